@@ -1,0 +1,159 @@
+"""Every reading of a hand: which sets, which pair, and where the winning tile sat.
+
+The split of concealed tiles into sets is cached by their counts, because
+the same concealed shapes recur across a file of hands and the search is the
+costly part of scoring.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from . import tiles as T
+from .hand import Meld
+
+RUN, TRIPLET, KAN = "run", "triplet", "kan"
+STANDARD, SEVEN_PAIRS, ORPHANS = "standard", "seven-pairs", "thirteen-orphans"
+RYANMEN, KANCHAN, PENCHAN, TANKI, SHANPON = "ryanmen", "kanchan", "penchan", "tanki", "shanpon"
+ORPHANS_13 = "thirteen-sided"
+
+ORPHAN_TILES = tuple(sorted(T.TERMINALS_AND_HONORS))
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One set of a reading. `concealed` is what sanankou counts; `called` is a meld."""
+
+    kind: str  # RUN | TRIPLET | KAN
+    tile: int  # the lowest tile
+    called: bool = False  # an open meld (chi, pon, kan, kakan)
+    concealed: bool = True  # concealed triplet/kan in the yaku sense (ron-completed: False)
+    meld: Meld | None = None
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        if self.kind == RUN:
+            return (self.tile, self.tile + 1, self.tile + 2)
+        return (self.tile,) * (4 if self.kind == KAN else 3)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    shape: str
+    groups: tuple[Group, ...] = ()
+    pair: int | None = None
+    pairs: tuple[int, ...] = ()  # seven pairs
+    wait: str = TANKI
+
+    def text(self) -> str:
+        """The reading as a player would say it: '234m 567p 22s ...' (wait in brackets)."""
+        if self.shape == SEVEN_PAIRS:
+            return " ".join(T.group_text((p, p)) for p in self.pairs) + f" [{self.wait}]"
+        if self.shape == ORPHANS:
+            return f"thirteen orphans [{self.wait}]"
+        parts = []
+        for g in self.groups:
+            text = T.group_text(g.tiles)
+            parts.append(f"({text})" if g.called else text)
+        parts.append(T.group_text((self.pair, self.pair)))
+        return " ".join(parts) + f" [{self.wait}]"
+
+
+@lru_cache(maxsize=65536)
+def _set_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every way to split counts wholly into runs and triplets (as sorted tuples)."""
+    i = next((k for k, c in enumerate(counts) if c), None)
+    if i is None:
+        return ((),)
+    out: list[tuple[tuple[str, int], ...]] = []
+    c = list(counts)
+    if c[i] >= 3:
+        c[i] -= 3
+        out.extend(((TRIPLET, i), *rest) for rest in _set_splits(tuple(c)))
+        c[i] += 3
+    if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        out.extend(((RUN, i), *rest) for rest in _set_splits(tuple(c)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _standard_splits(counts: tuple[int, ...]) -> tuple[tuple[int, tuple], ...]:
+    """(pair, sets) for every standard split of the concealed tiles, duplicates removed."""
+    out = []
+    seen = set()
+    for p, c in enumerate(counts):
+        if c >= 2:
+            rest = list(counts)
+            rest[p] -= 2
+            for sets in _set_splits(tuple(rest)):
+                key = (p, tuple(sorted(sets)))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(key)
+    return tuple(out)
+
+
+def _run_wait(start: int, win: int) -> str:
+    if win == start + 1:
+        return KANCHAN
+    pos = start % 9
+    if (win == start + 2 and pos == 0) or (win == start and pos == 6):
+        return PENCHAN
+    return RYANMEN
+
+
+def _meld_group(m: Meld) -> Group:
+    if m.is_run:
+        return Group(RUN, m.tiles[0], called=True, concealed=False, meld=m)
+    kind = KAN if m.is_kan else TRIPLET
+    return Group(kind, m.tiles[0], called=m.is_open, concealed=not m.is_open, meld=m)
+
+
+def readings(concealed: tuple[int, ...], melds: tuple[Meld, ...], win: int,
+             tsumo: bool) -> list[Reading]:
+    """Every reading of concealed + win with the melds; empty when the hand is not complete."""
+    counts = [0] * T.N_TILES
+    for t in concealed:
+        counts[t] += 1
+    counts[win] += 1
+    key = tuple(counts)
+    out: list[Reading] = []
+    meld_groups = tuple(_meld_group(m) for m in melds)
+    n_sets = 4 - len(melds)
+    for pair, sets in _standard_splits(key):
+        if len(sets) != n_sets:
+            continue
+        placements: set[tuple[str, int]] = set()
+        if pair == win:
+            placements.add((TANKI, -1))
+        for kind, tile in sets:
+            if kind == TRIPLET and tile == win:
+                placements.add((SHANPON, tile))
+            elif kind == RUN and tile <= win <= tile + 2:
+                placements.add((_run_wait(tile, win), tile))
+        for wait, where in placements:
+            groups = []
+            for kind, tile in sets:
+                ron_done = (not tsumo and wait == SHANPON and kind == TRIPLET and tile == where)
+                groups.append(Group(kind, tile, concealed=not ron_done))
+            out.append(Reading(STANDARD, tuple(groups) + meld_groups, pair, wait=wait))
+    if not melds:
+        out.extend(_special(key, concealed, win))
+    return out
+
+
+def _special(counts: tuple[int, ...], concealed: tuple[int, ...], win: int) -> list[Reading]:
+    pairs = tuple(t for t, c in enumerate(counts) if c == 2)
+    out = []
+    if len(pairs) == 7:
+        out.append(Reading(SEVEN_PAIRS, pairs=pairs, wait=TANKI))
+    if all(counts[t] for t in ORPHAN_TILES) and sum(counts[t] for t in ORPHAN_TILES) == 14:
+        before = set(concealed)
+        wait = ORPHANS_13 if len(before) == 13 else TANKI
+        pair = next(t for t in ORPHAN_TILES if counts[t] == 2)
+        out.append(Reading(ORPHANS, pair=pair, wait=wait))
+    return out

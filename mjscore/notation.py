@@ -1,0 +1,263 @@
+"""Read a hand line (NOTATION.md) into a HandLine, with the column of every error.
+
+Only the shape of the text is checked here; whether the tiles can exist
+(counts, fifth copies) and whether flags fit the ruleset is `validate`'s job.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import tiles as T
+from .errors import NotationError
+from .hand import ANKAN, CHI, KAKAN, KAN, MELD_KINDS, PON, HandLine, Holding, Meld, WinContext
+
+FLAGS = frozenset((
+    "riichi", "double-riichi", "open-riichi", "ippatsu", "haitei", "houtei", "rinshan",
+    "chankan", "kanburi", "tenhou", "chiihou", "renhou", "first-turn",
+))
+CONTEXT_KEYS = ("round", "seat", "breach", "dora", "ura", "honba", "sticks", "flowers",
+                "rules", "opt")
+_TOKEN = re.compile(r"\S+")
+_GROUP = re.compile(r"(\d+)([a-z])")
+_MARKERS = "-=+"
+_MELD_SIZE = {CHI: 3, PON: 3, KAN: 4, ANKAN: 4, KAKAN: 4}
+_MELD_WORDS = {CHI: "a chi is three consecutive tiles of one suit",
+               PON: "a pon has three equal tiles", KAN: "a kan has four equal tiles",
+               ANKAN: "a kan has four equal tiles", KAKAN: "a kan has four equal tiles"}
+
+
+class _Token:
+    __slots__ = ("text", "column")
+
+    def __init__(self, text: str, column: int):
+        self.text, self.column = text, column
+
+    def fail(self, why: str, column: int | None = None) -> NotationError:
+        return NotationError(f"'{self.text}' {why}", column or self.column, self.text)
+
+
+def parse_tiles(text: str, tok: _Token, letters: str = "mpsz",
+                commas: bool = False) -> list[tuple[int, bool]]:
+    """mpsz groups -> [(tile id, is red)]; errors name the token and say what was wanted."""
+    body = text.replace(",", "") if commas else text
+    if not body:
+        raise tok.fail("has no tiles after the colon")
+    out: list[tuple[int, bool]] = []
+    pos = 0
+    for m in _GROUP.finditer(body):
+        if m.start() != pos:
+            break
+        digits, letter = m.group(1), m.group(2)
+        if letter not in letters:
+            wanted = ", ".join(letters)
+            raise tok.fail(f"has a tile of suit '{letter}': expected one of {wanted}")
+        for d in digits:
+            out.append(_one_tile(int(d), letter, tok))
+        pos = m.end()
+    if pos != len(body):
+        rest = body[pos:]
+        if rest.isdigit():
+            raise tok.fail(f"has digits '{rest}' without a suit letter (m, p, s, z)")
+        raise tok.fail(f"is not a tile group: expected digits followed by one of {letters}")
+    return out
+
+
+def _one_tile(d: int, letter: str, tok: _Token) -> tuple[int, bool]:
+    if letter == "z" and not 1 <= d <= 7:
+        raise tok.fail(f"has {d}z: honours are 1z-7z (East South West North White Green Red)")
+    if letter in "fg" and not 1 <= d <= 4:
+        raise tok.fail(f"has {d}{letter}: flowers and seasons are numbered 1-4")
+    return T.tile_from(d, letter), d == 0
+
+
+def _parse_meld(kind: str, body: str, tok: _Token) -> Meld:
+    source = None
+    if body and body[-1] in _MARKERS:
+        body, source = body[:-1], body[-1]
+    if kind == ANKAN and source:
+        raise tok.fail("is a concealed kan: it takes no source marker")
+    if kind == CHI and source not in (None, "-"):
+        raise tok.fail("is a chi: a chi is always called from the left player (-)")
+    pairs = parse_tiles(body, tok)
+    ids = sorted(t for t, _ in pairs)
+    reds = sum(r for _, r in pairs)
+    size = _MELD_SIZE[kind]
+    if len(ids) != size or not _meld_shape_ok(kind, ids):
+        raise tok.fail(f"is not a {kind}: {_MELD_WORDS[kind]}")
+    return Meld(kind=kind, tiles=tuple(ids), reds=reds, source=source, column=tok.column)
+
+
+def _meld_shape_ok(kind: str, ids: list[int]) -> bool:
+    if kind == CHI:
+        return (ids[0] < 27 and T.suit(ids[0]) == T.suit(ids[2])
+                and ids[1] == ids[0] + 1 and ids[2] == ids[0] + 2)
+    return len(set(ids)) == 1
+
+
+def _wind(value: str, tok: _Token) -> str:
+    if value not in ("E", "S", "W", "N"):
+        raise tok.fail("needs a wind: E, S, W or N")
+    return value
+
+
+def _count(value: str, tok: _Token) -> int:
+    if not value.isdigit():
+        raise tok.fail("needs a whole number (0 or more)")
+    return int(value)
+
+
+class _Builder:
+    """Collects one segment's tokens: the winner's, or another player's holding."""
+
+    def __init__(self, seat: str | None):
+        self.seat = seat
+        self.concealed: list[int] = []
+        self.reds: list[int] = []
+        self.melds: list[Meld] = []
+        self.flowers: list[int] = []
+        self.riichi = False
+        self.first_column: int | None = None
+
+    def holding(self) -> Holding:
+        return Holding(concealed=tuple(sorted(self.concealed)), concealed_reds=tuple(self.reds),
+                       melds=tuple(self.melds), flowers=tuple(self.flowers), riichi=self.riichi)
+
+
+def tokenize(line: str) -> list[_Token]:
+    """Blank-separated tokens with 1-based columns; '#' starts a comment."""
+    cut = line.find("#")
+    body = line if cut < 0 else line[:cut]
+    return [_Token(m.group(), m.start() + 1) for m in _TOKEN.finditer(body)]
+
+
+def is_blank(line: str) -> bool:
+    """Blank and comment-only lines are skipped in a file."""
+    return not tokenize(line)
+
+
+def parse_line(line: str) -> HandLine:
+    """The whole line; raises NotationError naming the token and its column."""
+    toks = tokenize(line)
+    if not toks:
+        raise NotationError("the line holds no hand")
+    ctx = WinContext()
+    seen: dict[str, int] = {}
+    flags: set[str] = set()
+    winner = _Builder(None)
+    current = winner
+    others: dict[str, Holding] = {}
+    other_builders: list[_Builder] = []
+    columns: dict[str, int] = {}
+    expect_seat = False
+    for tok in toks:
+        text = tok.text
+        if text == "/":
+            expect_seat = True
+            continue
+        if expect_seat:
+            if len(text) != 2 or text[1] != ":" or text[0] not in "ESWN":
+                raise tok.fail("should name the next player's seat after ' / ', like 'E:'")
+            current = _Builder(text[0])
+            other_builders.append(current)
+            expect_seat = False
+            continue
+        if text[0].isdigit():
+            for t, red in parse_tiles(text, tok):
+                current.concealed.append(t)
+                if red:
+                    current.reds.append(t)
+            if current.first_column is None:
+                current.first_column = tok.column
+            continue
+        if ":" not in text:
+            if text in FLAGS:
+                if current is not winner:
+                    if text != "riichi":
+                        raise tok.fail("is a flag of the winner; another player's holding "
+                                       "takes only tiles, melds, flowers: and riichi")
+                    current.riichi = True
+                else:
+                    flags.add(text)
+                    columns.setdefault(text, tok.column)
+                continue
+            raise tok.fail("is not a tile group, meld, win, context token or flag")
+        key, _, value = text.partition(":")
+        if key in MELD_KINDS:
+            current.melds.append(_parse_meld(key, value, tok))
+            continue
+        if key == "flowers":
+            if "flowers" in seen and current is winner:
+                raise tok.fail(f"repeats flowers: (first at column {seen['flowers']})")
+            current.flowers.extend(t for t, _ in parse_tiles(value, tok, "fg", commas=True))
+            if current is winner:
+                seen["flowers"] = tok.column
+            continue
+        if current is not winner:
+            raise tok.fail("belongs to the winner's part of the line, before ' / '")
+        if key in ("tsumo", "ron"):
+            if "win" in seen:
+                raise tok.fail(f"is a second win token (the first is at column {seen['win']})")
+            seen["win"] = tok.column
+            columns["win"] = tok.column
+            source = None
+            if value and value[-1] in _MARKERS:
+                value, source = value[:-1], value[-1]
+            if key == "tsumo" and source:
+                raise tok.fail("is a tsumo: a self-drawn tile has no discarder marker")
+            pairs = parse_tiles(value, tok)
+            if len(pairs) != 1:
+                raise tok.fail(f"should name exactly one winning tile, like {key}:5p")
+            ctx.win_tile, ctx.win_red = pairs[0]
+            ctx.tsumo = key == "tsumo"
+            ctx.discarder = source
+            continue
+        if key not in CONTEXT_KEYS:
+            raise tok.fail("is not a meld, win or context token "
+                           "(known: chi pon kan ankan kakan tsumo ron " + " ".join(CONTEXT_KEYS)
+                           + ")")
+        if key != "opt":
+            if key in seen:
+                raise tok.fail(f"repeats {key}: (first at column {seen[key]})")
+            seen[key] = tok.column
+        columns[key if key != "opt" else "opt:" + value.partition("=")[0]] = tok.column
+        _context(ctx, key, value, tok)
+    if expect_seat:
+        raise NotationError("' / ' must be followed by a seat and that player's tiles, like "
+                            "'/ E: 123m'", toks[-1].column, "/")
+    if "win" not in seen:
+        raise NotationError("the line has no win token: add tsumo:<tile> or ron:<tile>")
+    ctx.flags = frozenset(flags)
+    for b in other_builders:
+        if b.seat in others:
+            raise NotationError(f"seat {b.seat} is given twice after ' / '")
+        others[b.seat] = b.holding()
+    if winner.first_column is not None:
+        columns["concealed"] = winner.first_column
+    return HandLine(text=line, hand=winner.holding(), ctx=ctx, others=others, columns=columns)
+
+
+def _context(ctx: WinContext, key: str, value: str, tok: _Token) -> None:
+    if key == "round":
+        ctx.round_wind = _wind(value, tok)
+    elif key == "seat":
+        ctx.seat_wind = _wind(value, tok)
+    elif key == "breach":
+        ctx.breach = _wind(value, tok)
+    elif key in ("dora", "ura"):
+        pairs = parse_tiles(value, tok, commas=True)
+        setattr(ctx, key, tuple(t for t, _ in pairs))
+        setattr(ctx, f"{key}_reds", tuple(t for t, r in pairs if r))
+    elif key == "honba":
+        ctx.honba = _count(value, tok)
+    elif key == "sticks":
+        ctx.sticks = _count(value, tok)
+    elif key == "rules":
+        if not re.fullmatch(r"[a-z][a-z0-9-]*", value):
+            raise tok.fail("needs a ruleset name, like rules:webtile")
+        ctx.rules = value
+    elif key == "opt":
+        name, eq, val = value.partition("=")
+        if not eq or not name or not val:
+            raise tok.fail("needs NAME=VALUE, like opt:kiriage_mangan=on")
+        ctx.options[name] = val

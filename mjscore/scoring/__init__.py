@@ -1,0 +1,1 @@
+"""Scoring strategies: han/fu for the riichi family, points/doubles for European rules."""

@@ -1,0 +1,80 @@
+"""Fu of one reading, item by item, so that the report can explain every point."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import tiles as T
+from ..decompose import KAN, RUN, TANKI
+from ..facts import HandFacts
+from ..result import FuItem
+
+_WAIT_NAMES = {"kanchan": "closed wait (kanchan)", "penchan": "edge wait (penchan)",
+               TANKI: "pair wait (tanki)"}
+_KIND_NAMES = {"triplet": "triplet", KAN: "kan"}
+
+
+def _set_fu(tile: int, kind: str, concealed: bool) -> int:
+    fu = 2 * (2 if T.is_terminal_or_honor(tile) else 1)
+    if concealed:
+        fu *= 2
+    if kind == KAN:
+        fu *= 4
+    return fu
+
+
+def _pair_fu(f: HandFacts, params: dict[str, Any], options: dict[str, Any]) -> list[FuItem]:
+    p = f.pair
+    value = params["fu_value_pair"]
+    name = T.name(p)
+    if p in T.DRAGONS:
+        return [FuItem(f"pair of dragons {name}", value)]
+    seat, rnd = p == f.seat_wind, p == f.round_wind
+    if seat and rnd:
+        return [FuItem(f"pair of the seat and round wind {name}",
+                       options.get("double_wind_pair_fu", 2 * value))]
+    if seat:
+        return [FuItem(f"pair of the seat wind {name}", value)]
+    if rnd:
+        return [FuItem(f"pair of the round wind {name}", value)]
+    return []
+
+
+def round_up_10(fu: int) -> int:
+    return -(-fu // 10) * 10
+
+
+def hand_fu(f: HandFacts, pinfu: bool, params: dict[str, Any],
+            options: dict[str, Any]) -> tuple[int, list[FuItem]]:
+    """(fu, items); the items add up to the fu, rounding and raises included."""
+    if f.seven_pairs:
+        return params["chiitoitsu_fu"], [FuItem("seven pairs", params["chiitoitsu_fu"])]
+    items = [FuItem("base", 20)]
+    if pinfu and f.tsumo:
+        fu = params["pinfu_tsumo_fu"]
+        if fu != 20:
+            items.append(FuItem("pinfu tsumo", fu - 20))
+        return fu, items
+    if f.closed and not f.tsumo:
+        items.append(FuItem("closed hand won by ron", params["fu_closed_ron"]))
+    if f.tsumo and not pinfu:
+        items.append(FuItem("tsumo", params["fu_tsumo"]))
+    if f.wait in _WAIT_NAMES:
+        items.append(FuItem(_WAIT_NAMES[f.wait], params["fu_wait"]))
+    if f.pair is not None:
+        items.extend(_pair_fu(f, params, options))
+    for g in f.groups:
+        if g.kind == RUN:
+            continue
+        fu = _set_fu(g.tile, g.kind, g.concealed)
+        state = "concealed" if g.concealed else "open"
+        items.append(FuItem(f"{state} {_KIND_NAMES[g.kind]} {T.group_text(g.tiles)}", fu))
+    raw = sum(i.fu for i in items)
+    total = round_up_10(raw)
+    if total != raw:
+        items.append(FuItem("rounded up to 10", total - raw))
+    if total == 20 and not f.closed:
+        raised = params["open_pinfu_fu"]
+        items.append(FuItem("open hand of 20 fu raised", raised - 20))
+        total = raised
+    return total, items

@@ -1,0 +1,115 @@
+"""Tiles as small integers, because scoring loops over count arrays millions of times.
+
+Ids 0-8 are 1m-9m, 9-17 1p-9p, 18-26 1s-9s, 27-33 the honours
+(East, South, West, North, White, Green, Red). Flowers and seasons are
+34-37 (f1-f4) and 38-41 (g1-g4). A red five is an ordinary five with a
+separate "red" mark kept beside it, never a tile id of its own.
+"""
+
+from __future__ import annotations
+
+SUITS = "mpsz"
+MAN, PIN, SOU, HONOR = 0, 1, 2, 3
+EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
+WINDS = (EAST, SOUTH, WEST, NORTH)
+DRAGONS = (WHITE, GREEN, RED)
+FLOWER_BASE = 34  # f1..f4 = 34..37, g1..g4 = 38..41
+N_TILES = 34
+
+WIND_LETTERS = "ESWN"
+WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
+HONOR_KANJI = "東南西北白發中"
+FLOWER_NAMES = ("Plum", "Orchid", "Chrysanthemum", "Bamboo", "Spring", "Summer", "Autumn", "Winter")
+
+TERMINALS_AND_HONORS = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
+TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
+GREEN_TILES = frozenset((19, 20, 21, 23, 25, GREEN))  # 2 3 4 6 8 s and green dragon
+FIVES = (4, 13, 22)
+
+
+def suit(tile: int) -> int:
+    return tile // 9 if tile < 27 else HONOR
+
+
+def rank(tile: int) -> int:
+    """1-9 for suited tiles, 1-7 for honours (the z digit)."""
+    return tile % 9 + 1 if tile < 27 else tile - 26
+
+
+def is_honor(tile: int) -> bool:
+    return tile >= 27
+
+
+def is_terminal_or_honor(tile: int) -> bool:
+    return tile in TERMINALS_AND_HONORS
+
+
+def tile_from(digit: int, letter: str) -> int:
+    """The tile id of one mpsz digit (0 = red five, reported as a five)."""
+    if letter == "z":
+        return 26 + digit
+    if letter == "f":
+        return FLOWER_BASE + digit - 1
+    if letter == "g":
+        return FLOWER_BASE + 4 + digit - 1
+    return SUITS.index(letter) * 9 + (5 if digit == 0 else digit) - 1
+
+
+def wind_tile(letter: str) -> int:
+    return EAST + WIND_LETTERS.index(letter)
+
+
+def wind_letter(tile: int) -> str:
+    return WIND_LETTERS[tile - EAST]
+
+
+def dora_after(indicator: int) -> int:
+    """The dora a given indicator points at: 1-9 cycle, winds cycle, dragons cycle."""
+    if indicator < 27:
+        return indicator - 8 if indicator % 9 == 8 else indicator + 1
+    if indicator <= NORTH:
+        return EAST if indicator == NORTH else indicator + 1
+    return WHITE if indicator == RED else indicator + 1
+
+
+def name(tile: int, red: bool = False) -> str:
+    """mpsz text of one tile: 5m, 0p, 7z, 2f."""
+    if tile >= FLOWER_BASE:
+        k = tile - FLOWER_BASE
+        return f"{k % 4 + 1}{'fg'[k // 4]}"
+    if tile >= 27:
+        return f"{tile - 26}z"
+    return f"{0 if red else tile % 9 + 1}{SUITS[tile // 9]}"
+
+
+def group_text(tiles: list[int] | tuple[int, ...], reds: int = 0) -> str:
+    """Compact mpsz text of several tiles ("123m406p"), red fives first among fives."""
+    out: list[str] = []
+    by_suit: dict[str, list[str]] = {}
+    order: list[str] = []
+    left_red = reds
+    for t in sorted(tiles):
+        red = False
+        if t in FIVES and left_red > 0:
+            red, left_red = True, left_red - 1
+        text = name(t, red)
+        letter = text[-1]
+        if letter not in by_suit:
+            by_suit[letter] = []
+            order.append(letter)
+        by_suit[letter].append(text[:-1])
+    for letter in order:
+        out.append("".join(by_suit[letter]) + letter)
+    return "".join(out)
+
+
+def unicode_tile(tile: int, red: bool = False) -> str:
+    """The Unicode Mahjong Tiles code point for a tile (U+1F000 block)."""
+    if tile >= FLOWER_BASE:
+        return chr((0x1F022, 0x1F023, 0x1F025, 0x1F024, 0x1F026, 0x1F027, 0x1F028, 0x1F029)[
+            tile - FLOWER_BASE])
+    if tile >= 27:
+        return chr((0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F006, 0x1F005, 0x1F004)[tile - 27])
+    base = (0x1F007, 0x1F019, 0x1F010)[tile // 9]
+    return chr(base + tile % 9)

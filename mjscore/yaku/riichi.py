@@ -1,0 +1,280 @@
+"""Standard riichi yaku (and the yakuman) as predicates over HandFacts."""
+
+from __future__ import annotations
+
+from .. import tiles as T
+from ..decompose import ORPHANS_13, RYANMEN, TANKI
+from ..facts import HandFacts
+from .registry import yaku
+
+
+def _flag(key: str, flag: str, doc: str) -> None:
+    """Situational yaku that a flag of the line states directly."""
+
+    def check(f: HandFacts) -> int:
+        return int(flag in f.flags)
+
+    check.__doc__ = doc
+    yaku(key)(check)
+
+
+_flag("ippatsu", "ippatsu", "Won within one go-around after riichi, with no call between.")
+_flag("double_riichi", "double-riichi", "Riichi declared on the first discard.")
+_flag("haitei", "haitei", "Tsumo on the last tile of the wall.")
+_flag("houtei", "houtei", "Ron on the last discard.")
+_flag("rinshan", "rinshan", "Tsumo on a kan replacement tile.")
+_flag("chankan", "chankan", "Ron by robbing a kan.")
+_flag("tenhou", "tenhou", "The dealer's hand is complete on the first draw.")
+_flag("chiihou", "chiihou", "A non-dealer's tsumo on the first draw, no call made before.")
+_flag("renhou", "renhou", "A non-dealer's ron before their first draw, no call made before.")
+
+
+@yaku("riichi")
+def riichi(f: HandFacts) -> int:
+    """Declared ready with a closed hand (double riichi includes it)."""
+    return int("riichi" in f.flags or "double-riichi" in f.flags)
+
+
+@yaku("menzen_tsumo")
+def menzen_tsumo(f: HandFacts) -> int:
+    """Self-drawn win with a closed hand."""
+    return int(f.closed and f.tsumo)
+
+
+@yaku("pinfu")
+def pinfu(f: HandFacts) -> int:
+    """Closed, four runs, a pair worth no fu, won on a two-sided wait."""
+    return int(f.standard and f.closed and len(f.runs) == 4 and f.wait == RYANMEN
+               and f.pair not in f.value_tiles())
+
+
+@yaku("iipeikou")
+def iipeikou(f: HandFacts) -> int:
+    """Two identical runs in a closed hand."""
+    return int(f.standard and f.identical_run_pairs() >= 1)
+
+
+@yaku("ryanpeikou")
+def ryanpeikou(f: HandFacts) -> int:
+    """Two pairs of identical runs in a closed hand."""
+    return int(f.standard and f.identical_run_pairs() == 2)
+
+
+@yaku("tanyao")
+def tanyao(f: HandFacts) -> int:
+    """Only simples (2-8); open only where the open_tanyao option allows it."""
+    if not f.no_terminal_or_honor:
+        return 0
+    return int(f.closed or f.options.get("open_tanyao", True))
+
+
+def _yakuhai(key: str, tile_of, doc: str) -> None:
+    """One factory for every value-honour set: dragons, seat wind, round wind."""
+
+    def check(f: HandFacts) -> int:
+        return int(tile_of(f) in f.triplets)
+
+    check.__doc__ = doc
+    yaku(key)(check)
+
+
+_yakuhai("haku", lambda f: T.WHITE, "A set of white dragons.")
+_yakuhai("hatsu", lambda f: T.GREEN, "A set of green dragons.")
+_yakuhai("chun", lambda f: T.RED, "A set of red dragons.")
+_yakuhai("seat_wind", lambda f: f.seat_wind, "A set of the player's own seat wind.")
+_yakuhai("round_wind", lambda f: f.round_wind, "A set of the round (prevailing) wind.")
+
+
+@yaku("chiitoitsu")
+def chiitoitsu(f: HandFacts) -> int:
+    """Seven distinct pairs."""
+    return int(f.seven_pairs)
+
+
+@yaku("sanshoku")
+def sanshoku(f: HandFacts) -> int:
+    """The same run in all three suits."""
+    runs = set(f.runs)
+    return int(any(r in runs and r + 9 in runs and r + 18 in runs for r in range(7)))
+
+
+@yaku("ittsu")
+def ittsu(f: HandFacts) -> int:
+    """1-2-3, 4-5-6 and 7-8-9 of one suit."""
+    runs = set(f.runs)
+    return int(any(s in runs and s + 3 in runs and s + 6 in runs for s in (0, 9, 18)))
+
+
+def _outside(f: HandFacts, allowed: frozenset[int]) -> bool:
+    """Every set and the pair hold a tile of `allowed`, with at least one run."""
+    return (f.standard and bool(f.runs)
+            and all(any(t in allowed for t in block) for block in f.blocks()))
+
+
+@yaku("chanta")
+def chanta(f: HandFacts) -> int:
+    """Every set and the pair hold a terminal or honour; at least one run."""
+    return int(_outside(f, T.TERMINALS_AND_HONORS))
+
+
+@yaku("junchan")
+def junchan(f: HandFacts) -> int:
+    """Every set and the pair hold a terminal; no honours; at least one run."""
+    return int(_outside(f, T.TERMINALS))
+
+
+@yaku("toitoi")
+def toitoi(f: HandFacts) -> int:
+    """Four triplets or kans."""
+    return int(f.standard and len(f.triplets) == 4)
+
+
+@yaku("sanankou")
+def sanankou(f: HandFacts) -> int:
+    """Three concealed triplets or kans (a triplet completed by ron is not concealed)."""
+    return int(f.standard and f.concealed_triplets >= 3)
+
+
+@yaku("sanshoku_doukou")
+def sanshoku_doukou(f: HandFacts) -> int:
+    """The same number as a triplet in all three suits."""
+    trips = set(f.triplets)
+    return int(any(r in trips and r + 9 in trips and r + 18 in trips for r in range(9)))
+
+
+@yaku("sankantsu")
+def sankantsu(f: HandFacts) -> int:
+    """Three kans."""
+    return int(f.kans == 3)
+
+
+@yaku("honroutou")
+def honroutou(f: HandFacts) -> int:
+    """Only terminals and honours (sets or seven pairs)."""
+    return int(not f.orphans and f.all_terminal_or_honor)
+
+
+@yaku("shousangen")
+def shousangen(f: HandFacts) -> int:
+    """Two dragon sets and a dragon pair."""
+    return int(f.pair in T.DRAGONS and sum(d in f.triplets for d in T.DRAGONS) == 2)
+
+
+@yaku("honitsu")
+def honitsu(f: HandFacts) -> int:
+    """One suit with honours."""
+    return int(len(f.suits) == 1 and f.has_honors)
+
+
+@yaku("chinitsu")
+def chinitsu(f: HandFacts) -> int:
+    """One suit, no honours."""
+    return int(len(f.suits) == 1 and not f.has_honors)
+
+
+@yaku("kokushi")
+def kokushi(f: HandFacts) -> int:
+    """Thirteen orphans: one of each terminal and honour plus a pair of one."""
+    return int(f.orphans and f.wait != ORPHANS_13)
+
+
+@yaku("kokushi_13")
+def kokushi_13(f: HandFacts) -> int:
+    """Thirteen orphans won on the thirteen-sided wait."""
+    return int(f.orphans and f.wait == ORPHANS_13)
+
+
+@yaku("suuankou")
+def suuankou(f: HandFacts) -> int:
+    """Four concealed triplets or kans."""
+    return int(f.standard and f.concealed_triplets == 4 and f.wait != TANKI)
+
+
+@yaku("suuankou_tanki")
+def suuankou_tanki(f: HandFacts) -> int:
+    """Four concealed triplets won on the pair wait."""
+    return int(f.standard and f.concealed_triplets == 4 and f.wait == TANKI)
+
+
+@yaku("daisangen")
+def daisangen(f: HandFacts) -> int:
+    """Sets of all three dragons."""
+    return int(all(d in f.triplets for d in T.DRAGONS))
+
+
+def _wind_sets(f: HandFacts) -> int:
+    return sum(w in f.triplets for w in T.WINDS)
+
+
+@yaku("shousuushii")
+def shousuushii(f: HandFacts) -> int:
+    """Three wind sets and a wind pair."""
+    return int(f.pair in T.WINDS and _wind_sets(f) == 3)
+
+
+@yaku("daisuushii")
+def daisuushii(f: HandFacts) -> int:
+    """Sets of all four winds."""
+    return int(_wind_sets(f) == 4)
+
+
+@yaku("tsuuiisou")
+def tsuuiisou(f: HandFacts) -> int:
+    """Only honours."""
+    return int(all(t >= 27 for t in f.tile_set))
+
+
+@yaku("ryuuiisou")
+def ryuuiisou(f: HandFacts) -> int:
+    """Only green tiles: 2 3 4 6 8 of bamboo and the green dragon."""
+    return int(f.tile_set <= T.GREEN_TILES)
+
+
+@yaku("chinroutou")
+def chinroutou(f: HandFacts) -> int:
+    """Only terminals."""
+    return int(f.tile_set <= T.TERMINALS)
+
+
+def _nine_gates_counts(f: HandFacts) -> list[int] | None:
+    """Counts by rank 1-9 when the closed hand is one suit and has no meld."""
+    if f.line.hand.melds or len(f.suits) != 1 or f.has_honors:
+        return None
+    base = 9 * next(iter(f.suits))
+    counts = [0] * 9
+    for t in f.tiles:
+        counts[t - base] += 1
+    return counts
+
+
+def _is_nine_gates(counts: list[int]) -> bool:
+    return counts[0] >= 3 and counts[8] >= 3 and all(c >= 1 for c in counts[1:8])
+
+
+@yaku("chuuren")
+def chuuren(f: HandFacts) -> int:
+    """Nine gates: 1112345678999 of one suit plus any tile of that suit, closed."""
+    counts = _nine_gates_counts(f)
+    return int(counts is not None and _is_nine_gates(counts) and not _pure(f, counts))
+
+
+@yaku("junsei_chuuren")
+def junsei_chuuren(f: HandFacts) -> int:
+    """Nine gates won on the nine-sided wait (1112345678999 before the winning tile)."""
+    counts = _nine_gates_counts(f)
+    return int(counts is not None and _is_nine_gates(counts) and _pure(f, counts))
+
+
+def _pure(f: HandFacts, counts: list[int]) -> bool:
+    before = list(counts)
+    before[f.win_tile % 9] -= 1
+    return before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+
+
+@yaku("suukantsu")
+def suukantsu(f: HandFacts) -> int:
+    """Four kans."""
+    return int(f.kans == 4)
+
+
+
