@@ -25,7 +25,7 @@ class Meld:
     tiles: tuple[int, ...]  # sorted tile ids (red fives as fives)
     reds: int = 0
     source: str | None = None  # "-", "=", "+" or None when not written
-    column: int | None = None
+    column: int | None = field(default=None, compare=False)
 
     @property
     def is_open(self) -> bool:

@@ -261,3 +261,62 @@ def _context(ctx: WinContext, key: str, value: str, tok: _Token) -> None:
         if not eq or not name or not val:
             raise tok.fail("needs NAME=VALUE, like opt:kiriage_mangan=on")
         ctx.options[name] = val
+
+
+def _holding_tokens(h: Holding) -> list[str]:
+    out = []
+    if h.concealed:
+        out.append(T.group_text(h.concealed, 0) if not h.concealed_reds
+                   else _with_reds(h.concealed, h.concealed_reds))
+    out.extend(m.text() for m in h.melds)
+    if h.flowers:
+        out.append("flowers:" + T.group_text(h.flowers))
+    return out
+
+
+def _with_reds(tiles: tuple[int, ...], reds: tuple[int, ...]) -> str:
+    """Concealed tiles with their red fives, whatever suits the reds are in."""
+    by_suit: dict[int, int] = {}
+    for r in reds:
+        by_suit[T.suit(r)] = by_suit.get(T.suit(r), 0) + 1
+    parts = []
+    for s in range(4):
+        group = tuple(t for t in tiles if T.suit(t) == s)
+        if group:
+            parts.append(T.group_text(group, by_suit.get(s, 0)))
+    return "".join(parts)
+
+
+def format_line(line: HandLine) -> str:
+    """The normalised text of a parsed line: parse(format_line(parse(x))) == parse(x)."""
+    ctx = line.ctx
+    out = _holding_tokens(line.hand)
+    win = T.name(ctx.win_tile, ctx.win_red)
+    out.append(f"{'tsumo' if ctx.tsumo else 'ron'}:{win}{ctx.discarder or ''}")
+    out += [f"round:{ctx.round_wind}", f"seat:{ctx.seat_wind}"]
+    if ctx.breach:
+        out.append(f"breach:{ctx.breach}")
+    for key in ("dora", "ura"):
+        inds = getattr(ctx, key)
+        if inds:
+            reds = list(getattr(ctx, f"{key}_reds"))
+            names = []
+            for t in inds:
+                red = t in reds
+                if red:
+                    reds.remove(t)
+                names.append(T.name(t, red))
+            out.append(f"{key}:{','.join(names)}")
+    if ctx.honba:
+        out.append(f"honba:{ctx.honba}")
+    if ctx.sticks:
+        out.append(f"sticks:{ctx.sticks}")
+    out += sorted(ctx.flags)
+    if ctx.rules:
+        out.append(f"rules:{ctx.rules}")
+    out += [f"opt:{k}={v}" for k, v in ctx.options.items()]
+    for seat, h in line.others.items():
+        out += ["/", f"{seat}:", *_holding_tokens(h)]
+        if h.riichi:
+            out.append("riichi")
+    return " ".join(out)

@@ -15,8 +15,14 @@ from ..rulesets import Ruleset
 from ..yaku.registry import PREDICATES
 from . import liability as pao
 from .fu import hand_fu
-from .payments import (WinSide, deposit_payments, hand_payments, honba_payments,
-                       liable_payments, net_of)
+from .payments import (
+    WinSide,
+    deposit_payments,
+    hand_payments,
+    honba_payments,
+    liable_payments,
+    net_of,
+)
 from .points import base_points
 
 
