@@ -35,13 +35,15 @@ def resolve(parsed: HandLine, rules: str, options: dict[str, Any] | None
         ruleset = load_ruleset(name)
     except RulesetError as exc:
         exc.column = parsed.columns.get("rules")
+        exc.token = f"rules:{name}"
         raise
     values = ruleset.resolve_options(options)
     for key, text in parsed.ctx.options.items():
         try:
-            values[key] = ruleset.options[key].parse(text)
+            values[key] = ruleset.resolve_options({key: text})[key]
         except RulesetError as exc:
             exc.column = parsed.columns.get(f"opt:{key}")
+            exc.token = f"opt:{key}={text}"
             raise
     return ruleset, values
 

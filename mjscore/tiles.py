@@ -84,7 +84,11 @@ def name(tile: int, red: bool = False) -> str:
 
 
 def group_text(tiles: list[int] | tuple[int, ...], reds: int = 0) -> str:
-    """Compact mpsz text of several tiles ("123m406p"), red fives first among fives."""
+    """Compact mpsz text of several tiles ("123m406p"); `reds` fives are shown red.
+
+    `reds` is a count, so it is exact for a one-suit group (a meld, one suit of a hand);
+    callers with several suits split them first (see notation._with_reds).
+    """
     out: list[str] = []
     by_suit: dict[str, list[str]] = {}
     order: list[str] = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from ..errors import RulesetError
@@ -148,13 +148,15 @@ class Ruleset:
         return {name: self.options[name].to_json(v) for name, v in values.items()}
 
 
+HERE = Path(__file__).parent  # the TOML files ship inside the package
+
+
 def ruleset_names() -> list[str]:
-    files = resources.files(__package__).iterdir()
-    return sorted(p.name[:-5] for p in files if p.name.endswith(".toml"))
+    return sorted(p.stem for p in HERE.glob("*.toml"))
 
 
 def _read(name: str) -> dict[str, Any]:
-    path = resources.files(__package__) / f"{name}.toml"
+    path = HERE / f"{name}.toml"
     if not path.is_file():
         raise RulesetError(f"unknown ruleset '{name}' (known: {', '.join(ruleset_names())})")
     return tomllib.loads(path.read_text(encoding="utf-8"))

@@ -1,0 +1,70 @@
+"""Reporters: one module per output format, imported only when that format is asked for.
+
+A reporter is built with the result stream and the error stream, gets `emit(result)`
+for every scored line (streaming formats write at once) and `close()` at the end.
+This package and the json/jsonl/tsv reporters use the standard library only, so a
+machine-format run never pays for importing rich; only `rich_report` imports it.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Protocol, TextIO
+
+if TYPE_CHECKING:
+    from ..errors import MjscoreError
+    from ..result import ScoreResult
+
+FORMATS = {"rich": "rich_report", "json": "json", "jsonl": "jsonl", "tsv": "tsv"}
+
+# Said before the message when the message does not already say it.
+_KIND_LABELS = {"no_yaku": "no yaku", "not_a_win": "not a win", "invalid_hand": "invalid hand"}
+
+
+class Reporter(Protocol):
+    def emit(self, result: ScoreResult) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def make_reporter(fmt: str, out: TextIO, err: TextIO) -> Reporter:
+    """The reporter of one format (a key of FORMATS), writing to `out` and `err`."""
+    module = import_module(f".{FORMATS[fmt]}", __name__)
+    return module.Reporter(out, err)
+
+
+def describe(error: MjscoreError) -> str:
+    """One line for an error: `column 15: 'pon:55p' is not a pon: ...`, `no yaku: ...`."""
+    label = _KIND_LABELS.get(error.kind)
+    message = " ".join(error.message.split())
+    if label and not message.lower().startswith(label):
+        message = f"{label}: {message}"
+    return f"column {error.column}: {message}" if error.column is not None else message
+
+
+def error_line(result: ScoreResult) -> str:
+    """The stderr line for a line that did not score: `line 3: column 15: ...`."""
+    assert result.error is not None
+    return f"line {result.line}: {describe(result.error)}"
+
+
+def caret(text: str, column: int, token: str | None = None) -> str:
+    """Spaces then carets under the token at 1-based `column` of `text` (tabs kept)."""
+    lead = "".join("\t" if ch == "\t" else " " for ch in text[: max(column - 1, 0)])
+    return lead + "^" * max(len(token or ""), 1)
+
+
+def tsv_cell(value: object) -> str:
+    """A value as one TSV cell: None empty, booleans true/false, no tabs or newlines."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return " ".join(str(value).split()) if isinstance(value, str) else str(value)
+
+
+def json_default(value: object) -> object:
+    """Sets (option values) become sorted lists; anything else is a bug in a record."""
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")

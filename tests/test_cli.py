@@ -1,0 +1,331 @@
+"""The command line end to end: exit codes, stdout and stderr, files and stdin.
+
+Most tests run the real program in a subprocess (`python -m mjscore`), so what
+they check is what a shell sees: the exit status, one line per error on stderr,
+never a traceback. Expected values follow from the hands (see each docstring).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mjscore import cli
+
+TANYAO = "234m406p22s56s chi:678s ron:4s= round:E seat:S dora:1s"
+NO_YAKU = "123m456p78s11z chi:234s ron:9s"  # open, no tanyao (1m, 9s), the East pair is no yaku
+BAD = "234m406p22s pon:55p ron:4s"  # column 13: a pon of two tiles
+DAISANGEN = "111m9p pon:777z= pon:666z+ pon:555z- ron:9p="
+
+HAND_FILE = f"""\
+# hands from a session
+{TANYAO}
+
+{NO_YAKU}   # no yaku
+   # an indented comment
+{BAD}
+{DAISANGEN}
+"""
+
+
+def mj(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("FORCE_COLOR", "COLUMNS", "MJSCORE_DEBUG", "TERM")}
+    env.update(NO_COLOR="1", PYTHONIOENCODING="utf-8")
+    return subprocess.run([sys.executable, "-m", "mjscore", *args], input=stdin,
+                          capture_output=True, text=True, encoding="utf-8", env=env, timeout=60)
+
+
+def records(out: str) -> list[dict]:
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def assert_one_clean_line(err: str) -> str:
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+# -- one hand -------------------------------------------------------------------------------
+
+
+def test_one_hand_as_arguments_jsonl():
+    """Open tanyao, dora 2s x2, red 5p: 4 han 30 fu = 7,700; N (across from S) pays."""
+    done = mj("score", *TANYAO.split(), "--format", "jsonl")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    [rec] = records(done.stdout)
+    assert rec["line"] == 1 and rec["input"] == TANYAO and rec["rules"] == "riichi"
+    assert (rec["ok"], rec["winner"], rec["han"], rec["fu"], rec["value"]) == (
+        True, "S", 4, 30, 7700)
+    assert {y["key"]: y["han"] for y in rec["yaku"]} == {"tanyao": 1, "dora": 2, "aka_dora": 1}
+    assert rec["payments"] == [{"from": "N", "to": "S", "amount": 7700, "reason": "ron"}]
+    assert rec["net"] == {"E": 0, "S": 7700, "W": 0, "N": -7700}
+
+
+def test_one_hand_rich_report():
+    done = mj("score", *TANYAO.split())
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "riichi · Tenhou rules" in out and "line 1" in out
+    assert "ron 4s from N (across)" in out
+    assert any(line.startswith("4 han 30 fu") and line.endswith("7,700")
+               for line in out.splitlines())
+    assert "\x1b[" not in out  # a pipe: no colours
+
+
+def test_a_hand_that_does_not_score_exits_1_with_its_reason():
+    done = mj("score", *NO_YAKU.split(), "--format", "jsonl")
+    assert done.returncode == 1
+    assert assert_one_clean_line(done.stderr).startswith("line 1: no yaku:")
+    [rec] = records(done.stdout)
+    assert rec["ok"] is False and rec["error"]["kind"] == "no_yaku"
+
+
+def test_a_notation_error_points_at_its_column():
+    done = mj("score", *BAD.split())
+    assert done.returncode == 1
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert lines[0].startswith("line 1: column 13: 'pon:55p' is not a pon")
+    assert lines[1] == "  " + BAD
+    assert lines[2] == "  " + " " * 12 + "^" * len("pon:55p")
+
+
+def test_options_reach_the_record():
+    done = mj("score", *TANYAO.split(), "--opt", "kiriage_mangan=on", "-o", "red_fives=4",
+              "--format", "jsonl")
+    assert done.returncode == 0, done.stderr
+    [rec] = records(done.stdout)
+    assert rec["options"]["kiriage_mangan"] is True
+    assert rec["options"]["red_fives"] == 4
+
+
+# -- files and stdin ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def hand_file(tmp_path: Path) -> Path:
+    path = tmp_path / "hands.txt"
+    path.write_text(HAND_FILE, encoding="utf-8")
+    return path
+
+
+def test_a_file_with_bad_lines_keeps_going(hand_file: Path):
+    done = mj("score", "--file", str(hand_file), "--format", "jsonl")
+    assert done.returncode == 1
+    recs = records(done.stdout)
+    assert [r["line"] for r in recs] == [2, 4, 6, 7]  # every hand line, numbered in the file
+    assert [r["ok"] for r in recs] == [True, False, False, True]
+    assert recs[0]["value"] == 7700
+    assert recs[2]["error"]["column"] == 13
+    assert recs[3]["yakuman"] == 1 and recs[3]["liability"]["seat"] == "E"
+    err = done.stderr.splitlines()
+    assert len(err) == 2 and "Traceback" not in done.stderr
+    assert err[0].startswith("line 4: no yaku:")
+    assert err[1].startswith("line 6: column 13: 'pon:55p' is not a pon")
+
+
+def test_stdin_is_a_dash(hand_file: Path):
+    done = mj("score", "-f", "-", "--format", "jsonl", stdin=hand_file.read_text())
+    assert done.returncode == 1
+    assert [r["line"] for r in records(done.stdout)] == [2, 4, 6, 7]
+
+
+def test_a_file_of_good_hands_exits_0(tmp_path: Path):
+    path = tmp_path / "good.txt"
+    path.write_text(f"{TANYAO}\n\n# done\n{DAISANGEN}\n", encoding="utf-8")
+    done = mj("score", "--file", str(path), "--format", "json")
+    assert done.returncode == 0, done.stderr
+    array = json.loads(done.stdout)
+    assert [r["line"] for r in array] == [1, 4]
+    assert [r["value"] for r in array] == [7700, 32000]
+
+
+def test_tsv_header_and_rows(hand_file: Path):
+    done = mj("score", "--file", str(hand_file), "--format", "tsv")
+    assert done.returncode == 1
+    rows = [line.split("\t") for line in done.stdout.splitlines()]
+    assert rows[0] == ["line", "ok", "rules", "winner", "han", "fu", "limit", "value",
+                       "net E", "net S", "net W", "net N", "yaku", "error"]
+    assert [row[0] for row in rows[1:]] == ["2", "4", "6", "7"]
+    assert rows[1][:8] == ["2", "true", "riichi", "S", "4", "30", "", "7700"]
+    assert rows[1][8:12] == ["0", "7700", "0", "-7700"]
+    assert rows[3][1] == "false" and rows[3][-1].startswith("column 13: 'pon:55p'")
+
+
+def test_rich_file_report_writes_errors_to_stderr(hand_file: Path):
+    done = mj("score", "--file", str(hand_file))
+    assert done.returncode == 1
+    assert "line 2" in done.stdout and "line 7" in done.stdout
+    assert "line 6" not in done.stdout
+    assert "line 6: column 13:" in done.stderr and "^^^^^^^" in done.stderr
+
+
+def test_undecodable_bytes_are_a_bad_line_not_a_crash(tmp_path: Path):
+    path = tmp_path / "latin1.txt"
+    path.write_bytes(TANYAO.encode() + b"\n123m\xe9 ron:1m\n")
+    done = mj("score", "--file", str(path), "--format", "jsonl")
+    assert done.returncode == 1
+    recs = records(done.stdout)
+    assert [r["ok"] for r in recs] == [True, False]
+    assert done.stderr.startswith("line 2:")
+
+
+# -- usage errors: exit 2, one line, no traceback -------------------------------------------
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["score", "123m", "--rules", "nope"], "unknown ruleset 'nope'"),
+    (["score", "123m", "--opt", "nope=1"], "has no option 'nope'"),
+    (["score", "123m", "--opt", "red_fives=7"], "red_fives"),
+    (["score", "123m", "--opt", "kiriage_mangan=maybe"], "on or off"),
+    (["score", "123m", "--opt", "red_fives"], "NAME=VALUE"),
+    (["score", "123m", "--format", "xml"], "unknown format 'xml'"),
+    (["score"], "no hand given"),
+    (["score", "123m", "--file", "x.txt"], "not both"),
+    (["score", "--file", "/nonexistent/hands.txt"], "cannot read /nonexistent/hands.txt"),
+    (["score", "123m", "--bogus"], "--bogus"),
+    (["yaku", "--rules", "nope"], "unknown ruleset 'nope'"),
+    (["frobnicate"], "frobnicate"),
+])
+def test_usage_errors_exit_2_with_one_line(args, says):
+    done = mj(*args)
+    assert done.returncode == 2
+    line = assert_one_clean_line(done.stderr)
+    assert line.startswith("mjscore: ") and says in line
+    assert done.stdout == ""
+
+
+def test_bare_mjscore_shows_help_and_exits_2():
+    done = mj()
+    assert done.returncode == 2
+    assert "score" in done.stdout and "rules" in done.stdout and "yaku" in done.stdout
+
+
+def test_help_exits_0():
+    done = mj("score", "--help")
+    assert done.returncode == 0
+    assert "--file" in done.stdout and "--opt" in done.stdout and "--format" in done.stdout
+
+
+# -- rules and yaku -------------------------------------------------------------------------
+
+
+def test_rules_lists_rulesets_with_options():
+    done = mj("rules")
+    assert done.returncode == 0, done.stderr
+    lines = [line.split() for line in done.stdout.splitlines()]
+    assert ["riichi", "riichi", "·", "Tenhou", "rules"] in lines
+    assert any(row[:3] == ["kiriage_mangan", "off", "on|off"] for row in lines)
+    assert any(row[:3] == ["red_fives", "3", "0|3|4"] for row in lines)
+    assert any(row[:2] == ["pao", "daisangen,daisuushii"] for row in lines)
+
+
+def test_yaku_table_rows():
+    done = mj("yaku", "--rules", "riichi")
+    assert done.returncode == 0, done.stderr
+    rows = {line.split()[0]: line.split() for line in done.stdout.splitlines() if line.strip()}
+    assert rows["tanyao"] == ["tanyao", "Tanyao", "断幺九", "タンヤオ", "1", "1"]
+    assert rows["riichi"][-2:] == ["1", "–"]  # closed only
+    assert rows["daisangen"][-3:] == ["13", "13", "1"]  # a yakuman, allowed open
+    assert rows["renhou"][-1] == "optional"
+
+
+# -- in-process pieces ----------------------------------------------------------------------
+
+
+def test_run_returns_the_exit_code(capsys):
+    assert cli.run(["score", *TANYAO.split(), "--format", "tsv"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].split("\t")[:8] == ["1", "true", "riichi", "S", "4", "30", "", "7700"]
+
+
+def test_stdin_in_process(monkeypatch, capsys):
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(HAND_FILE.encode())))
+    assert cli.run(["score", "--file", "-", "--format", "jsonl"]) == 1
+    assert [r["line"] for r in records(capsys.readouterr().out)] == [2, 4, 6, 7]
+
+
+def test_a_core_crash_stays_on_its_line(monkeypatch, capsys):
+    import mjscore
+
+    real = mjscore.score
+
+    def flaky(line, **kw):
+        if "boom" in line:
+            raise RuntimeError("kaboom")
+        return real(line, **kw)
+
+    monkeypatch.setattr(mjscore, "score", flaky)
+    monkeypatch.setattr(sys, "stdin", __import__("io").StringIO(f"{TANYAO}\nboom\n{TANYAO}\n"))
+    assert cli.run(["score", "-f", "-", "--format", "jsonl"]) == 1
+    captured = capsys.readouterr()
+    recs = records(captured.out)
+    assert [r["ok"] for r in recs] == [True, False, True]
+    assert recs[1]["error"]["kind"] == "internal"
+    assert captured.err.strip() == "line 2: internal error: RuntimeError: kaboom"
+
+
+def test_tally_owns_the_exit_code():
+    from mjscore.errors import NoYaku
+    from mjscore.result import ScoreResult
+
+    tally = cli.Tally()
+    assert tally.exit_code == 0
+    tally.add(ScoreResult(line=1, input="", rules="riichi", options={}, ok=True))
+    assert tally.exit_code == 0
+    tally.add(ScoreResult(line=2, input="", rules="riichi", options={}, error=NoYaku("x")))
+    assert tally.exit_code == 1
+
+
+def test_progress_only_for_long_files_on_a_terminal():
+    class Stream:
+        def __init__(self, tty: bool):
+            self.tty = tty
+
+        def isatty(self) -> bool:
+            return self.tty
+
+    assert cli.want_progress(500, Stream(True), Stream(False))
+    assert not cli.want_progress(50, Stream(True), Stream(False))
+    assert not cli.want_progress(500, Stream(False), Stream(False))
+    assert not cli.want_progress(500, Stream(True), Stream(True))
+
+
+def test_hand_lines_skip_blanks_and_comments():
+    assert cli.is_hand_line(TANYAO)
+    assert not cli.is_hand_line("   ")
+    assert not cli.is_hand_line("  # just a note")
+
+
+# -- what gets imported ---------------------------------------------------------------------
+
+
+def _modules_after(code: str) -> set[str]:
+    probe = code + "\nimport sys; print(' '.join(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, timeout=60)
+    return set(done.stdout.split())
+
+
+def test_the_core_imports_neither_rich_nor_typer():
+    mods = _modules_after(f"import mjscore; r = mjscore.score({TANYAO!r}); assert r.ok, r.error")
+    assert not {m for m in mods if m.split(".")[0] in ("rich", "typer", "click", "pydantic")}
+
+
+def test_machine_formats_skip_rich_console_and_pydantic():
+    mods = _modules_after(
+        "import io, contextlib; from mjscore.cli import run\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert run(['score', *{TANYAO!r}.split(), '--format', 'jsonl']) == 0")
+    assert "rich.console" not in mods
+    assert not {m for m in mods if m.startswith("pydantic")}
