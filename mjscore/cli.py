@@ -1,42 +1,21 @@
-"""The command line: arguments -> hand lines -> a reporter; this module owns the exit codes.
+"""The typer app: sub-commands and their help. The work is done in `runner`.
 
-Exit codes (OUTPUT.md): 0 every hand scored, 1 at least one line not a scored win
-(the others are still written), 2 a usage error. `Tally.exit_code` decides the
-first two, `run()` maps every usage problem to the third, and nothing else calls
-sys.exit. Errors are single lines on stderr, never tracebacks.
-
-Start-up matters (one hand from the shell): rich is imported only by the reporter
-that draws with it, and plain-string parameters bypass typer's pydantic-based
-coercion, which would otherwise import pydantic (~40 ms) on every run.
+`mjscore.launch` scores a plain `mjscore score TOKEN...` without importing this
+module at all (typer costs more than the scoring); everything else comes here.
+Plain-string parameters bypass typer's pydantic-based coercion, which would
+otherwise import pydantic (~40 ms) on every run.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated, Any, TextIO
+from typing import Annotated, Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from .errors import ExitCode, MjscoreError
-
-if TYPE_CHECKING:
-    from .result import ScoreResult
-
-PROGRESS_MIN_LINES = 200
-
-
-class UsageProblem(Exception):
-    """A usage error found by mjscore itself (exit 2): one line on stderr."""
-
-
-class InternalError(MjscoreError):
-    """The core raised for a line instead of returning an error: a bug, kept to that line."""
-
-    kind = "internal"
-
+from .errors import ExitCode
+from .runner import guarded, say, score_command
 
 # -- start-up: typer without pydantic for plain parameters ----------------------------------
 
@@ -89,126 +68,6 @@ app = typer.Typer(
 )
 
 
-# -- the exit-code policy -------------------------------------------------------------------
-
-
-class Tally:
-    """Counts scored and failed lines; the one place that turns them into an exit code."""
-
-    def __init__(self) -> None:
-        self.scored = 0
-        self.failed = 0
-
-    def add(self, result: ScoreResult) -> None:
-        if result.ok and result.error is None:
-            self.scored += 1
-        else:
-            self.failed += 1
-
-    @property
-    def exit_code(self) -> int:
-        return int(ExitCode.NOT_ALL_SCORED if self.failed else ExitCode.OK)
-
-
-# -- inputs ---------------------------------------------------------------------------------
-
-
-def is_hand_line(line: str) -> bool:
-    """Blank and comment-only lines are skipped (NOTATION.md)."""
-    stripped = line.strip()
-    return bool(stripped) and not stripped.startswith("#")
-
-
-def read_lines(path: str) -> Iterator[tuple[int, str]]:
-    """(line number, text) of every hand line; `-` is stdin. Undecodable bytes become U+FFFD
-    so that the line is reported as a notation error instead of stopping the run."""
-    if path == "-":
-        buffer = getattr(sys.stdin, "buffer", None)
-        if buffer is None:
-            stream: Iterable[str] = sys.stdin
-        else:
-            import io
-
-            stream = io.TextIOWrapper(buffer, encoding="utf-8", errors="replace")
-        for number, line in enumerate(stream, 1):
-            if is_hand_line(line):
-                yield number, line.rstrip("\r\n")
-        return
-    try:
-        with open(path, encoding="utf-8-sig", errors="replace") as f:
-            lines = f.readlines()
-    except OSError as exc:
-        raise UsageProblem(f"cannot read {path}: {exc.strerror or exc}") from None
-    yield from ((n, line.rstrip("\r\n")) for n, line in enumerate(lines, 1) if is_hand_line(line))
-
-
-def parse_opts(pairs: list[str], rules: str) -> dict[str, str]:
-    """`--opt NAME=VALUE` pairs, checked against the ruleset now: a typo is a usage error."""
-    from .rulesets import load_ruleset
-
-    overrides: dict[str, str] = {}
-    for pair in pairs:
-        name, eq, value = pair.partition("=")
-        if not eq or not name.strip():
-            raise UsageProblem(f"--opt takes NAME=VALUE, not '{pair}'")
-        overrides[name.strip()] = value.strip()
-    load_ruleset(rules).resolve_options(overrides)  # raises RulesetError -> exit 2
-    return overrides
-
-
-def score_one(text: str, rules: str, options: dict[str, str], line_no: int) -> ScoreResult:
-    """mjscore.score, with a core crash turned into this line's error (kind "internal")."""
-    import mjscore
-
-    try:
-        return mjscore.score(text, rules=rules, options=options or None, line_no=line_no)
-    except Exception as exc:  # keep going past a bad line, whatever went wrong
-        from .result import ScoreResult
-
-        error = InternalError(f"internal error: {type(exc).__name__}: {exc}")
-        return ScoreResult(line=line_no, input=text, rules=rules, options={}, error=error)
-
-
-def want_progress(total: int, err: TextIO, out: TextIO) -> bool:
-    """A bar for long files, when stderr is a terminal and stdout is not (results scroll)."""
-    def tty(stream: TextIO) -> bool:
-        return bool(getattr(stream, "isatty", lambda: False)())
-
-    return total > PROGRESS_MIN_LINES and tty(err) and not tty(out)
-
-
-@contextmanager
-def progress_bar(total: int | None) -> Iterator[Callable[[], None]]:
-    """A tick function; it moves a rich bar on stderr when `want_progress` says so."""
-    if total is None or not want_progress(total, sys.stderr, sys.stdout):
-        yield lambda: None
-        return
-    from rich.console import Console
-    from rich.progress import Progress
-
-    with Progress(console=Console(stderr=True), transient=True, redirect_stdout=False) as bar:
-        task = bar.add_task("scoring", total=total)
-        yield lambda: bar.advance(task)
-
-
-def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: dict[str, str],
-              fmt: str, total: int | None = None) -> int:
-    """Score every line into the reporter of `fmt`, as it goes; the tally's exit code."""
-    from .report import make_reporter
-
-    tally = Tally()
-    with progress_bar(total) as tick:
-        # made inside the bar: while it runs, sys.stderr is rich's proxy that prints above it
-        reporter = make_reporter(fmt, sys.stdout, sys.stderr)
-        for number, text in lines:
-            result = score_one(text, rules, options, number)
-            tally.add(result)
-            reporter.emit(result)
-            tick()
-        reporter.close()
-    return tally.exit_code
-
-
 # -- commands -------------------------------------------------------------------------------
 
 
@@ -231,23 +90,7 @@ def score(
         "--format", "-F", metavar="rich|json|jsonl|tsv", help="Output format.")] = "rich",
 ) -> int:
     """Score one hand given as arguments, or every hand line of a file."""
-    from .report import FORMATS
-    from .rulesets import load_ruleset
-
-    if fmt not in FORMATS:
-        raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(FORMATS)})")
-    if tokens and file is not None:
-        raise UsageProblem("give a hand as arguments or --file, not both")
-    if not tokens and file is None:
-        raise UsageProblem("no hand given: pass the hand's tokens, or --file PATH ('-' = stdin)")
-    load_ruleset(rules)  # an unknown ruleset is a usage error before any line is read
-    options = parse_opts(opt or [], rules)
-    if tokens:
-        return run_lines([(1, " ".join(tokens))], rules, options, fmt)
-    if file == "-":
-        return run_lines(read_lines("-"), rules, options, fmt)
-    lines = list(read_lines(file))  # type: ignore[arg-type]
-    return run_lines(lines, rules, options, fmt, total=len(lines))
+    return score_command(tokens, file, rules, opt, fmt)
 
 
 @app.command(cls=_Command)
@@ -276,58 +119,29 @@ def yaku(
 # -- entry point ----------------------------------------------------------------------------
 
 
-def _say(message: str) -> None:
-    print(f"mjscore: {' '.join(str(message).split())}", file=sys.stderr)
-
-
 def run(argv: list[str] | None = None) -> int:
     """Run the app on `argv` (default sys.argv[1:]) and return the exit code."""
     args = sys.argv[1:] if argv is None else list(argv)
     if not args:  # bare `mjscore`: the help, as a usage error
         app(args=["--help"], prog_name="mjscore", standalone_mode=False)
         return int(ExitCode.USAGE)
-    try:
-        code = app(args=args, prog_name="mjscore", standalone_mode=False)
-    except UsageProblem as exc:
-        _say(str(exc))
-        return int(ExitCode.USAGE)
-    except MjscoreError as exc:  # unknown ruleset, unknown option, bad value
-        _say(exc.message)
-        return int(ExitCode.USAGE)
-    except typer.TyperException as exc:  # click's usage errors: bad flag, missing value
-        ctx = getattr(exc, "ctx", None)
-        where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-        _say(exc.format_message() + where)
-        return int(getattr(exc, "exit_code", ExitCode.USAGE))
-    except typer.Abort:
-        return 130
-    except KeyboardInterrupt:
-        print(file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        _quiet_stdout()
-        return int(ExitCode.NOT_ALL_SCORED)
-    except Exception as exc:  # a bug: one line, not a traceback (MJSCORE_DEBUG=1 shows it)
-        import os
 
-        if os.environ.get("MJSCORE_DEBUG"):
-            raise
-        _say(f"internal error: {type(exc).__name__}: {exc} (set MJSCORE_DEBUG=1 for details)")
-        return int(ExitCode.NOT_ALL_SCORED)
-    return int(code or 0)
+    def invoke() -> int:
+        try:
+            return int(app(args=args, prog_name="mjscore", standalone_mode=False) or 0)
+        except typer.TyperException as exc:  # click's usage errors: bad flag, missing value
+            ctx = getattr(exc, "ctx", None)
+            where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+            say(exc.format_message() + where)
+            return int(getattr(exc, "exit_code", ExitCode.USAGE))
+        except typer.Abort:
+            return 130
 
-
-def _quiet_stdout() -> None:
-    """After `| head` closed the pipe: point stdout at devnull so the exit flush is silent."""
-    import contextlib
-    import os
-
-    with contextlib.suppress(OSError, ValueError):
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return guarded(invoke)
 
 
 def main() -> None:
-    """Console script `mjscore`."""
+    """Console script `mjscore` through typer (the launcher is the usual entry)."""
     sys.exit(run())
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from mjscore import cli
+from mjscore import cli, launch, runner
 
 TANYAO = "234m406p22s56s chi:678s ron:4s= round:E seat:S dora:1s"
 NO_YAKU = "123m456p78s11z chi:234s ron:9s"  # open, no tanyao (1m, 9s), the East pair is no yaku
@@ -279,7 +279,7 @@ def test_tally_owns_the_exit_code():
     from mjscore.errors import NoYaku
     from mjscore.result import ScoreResult
 
-    tally = cli.Tally()
+    tally = runner.Tally()
     assert tally.exit_code == 0
     tally.add(ScoreResult(line=1, input="", rules="riichi", options={}, ok=True))
     assert tally.exit_code == 0
@@ -295,16 +295,16 @@ def test_progress_only_for_long_files_on_a_terminal():
         def isatty(self) -> bool:
             return self.tty
 
-    assert cli.want_progress(500, Stream(True), Stream(False))
-    assert not cli.want_progress(50, Stream(True), Stream(False))
-    assert not cli.want_progress(500, Stream(False), Stream(False))
-    assert not cli.want_progress(500, Stream(True), Stream(True))
+    assert runner.want_progress(500, Stream(True), Stream(False))
+    assert not runner.want_progress(50, Stream(True), Stream(False))
+    assert not runner.want_progress(500, Stream(False), Stream(False))
+    assert not runner.want_progress(500, Stream(True), Stream(True))
 
 
 def test_hand_lines_skip_blanks_and_comments():
-    assert cli.is_hand_line(TANYAO)
-    assert not cli.is_hand_line("   ")
-    assert not cli.is_hand_line("  # just a note")
+    assert runner.is_hand_line(TANYAO)
+    assert not runner.is_hand_line("   ")
+    assert not runner.is_hand_line("  # just a note")
 
 
 # -- what gets imported ---------------------------------------------------------------------
@@ -329,3 +329,39 @@ def test_machine_formats_skip_rich_console_and_pydantic():
         f"    assert run(['score', *{TANYAO!r}.split(), '--format', 'jsonl']) == 0")
     assert "rich.console" not in mods
     assert not {m for m in mods if m.startswith("pydantic")}
+
+
+# -- the launcher's fast path must mean exactly what the typer command means ----------------
+
+
+@pytest.mark.parametrize("args", [
+    ["score", *TANYAO.split()],
+    ["score", *TANYAO.split(), "--format", "jsonl"],
+    ["score", *TANYAO.split(), "--format=tsv", "--rules", "riichi"],
+    ["score", *TANYAO.split(), "-F", "json", "-r", "riichi", "-o", "kiriage_mangan=on"],
+    ["score", *TANYAO.split(), "--opt", "kiriage_mangan=on", "--opt=red_fives=4", "-F", "jsonl"],
+    ["score", *BAD.split(), "--format", "jsonl"],
+    ["score", *NO_YAKU.split()],
+    ["score", *TANYAO.split(), "--rules", "nope"],
+    ["score", *TANYAO.split(), "--opt", "nope=1"],
+    ["score", *TANYAO.split(), "--format", "xml"],
+    ["score"],
+    ["score", "--file", "/nonexistent/hands.txt"],
+    ["score", *TANYAO.split(), "--file", "x.txt"],
+])
+def test_fast_path_and_typer_agree(args, capsys):
+    assert launch.plain_score_args(args) is not None, "this form should take the fast path"
+    fast_code = launch.run(args)
+    fast = capsys.readouterr()
+    typer_code = cli.run(args)
+    slow = capsys.readouterr()
+    assert (fast_code, fast.out, fast.err) == (typer_code, slow.out, slow.err)
+
+
+@pytest.mark.parametrize("args", [
+    ["score", "--help"], ["rules"], ["yaku", "--rules", "riichi"], ["score", "-Fjsonl", "1m"],
+    ["score", "--", "11m"], ["score", "11m", "--format"], ["score", "-F=json", "11m"],
+    ["score", "11m", "--verbose"], [],
+])
+def test_other_forms_go_to_typer(args):
+    assert launch.plain_score_args(args) is None

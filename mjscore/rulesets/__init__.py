@@ -8,10 +8,10 @@ declared type, so a typo in a ruleset file fails at load time, not mid-score.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from ..errors import RulesetError
@@ -101,6 +101,9 @@ class YakuSpec:
     by_option: str = ""
     by_value: tuple[tuple[str, str], ...] = ()
     fu: int = 0  # fu this yaku adds (rulesets where a yaku carries fu)
+    # a limit yaku (満貫役, 倍満貫役): worth its han by itself, with no other yaku and no
+    # dora; where the reading's other yaku are worth more, they count instead
+    alone: bool = False
     note: str = ""
 
     def worth(self, closed: bool, options: dict[str, Any],
@@ -148,18 +151,20 @@ class Ruleset:
         return {name: self.options[name].to_json(v) for name, v in values.items()}
 
 
-HERE = Path(__file__).parent  # the TOML files ship inside the package
+HERE = os.path.dirname(__file__)  # the TOML files ship inside the package (os.path: pathlib
+# costs a few ms of start-up, and one hand from the shell should start fast)
 
 
 def ruleset_names() -> list[str]:
-    return sorted(p.stem for p in HERE.glob("*.toml"))
+    return sorted(f[:-5] for f in os.listdir(HERE) if f.endswith(".toml"))
 
 
 def _read(name: str) -> dict[str, Any]:
-    path = HERE / f"{name}.toml"
-    if not path.is_file():
+    path = os.path.join(HERE, f"{name}.toml")
+    if not os.path.isfile(path):
         raise RulesetError(f"unknown ruleset '{name}' (known: {', '.join(ruleset_names())})")
-    return tomllib.loads(path.read_text(encoding="utf-8"))
+    with open(path, "rb") as f:
+        return tomllib.load(f)
 
 
 def _merge_tables(base: dict[str, dict], over: dict[str, dict]) -> dict[str, dict]:
