@@ -17,6 +17,11 @@ RUN, TRIPLET, KAN = "run", "triplet", "kan"
 STANDARD, SEVEN_PAIRS, ORPHANS = "standard", "seven-pairs", "thirteen-orphans"
 RYANMEN, KANCHAN, PENCHAN, TANKI, SHANPON = "ryanmen", "kanchan", "penchan", "tanki", "shanpon"
 ORPHANS_13 = "thirteen-sided"
+# Shapes only some rulesets have, asked for through `readings(shapes=...)`: a win
+# only through a limit yaku of their own (WEB TILE's 十三不搭 and 幺九振切), so no
+# other yaku is looked for in them.
+UNRELATED, NAGASHI = "thirteen-unrelated", "nagashi"
+LIMIT_ONLY_SHAPES = frozenset((UNRELATED, NAGASHI))
 
 ORPHAN_TILES = tuple(sorted(T.TERMINALS_AND_HONORS))
 
@@ -52,6 +57,10 @@ class Reading:
             return " ".join(T.group_text((p, p)) for p in self.pairs) + f" [{self.wait}]"
         if self.shape == ORPHANS:
             return f"thirteen orphans [{self.wait}]"
+        if self.shape == UNRELATED:
+            return f"thirteen unrelated tiles with the pair {T.group_text((self.pair, self.pair))}"
+        if self.shape == NAGASHI:
+            return "nagashi: scored from the discards, not from the tiles"
         parts = []
         for g in self.groups:
             text = T.group_text(g.tiles)
@@ -114,8 +123,14 @@ def _meld_group(m: Meld) -> Group:
 
 
 def readings(concealed: tuple[int, ...], melds: tuple[Meld, ...], win: int,
-             tsumo: bool) -> list[Reading]:
-    """Every reading of concealed + win with the melds; empty when the hand is not complete."""
+             tsumo: bool, shapes: frozenset[str] = frozenset()) -> list[Reading]:
+    """Every reading of concealed + win with the melds; empty when the hand is not complete.
+
+    `shapes` adds the shapes of LIMIT_ONLY_SHAPES that a ruleset has; NAGASHI
+    replaces every reading, since a nagashi is not made of the tiles.
+    """
+    if NAGASHI in shapes:
+        return [Reading(NAGASHI)]
     counts = [0] * T.N_TILES
     for t in concealed:
         counts[t] += 1
@@ -135,7 +150,7 @@ def readings(concealed: tuple[int, ...], melds: tuple[Meld, ...], win: int,
                 placements.add((SHANPON, tile))
             elif kind == RUN and tile <= win <= tile + 2:
                 placements.add((_run_wait(tile, win), tile))
-        for wait, where in placements:
+        for wait, where in sorted(placements):  # sorted: the same line, the same reading
             groups = []
             for kind, tile in sets:
                 ron_done = (not tsumo and wait == SHANPON and kind == TRIPLET and tile == where)
@@ -143,7 +158,24 @@ def readings(concealed: tuple[int, ...], melds: tuple[Meld, ...], win: int,
             out.append(Reading(STANDARD, tuple(groups) + meld_groups, pair, wait=wait))
     if not melds:
         out.extend(_special(key, concealed, win))
+        if UNRELATED in shapes:
+            out.extend(_unrelated(key))
     return out
+
+
+def _unrelated(counts: tuple[int, ...]) -> list[Reading]:
+    """十三不搭: one pair, and no two other tiles that could ever join a set.
+
+    Within a suit every two different tiles are at least three ranks apart;
+    honours are related only to themselves.
+    """
+    pairs = [t for t, c in enumerate(counts) if c == 2]
+    if len(pairs) != 1 or any(c > 2 for c in counts):
+        return []
+    held = [t for t, c in enumerate(counts) if c and t < 27]
+    if any(b - a < 3 and b // 9 == a // 9 for a, b in zip(held, held[1:], strict=False)):
+        return []
+    return [Reading(UNRELATED, pair=pairs[0])]
 
 
 def _special(counts: tuple[int, ...], concealed: tuple[int, ...], win: int) -> list[Reading]:

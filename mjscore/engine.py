@@ -24,6 +24,10 @@ def _strategy(name: str) -> Strategy:
         from .scoring.han_fu import score_han_fu
 
         return score_han_fu
+    if name == "points_doubles":
+        from .scoring.points_doubles import score_points_doubles
+
+        return score_points_doubles
     raise RulesetError(f"unknown scoring strategy '{name}'")
 
 

@@ -15,6 +15,8 @@ from .hand import ANKAN, CHI, KAKAN, KAN, MELD_KINDS, PON, HandLine, Holding, Me
 FLAGS = frozenset((
     "riichi", "double-riichi", "open-riichi", "ippatsu", "haitei", "houtei", "rinshan",
     "chankan", "kanburi", "tenhou", "chiihou", "renhou", "first-turn",
+    "draw",  # an exhaustive draw: no win token, nobody won (European settlement)
+    "nagashi", "paarenchan",  # WEB TILE's 幺九振切 and 八連荘 (docs/webtile.md)
 ))
 CONTEXT_KEYS = ("round", "seat", "breach", "dora", "ura", "honba", "sticks", "flowers",
                 "rules", "opt")
@@ -225,7 +227,7 @@ def parse_line(line: str) -> HandLine:
     if expect_seat:
         raise NotationError("' / ' must be followed by a seat and that player's tiles, like "
                             "'/ E: 123m'", toks[-1].column, "/")
-    if "win" not in seen:
+    if "win" not in seen and "draw" not in flags:
         raise NotationError("the line has no win token: add tsumo:<tile> or ron:<tile>")
     ctx.flags = frozenset(flags)
     for b in other_builders:
@@ -291,8 +293,9 @@ def format_line(line: HandLine) -> str:
     """The normalised text of a parsed line: parse(format_line(parse(x))) == parse(x)."""
     ctx = line.ctx
     out = _holding_tokens(line.hand)
-    win = T.name(ctx.win_tile, ctx.win_red)
-    out.append(f"{'tsumo' if ctx.tsumo else 'ron'}:{win}{ctx.discarder or ''}")
+    if ctx.win_tile >= 0:  # a draw line has no win token
+        win = T.name(ctx.win_tile, ctx.win_red)
+        out.append(f"{'tsumo' if ctx.tsumo else 'ron'}:{win}{ctx.discarder or ''}")
     out += [f"round:{ctx.round_wind}", f"seat:{ctx.seat_wind}"]
     if ctx.breach:
         out.append(f"breach:{ctx.breach}")

@@ -40,21 +40,34 @@ def _pair_fu(f: HandFacts, params: dict[str, Any], options: dict[str, Any]) -> l
     return []
 
 
+ROUNDED, RAISED = "rounded up to 10", "open hand of 20 fu raised"
+
+
+def counted_fu(items: list[FuItem]) -> int:
+    """Fu before rounding and raising: what breaks a tie between equal-valued readings."""
+    return sum(i.fu for i in items if i.reason not in (ROUNDED, RAISED))
+
+
 def round_up_10(fu: int) -> int:
     return -(-fu // 10) * 10
 
 
 def hand_fu(f: HandFacts, pinfu: bool, params: dict[str, Any],
-            options: dict[str, Any]) -> tuple[int, list[FuItem]]:
-    """(fu, items); the items add up to the fu, rounding and raises included."""
+            options: dict[str, Any], extra: tuple[FuItem, ...] = ()) -> tuple[int, list[FuItem]]:
+    """(fu, items); the items add up to the fu, rounding and raises included.
+
+    `extra` are fu that yaku carry (Arushal's chinitsu +10), added before rounding.
+    """
     if f.seven_pairs:
-        return params["chiitoitsu_fu"], [FuItem("seven pairs", params["chiitoitsu_fu"])]
+        fu = options.get("chiitoitsu_fu", params["chiitoitsu_fu"])  # WEB TILE: 25, 30 or 50
+        return fu, [FuItem("seven pairs", fu)]
     items = [FuItem("base", 20)]
     if pinfu and f.tsumo:
         fu = params["pinfu_tsumo_fu"]
         if fu != 20:
             items.append(FuItem("pinfu tsumo", fu - 20))
-        return fu, items
+        items.extend(extra)
+        return fu + sum(i.fu for i in extra), items
     if f.closed and not f.tsumo:
         items.append(FuItem("closed hand won by ron", params["fu_closed_ron"]))
     if f.tsumo and not pinfu:
@@ -69,12 +82,13 @@ def hand_fu(f: HandFacts, pinfu: bool, params: dict[str, Any],
         fu = _set_fu(g.tile, g.kind, g.concealed)
         state = "concealed" if g.concealed else "open"
         items.append(FuItem(f"{state} {_KIND_NAMES[g.kind]} {T.group_text(g.tiles)}", fu))
+    items.extend(extra)
     raw = sum(i.fu for i in items)
     total = round_up_10(raw)
     if total != raw:
-        items.append(FuItem("rounded up to 10", total - raw))
-    if total == 20 and not f.closed:
+        items.append(FuItem(ROUNDED, total - raw))
+    if total == 20 and not f.closed and params["open_pinfu_fu"] != 20:
         raised = params["open_pinfu_fu"]
-        items.append(FuItem("open hand of 20 fu raised", raised - 20))
+        items.append(FuItem(RAISED, raised - 20))
         total = raised
     return total, items

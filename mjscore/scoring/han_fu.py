@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import tiles as T
-from ..decompose import readings
+from ..decompose import LIMIT_ONLY_SHAPES, NAGASHI, readings
 from ..errors import NotAWin, NoYaku
 from ..facts import HandFacts
 from ..hand import HandLine
@@ -14,7 +14,8 @@ from ..result import FuItem, Liability, ScoreResult, YakuMatch
 from ..rulesets import Ruleset
 from ..yaku.registry import PREDICATES
 from . import liability as pao
-from .fu import hand_fu
+from .extras import extra_payments
+from .fu import counted_fu, hand_fu
 from .payments import (
     WinSide,
     deposit_payments,
@@ -40,9 +41,12 @@ class Candidate:
     base: int = 0
     limit: str | None = None
     value: int = 0
+    alone: bool = False  # a limit yaku by itself: no dora, and fu do not count
 
-    def order(self) -> tuple[int, int, int]:
-        return (self.value, self.han, self.fu)
+    def order(self) -> tuple[int, int, int, int, int]:
+        """Value, then yakuman over an ordinary hand of the same value (Shiragiku pays
+        both as mangan), then han, then fu; then more fu before rounding."""
+        return (self.value, self.yakuman, self.han, self.fu, counted_fu(self.fu_items))
 
 
 def match_yaku(f: HandFacts, ruleset: Ruleset, options: dict[str, Any]
@@ -50,6 +54,8 @@ def match_yaku(f: HandFacts, ruleset: Ruleset, options: dict[str, Any]
     """(yaku, han from yaku, yakuman units) after exclusions: supersedes, then yakuman."""
     found: list[tuple[YakuMatch, tuple[str, ...]]] = []
     for key, spec in ruleset.yaku.items():
+        if f.shape in LIMIT_ONLY_SHAPES and not spec.alone:
+            continue  # a shape that only its own limit yaku makes a win
         n = PREDICATES[key](f)
         if not n:
             continue
@@ -61,18 +67,42 @@ def match_yaku(f: HandFacts, ruleset: Ruleset, options: dict[str, Any]
                                 count=n if n > 1 else None, yakuman=units * n),
                       spec.supersedes))
     dropped = {k for _, sup in found for k in sup}
+    for option, keys in ruleset.params.get("keep_by_option", {}).items():
+        if options.get(option):  # an option that lets these yaku join any other
+            dropped -= set(keys)
     kept = [m for m, _ in found if m.key not in dropped]
     units = sum(m.yakuman for m in kept)
     if units:
         kept = [m for m in kept if m.yakuman]
+        if not options.get("yakuman_stacking", True):  # several yakuman are paid as one
+            units = max(m.yakuman for m in kept)
         return kept, 0, units
     return kept, sum(m.han for m in kept), 0
 
 
+def _choices(f: HandFacts, ruleset: Ruleset, options: dict[str, Any]
+             ) -> list[tuple[list[YakuMatch], int, int, bool]]:
+    """(yaku, han, yakuman units, alone) for each way to count one reading.
+
+    A limit yaku (`alone`) counts by itself; the reading's other yaku are the
+    other way, and the better of the two wins like any other reading.
+    """
+    yaku, han, units = match_yaku(f, ruleset, options)
+    limits = [m for m in yaku if ruleset.yaku[m.key].alone]
+    if units or not limits:
+        return [(yaku, han, units, False)]
+    top = max(limits, key=lambda m: m.han)
+    rest = [m for m in yaku if m not in limits]
+    out = [([top], top.han, 0, True)]
+    if rest:
+        out.append((rest, sum(m.han for m in rest), 0, False))
+    return out
+
+
 def dora_matches(line: HandLine, ruleset: Ruleset) -> list[YakuMatch]:
     """Dora, ura dora (riichi hands only) and red fives: han that are not yaku."""
-    if not ruleset.params.get("dora", False):
-        return []
+    if not ruleset.params.get("dora", False) or "dora_extra_ron" in ruleset.params:
+        return []  # no dora, or dora paid as a payment extra (Kansai Boo), not as han
     tiles = line.all_winner_tiles
     counts = [0] * T.N_TILES
     for t in tiles:
@@ -88,15 +118,26 @@ def dora_matches(line: HandLine, ruleset: Ruleset) -> list[YakuMatch]:
     aka = line.red_count
     if aka:
         out.append(YakuMatch("aka_dora", "Red five", aka, "赤ドラ", count=aka))
+    flowers = len(line.hand.flowers)
+    if ruleset.params.get("flower_dora") and 0 < flowers < 4:  # all four are the yaku 花槓
+        out.append(YakuMatch("flower_dora", "Flower", flowers, "花牌", count=flowers))
     return out
+
+
+def field_matches(ruleset: Ruleset) -> list[YakuMatch]:
+    """The han every win gets from the table (Kansai Boo's 場の一翻), shown as its own line."""
+    han = ruleset.params.get("field_han", 0)
+    return [YakuMatch("field_han", "Field han", han, "場の一翻")] if han else []
 
 
 def _value(c: Candidate, bonus: list[YakuMatch], side: WinSide, ruleset: Ruleset,
            options: dict[str, Any]) -> None:
     params = ruleset.params
     pinfu = any(m.key == "pinfu" for m in c.yaku)
-    c.fu, c.fu_items = hand_fu(c.facts, pinfu, params, options)
-    c.han = c.yaku_han + (0 if c.yakuman else sum(m.han for m in bonus))
+    yaku_fu = tuple(FuItem(m.name, ruleset.yaku[m.key].fu) for m in c.yaku
+                    if m.key in ruleset.yaku and ruleset.yaku[m.key].fu)
+    c.fu, c.fu_items = hand_fu(c.facts, pinfu, params, options, yaku_fu)
+    c.han = c.yaku_han + (0 if c.yakuman or c.alone else sum(m.han for m in bonus))
     c.base, c.limit = base_points(c.han, c.fu, c.yakuman, options, params)
     c.value = sum(p.amount for p in hand_payments(c.base, side, params))
 
@@ -117,27 +158,62 @@ def score_han_fu(line: HandLine, ruleset: Ruleset, options: dict[str, Any],
                  result: ScoreResult) -> None:
     """Fill `result` for a riichi-family ruleset; raises NotAWin / NoYaku."""
     ctx = line.ctx
-    found = readings(line.hand.concealed, line.hand.melds, ctx.win_tile, ctx.tsumo)
+    shapes = frozenset(ruleset.params.get("extra_shapes", ()))
+    if "nagashi" in ctx.flags:  # only a ruleset with the flag gets here: read the discards
+        shapes |= {NAGASHI}
+    found = readings(line.hand.concealed, line.hand.melds, ctx.win_tile, ctx.tsumo, shapes)
     if not found:
         raise NotAWin("not a complete hand: the tiles make neither four sets and a pair, "
                       "seven pairs nor thirteen orphans", line.columns.get("concealed"))
     params = ruleset.params
-    side = WinSide(ctx.seat_wind, ctx.tsumo, ctx.discarder_seat, ctx.honba, ctx.sticks)
-    bonus = dora_matches(line, ruleset)
+    gated = params.get("shape_options", {})  # shape -> the option that makes it a win
+    legal = [r for r in found if r.shape not in gated or options.get(gated[r.shape])]
+    if not legal:
+        shape = found[0].shape
+        raise NotAWin(f"{shape.replace('-', ' ')} is not a winning shape under {ruleset.name} "
+                      f"(option {gated[shape]}=on makes it one)", line.columns.get("concealed"))
+    found = legal
+    side = _win_side(line, options)
+    bonus = dora_matches(line, ruleset) + field_matches(ruleset)
     min_han = params.get("min_han", 1)
+    from_honba = options.get("two_han_minimum_honba", 0)
+    if from_honba and ctx.honba >= from_honba:
+        min_han = max(min_han, 2)
+    short = 0  # the most han of a reading that has yaku but too few
+    # settings the predicates read that this ruleset fixes instead of offering as options
+    seen = {**params.get("fixed_options", {}), **options}
     best: Candidate | None = None
     for reading in found:
-        f = HandFacts(line, reading, options)
-        yaku, han, units = match_yaku(f, ruleset, options)
-        if not units and (han < min_han or not yaku and min_han):
-            continue
-        c = Candidate(f, yaku, han, units)
-        _value(c, bonus, side, ruleset, options)
-        if best is None or c.order() > best.order():
-            best = c
+        f = HandFacts(line, reading, seen)
+        for yaku, han, units, alone in _choices(f, ruleset, options):
+            if not units and (han < min_han or not yaku and min_han):
+                short = max(short, han if yaku else 0)
+                continue
+            c = Candidate(f, yaku, han, units, alone=alone)
+            _value(c, bonus, side, ruleset, options)
+            if best is None or c.order() > best.order():
+                best = c
+    if best is None and short:
+        why = (f" with {ctx.honba} honba (option two_han_minimum_honba={from_honba})"
+               if min_han > params.get("min_han", 1) else "")
+        raise NoYaku(f"too few han: the yaku give {short}, and a win needs {min_han}{why}")
     if best is None:
         raise NoYaku(_no_yaku_reason(line, bonus))
     _fill(result, best, bonus, line, ruleset, options, side)
+
+
+def _win_side(line: HandLine, options: dict[str, Any]) -> WinSide:
+    """Who pays: as the line says, or with option two_player always the one opponent.
+
+    The two players are East and South, so the opponent is whichever of them
+    did not win; they pay a tsumo in full, as if they had dealt in.
+    """
+    ctx = line.ctx
+    if not options.get("two_player"):
+        return WinSide(ctx.seat_wind, ctx.tsumo, ctx.discarder_seat, ctx.honba, ctx.sticks)
+    other = "S" if ctx.dealer else "E"
+    return WinSide(ctx.seat_wind, ctx.tsumo, None if ctx.tsumo else other, ctx.honba,
+                   ctx.sticks, sole_payer=other)
 
 
 def _fill(result: ScoreResult, c: Candidate, bonus: list[YakuMatch], line: HandLine,
@@ -147,11 +223,11 @@ def _fill(result: ScoreResult, c: Candidate, bonus: list[YakuMatch], line: HandL
     result.winner = side.winner
     result.win = "tsumo" if side.tsumo else "ron"
     result.discarder = side.discarder
-    result.yaku = list(c.yaku) + ([] if c.yakuman else bonus)
+    result.yaku = list(c.yaku) + ([] if c.yakuman or c.alone else bonus)
     result.yakuman = c.yakuman
     result.han = None if c.yakuman else c.han
-    result.fu = None if c.yakuman else c.fu
-    result.fu_items = [] if c.yakuman else c.fu_items
+    result.fu = None if c.yakuman or c.alone else c.fu
+    result.fu_items = [] if c.yakuman or c.alone else c.fu_items
     result.limit = c.limit
     result.value = c.value
     result.reading = c.facts.reading.text()
@@ -173,9 +249,20 @@ def _fill(result: ScoreResult, c: Candidate, bonus: list[YakuMatch], line: HandL
                                                           if x.seat == call.seat),
                                          pao.describe(call, side.winner, side.tsumo,
                                                       side.discarder))
+    elif params.get("liability") == "arushal":
+        call, notes, keys = pao.find_arushal_liable(line, {m.key for m in c.yaku})
+        result.notes.extend(notes)
+        if call:
+            payments = liable_payments(c.base, c.base, call.seat, side, params)
+            result.liability = Liability(call.seat, keys, pao.describe(
+                call, side.winner, side.tsumo, side.discarder))
     if payments is None:
         payments = hand_payments(c.base, side, params) + honba_payments(side, params)
     payments += deposit_payments(side, params)
+    extras, notes = extra_payments(line, c.yaku, c.yakuman, c.facts.closed, side, params,
+                                   options)
+    payments += extras
+    result.notes.extend(notes)
     if not side.tsumo and side.discarder is None:
         result.notes.append("the discarder is not written (ron:<tile> with - = or +), so the "
                             "payment is from an unknown seat and net leaves it out")

@@ -65,3 +65,64 @@ def describe(call: LiableCall, winner: str, tsumo: bool, discarder: str | None) 
         return f"{who}: {call.seat} dealt in too and pays all"
     disc = discarder or "the discarder"
     return f"{who}: {call.seat} pays half of the {call.yaku}, {disc} pays the other half"
+
+
+# -- Arushal (Shiragiku): 数満貫, 大三元 and 四喜和 --------------------------------------------
+
+MANGAN_YAKUHAI_HAN = 4  # exposed yakuhai han that make a counted mangan (数満貫)
+
+
+def _yakuhai_han(tile: int, seat: int, rnd: int) -> int:
+    """A yakuhai set's han: 1 per dragon, seat wind or round wind; 2 for 連風牌."""
+    return int(tile in T.DRAGONS) + int(tile == seat) + int(tile == rnd)
+
+
+def _yakuhai_key(tile: int, seat: int, rnd: int) -> str:
+    """The yaku key a yakuhai set scores under (dragons, 連風牌, seat or round wind)."""
+    if tile in T.DRAGONS:
+        return ("haku", "hatsu", "chun")[T.DRAGONS.index(tile)]
+    if tile == seat == rnd:
+        return "double_wind"
+    return "seat_wind" if tile == seat else "round_wind"
+
+
+def find_arushal_liable(line: HandLine, yaku_keys: set[str]
+                        ) -> tuple[LiableCall | None, list[str], tuple[str, ...]]:
+    """The one liable call under Shiragiku's Arushal rule, the notes, and the yaku it answers for.
+
+    The yakuman rules come first (大三元: the third dragon called after two dragon
+    sets were on the table; 四喜和: the fourth wind after three), then 数満貫: the
+    call that brings the winner's exposed yakuhai to 4 han. An ankan counts as an
+    exposed set but never makes anyone liable. Four exposed yakuhai han are always
+    a mangan (three honour sets give at least 40 fu), so no further check is needed.
+    """
+    wanted = set()
+    if "daisangen" in yaku_keys:
+        wanted.add("daisangen")
+    if "suushii" in yaku_keys:
+        wanted.add("daisuushii")  # only the four-set form: a pair cannot be called
+    calls, notes = find_liable(line, wanted, frozenset(wanted))
+    if calls:
+        call = calls[0]
+        key = "suushii" if call.yaku == "daisuushii" else call.yaku
+        return LiableCall(call.seat, key, call.meld, call.fed), notes, (key,)
+    seat, rnd = T.wind_tile(line.ctx.seat_wind), T.wind_tile(line.ctx.round_wind)
+    han = 0
+    counted: list[str] = []
+    for meld in line.hand.melds:
+        worth = 0 if meld.is_run else _yakuhai_han(meld.tiles[0], seat, rnd)
+        if not worth:
+            continue
+        han += worth
+        counted.append(_yakuhai_key(meld.tiles[0], seat, rnd))
+        if han - worth < MANGAN_YAKUHAI_HAN <= han:
+            if not meld.is_open:
+                return None, notes, ()
+            if meld.source is None:
+                notes.append(f"counted mangan: the source of {meld.text()} is not written, so "
+                             "nobody is liable (write - = or + after the meld)")
+                return None, notes, ()
+            fed = f"the call that brought the exposed yakuhai to {MANGAN_YAKUHAI_HAN} han"
+            return (LiableCall(seat_from(line.ctx.seat_wind, meld.source),
+                               "counted mangan (数満貫)", meld, fed), notes, tuple(counted))
+    return None, notes, ()

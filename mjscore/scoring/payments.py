@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..result import SEATS, Payment
-from .points import round_100
+from .points import round_up
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,10 +24,16 @@ class WinSide:
     discarder: str | None  # seat, or None when the ron's discarder is unknown
     honba: int
     sticks: int
+    sole_payer: str | None = None  # a two-player game: the one opponent pays everything
+
+
+def _round(x: int | float, params: dict[str, Any]) -> int:
+    """Each payer's amount, rounded up to the ruleset's unit (riichi: 100)."""
+    return round_up(x, params.get("payment_unit", 100))
 
 
 def _ron_total(base: int, dealer: bool, params: dict[str, Any]) -> int:
-    return round_100(base * (params["dealer_ron"] if dealer else params["nondealer_ron"]))
+    return _round(base * (params["dealer_ron"] if dealer else params["nondealer_ron"]), params)
 
 
 def hand_payments(base: int, side: WinSide, params: dict[str, Any]) -> list[Payment]:
@@ -35,12 +41,15 @@ def hand_payments(base: int, side: WinSide, params: dict[str, Any]) -> list[Paym
     dealer = side.winner == "E"
     if not side.tsumo:
         return [Payment(side.discarder, side.winner, _ron_total(base, dealer, params), "ron")]
+    if side.sole_payer:  # the one opponent pays a tsumo as if they had dealt in
+        return [Payment(side.sole_payer, side.winner, _ron_total(base, dealer, params),
+                        "tsumo")]
     out = []
     for seat in SEATS:
         if seat == side.winner:
             continue
         share = 2 * base if (dealer or seat == "E") else base
-        out.append(Payment(seat, side.winner, round_100(share), "tsumo"))
+        out.append(Payment(seat, side.winner, _round(share, params), "tsumo"))
     return out
 
 
@@ -49,6 +58,7 @@ def honba_payments(side: WinSide, params: dict[str, Any], payer: str | None = No
     """Counters: 300 each from the discarder on ron, 100 each from every payer on tsumo."""
     if not side.honba:
         return []
+    payer = payer if payer is not None else side.sole_payer
     if payer is not None or not side.tsumo:
         who = payer if payer is not None else side.discarder
         return [Payment(who, side.winner, params["honba_ron"] * side.honba,
@@ -85,7 +95,7 @@ def liable_payments(total_base: int, liable_base: int, liable: str, side: WinSid
         out.append(Payment(liable, side.winner, _ron_total(total_base, dealer, params), "ron"))
     else:
         share = _ron_total(liable_base, dealer, params)
-        half = round_100(share / 2)
+        half = _round(share / 2, params)
         out.append(Payment(liable, side.winner, half, "liability (half)"))
         out.append(Payment(side.discarder, side.winner,
                            share - half + (_ron_total(rest, dealer, params) if rest else 0),

@@ -1,5 +1,5 @@
 """Yaku predicates, grouped by family; importing this package registers them all."""
 
-from . import registry, riichi  # noqa: F401  (importing registers the predicates)
+from . import local, registry, riichi, shiragiku  # noqa: F401  (importing registers them)
 
 __all__ = ["registry"]

@@ -31,8 +31,8 @@ _flag("renhou", "renhou", "A non-dealer's ron before their first draw, no call m
 
 @yaku("riichi")
 def riichi(f: HandFacts) -> int:
-    """Declared ready with a closed hand (double riichi includes it)."""
-    return int("riichi" in f.flags or "double-riichi" in f.flags)
+    """Declared ready with a closed hand (double riichi and open riichi include it)."""
+    return int(bool(f.flags & {"riichi", "double-riichi", "open-riichi"}))
 
 
 @yaku("menzen_tsumo")
@@ -43,9 +43,14 @@ def menzen_tsumo(f: HandFacts) -> int:
 
 @yaku("pinfu")
 def pinfu(f: HandFacts) -> int:
-    """Closed, four runs, a pair worth no fu, won on a two-sided wait."""
-    return int(f.standard and f.closed and len(f.runs) == 4 and f.wait == RYANMEN
-               and f.pair not in f.value_tiles())
+    """Four runs, a pair worth no fu, won on a two-sided wait.
+
+    Whether an open hand counts is ruleset data (han_open); a tsumo counts only
+    when closed and the ruleset's `tsumo_pinfu` option (absent: yes) allows it.
+    """
+    return int(f.standard and len(f.runs) == 4 and f.wait == RYANMEN
+               and f.pair not in f.value_tiles()
+               and (not f.tsumo or f.closed and f.options.get("tsumo_pinfu", True)))
 
 
 @yaku("iipeikou")

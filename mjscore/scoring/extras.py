@@ -1,0 +1,58 @@
+"""Payments a ruleset adds on top of the hand's value (Kansai Boo's dora and closed-hand bonus).
+
+Each extra is its own Payment line with its reason, so `value` stays the
+hand's value and `net` includes everything (OUTPUT.md). The amounts are
+ruleset params: `dora_extra_ron` / `dora_extra_tsumo` per dora tile, and
+`closed_bonus_ron` / `closed_bonus_tsumo` (paid when the option `closed_bonus`
+is on). A ruleset without those params gets no extras.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .. import tiles as T
+from ..boo_result import BY_YAKUMAN
+from ..hand import HandLine
+from ..result import SEATS, Payment, YakuMatch
+from .payments import WinSide
+
+
+def table_payments(side: WinSide, ron_amount: int, tsumo_each: int, reason: str
+                   ) -> list[Payment]:
+    """`ron_amount` from the discarder on a ron; `tsumo_each` from every other seat on a tsumo."""
+    if not side.tsumo:
+        return [Payment(side.discarder, side.winner, ron_amount, reason)]
+    return [Payment(s, side.winner, tsumo_each, reason) for s in SEATS if s != side.winner]
+
+
+def dora_count(line: HandLine) -> int:
+    """Dora tiles in the whole hand, melds included; a red five counts as its five."""
+    counts = Counter(line.all_winner_tiles)
+    return sum(counts[T.dora_after(i)] for i in line.ctx.dora)
+
+
+def extra_payments(line: HandLine, yaku: list[YakuMatch], yakuman: int, closed: bool,
+                   side: WinSide, params: dict[str, Any], options: dict[str, Any]
+                   ) -> tuple[list[Payment], list[str]]:
+    """(payment lines, notes) of the ruleset's extras for this win."""
+    out: list[Payment] = []
+    notes: list[str] = []
+    if "dora_extra_ron" in params and line.ctx.dora:
+        n = dora_count(line)
+        if n and options.get("open_dora_needs_yaku") and not closed and not yaku:
+            notes.append(f"{n} dora not paid: the hand is open and has no yaku besides the "
+                         "field han (option open_dora_needs_yaku)")
+        elif n:
+            out += table_payments(side, params["dora_extra_ron"] * n,
+                                  params["dora_extra_tsumo"] * n, f"dora ×{n}")
+    if options.get("closed_bonus") and closed:
+        out += table_payments(side, params["closed_bonus_ron"], params["closed_bonus_tsumo"],
+                              "closed hand bonus")
+    result = options.get("yakuman_result", "normal")
+    if yakuman and result in BY_YAKUMAN:
+        name, each = BY_YAKUMAN[result]
+        notes.append(f"this yakuman ends the game (yakuman_result={result}): the winner takes "
+                     f"{name}, {each} game points from every other player (mjscore boo-result)")
+    return out, notes
