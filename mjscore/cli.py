@@ -116,6 +116,43 @@ def yaku(
     return int(ExitCode.OK)
 
 
+@app.command("boo-result", cls=_Command)
+def boo_result(
+    scores: Annotated[list[str] | None, typer.Argument(
+        metavar="SCORE", help="The four final scores from the first dealer (起家) on, or one "
+        "'4020/1900/1200/880'; put -- before a negative score.", show_default=False)] = None,
+    yakuman: Annotated[str | None, typer.Option(
+        "--yakuman", metavar="E|S|W|N", help="The player (by first-hand seat) whose yakuman "
+        "ended the game.", show_default=False)] = None,
+    yakuman_result: Annotated[str | None, typer.Option(
+        "--yakuman-result", metavar="normal|maru-a|double-maru-a",
+        help="kansai-boo option yakuman_result (default: the ruleset's).",
+        show_default=False)] = None,
+    fmt: Annotated[str, typer.Option(
+        "--format", "-F", metavar="text|json", help="Output format.")] = "text",
+) -> int:
+    """Kansai Boo game result (マルＡ / Ｂ / Ｃ) in game points, from the four final scores."""
+    from .boo_result import BooResultError, boo_result, parse_scores
+    from .rulesets import load_ruleset
+    from .runner import UsageProblem
+
+    if fmt not in ("text", "json"):
+        raise UsageProblem(f"unknown format '{fmt}' (choose from text, json)")
+    spec = load_ruleset("kansai-boo").options["yakuman_result"]
+    chosen = spec.parse(yakuman_result) if yakuman_result is not None else spec.default
+    try:
+        result = boo_result(parse_scores(scores or []), yakuman and yakuman.upper(), chosen)
+    except BooResultError as exc:
+        raise UsageProblem(str(exc)) from None
+    if fmt == "json":
+        import json
+
+        print(json.dumps(result.to_dict(), ensure_ascii=False))
+    else:
+        print(result.text())
+    return int(ExitCode.OK)
+
+
 # -- entry point ----------------------------------------------------------------------------
 
 
