@@ -238,6 +238,10 @@ def score_report(result: ScoreResult) -> Group:
     header.add_column()
     header.add_column(justify="right")
     header.add_row(Text(title_of(result.rules), "bold"), Text(f"line {result.line}", "dim"))
+    if "points" in result.extra:  # points-and-doubles rulesets: every player scores
+        from .rich_european import section
+
+        return Group(header, section(result))
     parts: list[Any] = [header]
     if result.parsed is not None:
         parts += hand_lines(result.parsed, result.discarder)

@@ -1,0 +1,119 @@
+"""Doubles (§6) as predicates: how many times each applies to one player's holding.
+
+Who gets a double (every player or the winner only), what it is worth and
+which doubles it supersedes is ruleset data; a predicate only says whether
+(and how often) the condition holds.
+"""
+
+from __future__ import annotations
+
+from .. import tiles as T
+from .facts import PlayerFacts
+from .registry import double
+
+
+@double("dragon_set")
+def dragon_set(f: PlayerFacts) -> int:
+    """Each pung or kong of dragons."""
+    return sum(1 for t in f.pung_tiles if t in T.DRAGONS)
+
+
+def _wind_set(key: str, role: str, doc: str) -> None:
+    """One wind role (seat, dominant, round): a double per pung or kong of that wind.
+
+    A wind filling several roles counts for each, or only for its first role
+    (seat, then dominant, then round) when wind_roles_cumulative is off.
+    """
+
+    def check(f: PlayerFacts) -> int:
+        n = 0
+        for t in f.pung_tiles:
+            roles = f.roles(t)
+            if not f.options["wind_roles_cumulative"]:
+                roles = roles[:1]
+            n += role in roles
+        return n
+
+    check.__doc__ = doc
+    double(key)(check)
+
+
+_wind_set("seat_wind_set", "seat", "Each pung or kong of the player's own (seat) wind.")
+_wind_set("dominant_wind_set", "dominant", "Each pung or kong of the dominant (breach) wind.")
+_wind_set("round_wind_set", "round", "Each pung or kong of the round wind.")
+
+
+@double("honours_one_suit")
+def honours_one_suit(f: PlayerFacts) -> int:
+    """Honours and exactly one suit; judged only on a holding whose tiles are all known."""
+    return int(f.complete and f.honours and len(f.suits) == 1)
+
+
+@double("own_flower")
+def own_flower(f: PlayerFacts) -> int:
+    """The player's own flower or own season."""
+    return int(any(f.own_flowers()))
+
+
+@double("own_flower_and_season")
+def own_flower_and_season(f: PlayerFacts) -> int:
+    """Both the player's own flower and own season."""
+    return int(all(f.own_flowers()))
+
+
+@double("bouquet")
+def bouquet(f: PlayerFacts) -> int:
+    """All four plants, or all four seasons (counted once, whichever or both)."""
+    held = set(f.flowers)
+    plants = set(range(T.FLOWER_BASE, T.FLOWER_BASE + 4))
+    seasons = set(range(T.FLOWER_BASE + 4, T.FLOWER_BASE + 8))
+    return int(plants <= held or seasons <= held)
+
+
+@double("no_chow")
+def no_chow(f: PlayerFacts) -> int:
+    """Four pungs or kongs and a pair: no chow."""
+    return int(f.standard and not f.runs)
+
+
+@double("concealed")
+def concealed(f: PlayerFacts) -> int:
+    """Nothing claimed, the winning tile included (or, by option, except the winning tile)."""
+    by_discard_ok = f.options["concealed_allows_discard_win"]
+    return int(f.winner and not f.open_melds and (f.tsumo or by_discard_ok))
+
+
+@double("honours_only")
+def honours_only(f: PlayerFacts) -> int:
+    """Only winds and dragons."""
+    return int(bool(f.tiles) and not f.suits)
+
+
+@double("pure_suit")
+def pure_suit(f: PlayerFacts) -> int:
+    """One suit and no honours."""
+    return int(len(f.suits) == 1 and not f.honours)
+
+
+@double("terminals_honours")
+def terminals_honours(f: PlayerFacts) -> int:
+    """Only terminals (1 and 9) and honours."""
+    return int(bool(f.tiles) and all(T.is_terminal_or_honor(t) for t in f.tiles))
+
+
+def _flag(key: str, flags: frozenset[str], doc: str) -> None:
+    """A double that a flag of the winner's line states directly."""
+
+    def check(f: PlayerFacts) -> int:
+        return int(bool(f.flags & flags))
+
+    check.__doc__ = doc
+    double(key)(check)
+
+
+_flag("last_wall_tile", frozenset({"haitei"}), "Mah-Jong on the last tile of the live wall.")
+_flag("robbing_kong", frozenset({"chankan"}), "Mah-Jong by robbing a kong.")
+_flag("main_appelante", frozenset({"riichi"}), "Mah-Jong after declaring main appelante.")
+_flag("first_deal", frozenset({"tenhou", "chiihou", "renhou"}),
+      "Mah-Jong on the first deal (tenhou, chiihou or renhou).")
+_flag("replacement_win", frozenset({"rinshan"}), "Mah-Jong on a replacement tile.")

@@ -1,0 +1,120 @@
+"""Points (§4): what every player's sets, pairs and flowers are worth, and the winner's rows.
+
+The set and pair values are a table in the ruleset (`[params.points]`); the
+winner's rows (Mah-Jong, four chows, ...) are predicates registered here with
+their points in `[params.rows]`.
+"""
+
+from __future__ import annotations
+
+from .. import tiles as T
+from ..decompose import KAN
+from .facts import PlayerFacts
+from .registry import Item, row
+
+_ROLE_WORDS = {"seat": "seat wind", "dominant": "dominant wind", "round": "round wind"}
+
+
+def set_items(f: PlayerFacts) -> list[Item]:
+    """Each pung and kong: simple or major, exposed or concealed (chows score nothing)."""
+    table = f.params["points"]
+    out = []
+    for g in f.pungs:
+        kind = "kong" if g.kind == KAN else "pung"
+        grade = "major" if T.is_terminal_or_honor(g.tile) else "simple"
+        points = table[f"{kind}_{grade}"][1 if g.concealed else 0]
+        state = "concealed" if g.concealed else "exposed"
+        out.append(Item(f"{kind}_{grade}", f"{state} {kind} {T.group_text(g.tiles)}", points))
+    return out
+
+
+def pair_roles(f: PlayerFacts, tile: int, exposed: bool) -> list[tuple[str, int]]:
+    """(role, points) for a pair: seat and dominant wind always, round wind and dragons
+    only when the winning discard did not complete it."""
+    table = f.params["points"]
+    out = [(r, table[f"pair_{r}"] if r != "round" else table["pair_round"][0 if exposed else 1])
+           for r in f.roles(tile)]
+    if tile in T.DRAGONS:
+        out.append(("dragon", table["pair_dragon"][0 if exposed else 1]))
+    return out
+
+
+def pair_items(f: PlayerFacts) -> list[Item]:
+    """Pairs of value; a pair with several wind roles scores each (or its best one)."""
+    out = []
+    for pair in f.pairs:
+        roles = [(r, p) for r, p in pair_roles(f, pair.tile, pair.exposed) if p]
+        if not roles:
+            continue
+        if not f.options["pair_roles_cumulative"]:
+            roles = [max(roles, key=lambda rp: rp[1])]
+        words = " + ".join(_ROLE_WORDS.get(r, r) for r, _ in roles)
+        out.append(Item("pair", f"pair {T.group_text((pair.tile, pair.tile))} ({words})",
+                        sum(p for _, p in roles)))
+    return out
+
+
+def flower_name(tile: int, flower_map: str) -> str:
+    """Plum ... Winter (seed: own flowers go by plant and season), or the printed number."""
+    k = tile - T.FLOWER_BASE
+    if flower_map == "by_printed_number":
+        return f"{('plant', 'season')[k // 4]} {k % 4 + 1}"
+    return T.FLOWER_NAMES[k]
+
+
+def flower_items(f: PlayerFacts) -> list[Item]:
+    """Every flower and season held, whoever holds it."""
+    if not f.flowers:
+        return []
+    each = f.params["points"]["flower"]
+    names = ", ".join(flower_name(t, f.options["flower_map"]) for t in sorted(f.flowers))
+    return [Item("flowers", f"flowers {T.group_text(f.flowers)} ({names})",
+                 each * len(f.flowers), count=len(f.flowers))]
+
+
+def held_items(f: PlayerFacts) -> list[Item]:
+    """What any player's holding scores: sets, pairs, flowers."""
+    return set_items(f) + pair_items(f) + flower_items(f)
+
+
+@row("mahjong")
+def mahjong(f: PlayerFacts) -> int:
+    """Going Mah-Jong."""
+    return int(f.winner)
+
+
+@row("four_chows")
+def four_chows(f: PlayerFacts) -> int:
+    """Four chows and a pair."""
+    return int(f.standard and len(f.runs) == 4)
+
+
+@row("self_drawn")
+def self_drawn(f: PlayerFacts) -> int:
+    """The winning tile came from the wall."""
+    return int(f.tsumo)
+
+
+@row("all_pungs")
+def all_pungs(f: PlayerFacts) -> int:
+    """Four pungs or kongs and a pair."""
+    return int(f.standard and not f.runs)
+
+
+@row("discard_win")
+def discard_win(f: PlayerFacts) -> int:
+    """Mah-Jong on a claimed (discarded) tile."""
+    return int(f.winner and not f.tsumo)
+
+
+@row("plum_blossom")
+def plum_blossom(f: PlayerFacts) -> int:
+    """Winning with 5 circles drawn as a replacement tile (cueillir la fleur de prunier)."""
+    return int(f.line is not None and "rinshan" in f.flags
+               and f.line.ctx.win_tile == T.tile_from(5, "p"))
+
+
+@row("chicken")
+def chicken(f: PlayerFacts) -> int:
+    """A winning hand whose sets, pairs and flowers score nothing."""
+    return int(f.winner and not held_items(f))
