@@ -365,3 +365,14 @@ def test_fast_path_and_typer_agree(args, capsys):
 ])
 def test_other_forms_go_to_typer(args):
     assert launch.plain_score_args(args) is None
+
+
+def test_yaku_table_of_a_points_and_doubles_ruleset_lists_its_scoring():
+    """European rules have no yaku: the table shows points rows, doubles and special hands."""
+    done = mj("yaku", "--rules", "european")
+    assert done.returncode == 0, done.stderr
+    rows = {line.split()[0]: line for line in done.stdout.splitlines() if line.strip()}
+    assert rows["mahjong"].split()[-1] == "20"
+    assert "3" in rows["pure_suit"].split() and "winner" in rows["pure_suit"]
+    assert rows["imperial"].split()[-1] == "6000"
+    assert "german_limit_hands" in rows["himmlische_hand"]

@@ -69,5 +69,51 @@ def yaku_table(ruleset: Ruleset) -> Table:
     return table
 
 
+def _plain_table(title: str, columns: tuple[str, ...], rows: list[tuple[str, ...]]) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=title,
+                  title_justify="left")
+    for name in columns:
+        table.add_column(name, justify="right" if name in ("points", "doubles", "value")
+                         else "left")
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def _when(entry: dict) -> str:
+    """Which option switches an entry on, as the table's last column says it."""
+    if entry.get("enabled_by"):
+        return f"option {entry['enabled_by']}"
+    return "german_limit_hands" if entry.get("german") else ""
+
+
+def points_doubles_tables(ruleset: Ruleset) -> list[Table]:
+    """Points rows, doubles and special hands of a points-and-doubles ruleset (European)."""
+    params = ruleset.params
+    rows = [(key, e["name"], str(e["points"]), _when(e))
+            for key, e in params.get("rows", {}).items()]
+    doubles = [(key, e["name"], str(e.get("doubles", f"option {e.get('by_option')}")),
+                e.get("who_option") and f"option {e['who_option']}" or e.get("who", ""),
+                _when(e)) for key, e in params.get("doubles", {}).items()]
+    special = [(key, e["name"],
+                str(e["value"]) if "value" in e else f"{e['limits']} × limit", _when(e))
+               for key, e in params.get("special", {}).items()]
+    return [
+        _plain_table(f"{ruleset.title}: the winner's points", ("key", "name", "points", "when"),
+                     rows),
+        _plain_table("doubles", ("key", "name", "doubles", "who", "when"), doubles),
+        _plain_table("special hands (a fixed value)", ("key", "name", "value", "when"),
+                     special),
+    ]
+
+
 def write_yaku(ruleset: Ruleset, out: TextIO) -> None:
-    show(console(out, pipe_width=WIDE), yaku_table(ruleset))
+    """The yaku table; for a points-and-doubles ruleset its points, doubles and special hands."""
+    con = console(out, pipe_width=WIDE)
+    if ruleset.scoring == "points_doubles":
+        for i, table in enumerate(points_doubles_tables(ruleset)):
+            if i:
+                con.print()
+            show(con, table)
+        return
+    show(con, yaku_table(ruleset))

@@ -183,9 +183,6 @@ def total_line(result: ScoreResult) -> Table:
         words = "yakuman" if result.yakuman == 1 else f"{result.yakuman}× yakuman"
     elif result.han is not None:
         words = f"{result.han} han {result.fu} fu" if result.fu is not None else f"{result.han} han"
-    elif "score" in result.extra:
-        words = (f"{result.extra.get('points', '?')} points · "
-                 f"{result.extra.get('doubles', 0)} doubles")
     else:
         words = ""
     left = Text(words, "bold")
@@ -197,18 +194,6 @@ def total_line(result: ScoreResult) -> Table:
     grid.add_column(justify="right")
     grid.add_row(left, Text(number(result.value), "bold"))
     return grid
-
-
-def players_table(players: dict[str, Any]) -> Table:
-    """Points-and-doubles rulesets: every player's points, doubles and score."""
-    table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
-    for name in ("seat", "points", "doubles", "score"):
-        table.add_column(name, justify="left" if name == "seat" else "right")
-    for seat in SEATS:
-        p = players.get(seat)
-        if isinstance(p, dict):
-            table.add_row(seat, *(str(p.get(k, "")) for k in ("points", "doubles", "score")))
-    return table
 
 
 def payments_table(result: ScoreResult) -> Table:
@@ -254,8 +239,6 @@ def score_report(result: ScoreResult) -> Group:
     body = Table.grid(padding=(0, 4))
     body.add_row(yaku_table(result), fu_table(result) if result.fu_items else Text())
     parts += [body, Text("─" * WIDTH, "dim"), total_line(result), Text()]
-    if isinstance(result.extra.get("players"), dict):
-        parts += [players_table(result.extra["players"]), Text()]
     parts += [payments_table(result), net_line(result)]
     if result.liability is not None:
         parts.append(Text("liability ", "bold yellow") + Text(result.liability.rule))
