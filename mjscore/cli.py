@@ -88,9 +88,13 @@ def score(
         show_default=False)] = None,
     fmt: Annotated[str, typer.Option(
         "--format", "-F", metavar="rich|json|jsonl|tsv", help="Output format.")] = "rich",
+    jobs: Annotated[str, typer.Option(
+        "--jobs", "-j", metavar="N",
+        help="Processes for a long file in a machine format (0 = every core from "
+             "2,000 lines on, 1 = one process).")] = "0",
 ) -> int:
     """Score one hand given as arguments, or every hand line of a file."""
-    return score_command(tokens, file, rules, opt, fmt)
+    return score_command(tokens, file, rules, opt, fmt, jobs)
 
 
 @app.command(cls=_Command)

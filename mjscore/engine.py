@@ -52,6 +52,31 @@ def resolve(parsed: HandLine, rules: str, options: dict[str, Any] | None
     return ruleset, values
 
 
+_RESOLVED: dict[tuple, tuple[Ruleset, dict[str, Any], dict[str, Any]]] = {}
+
+
+def _resolve_cached(parsed: HandLine, rules: str, options: dict[str, Any] | None
+                    ) -> tuple[Ruleset, dict[str, Any], dict[str, Any]]:
+    """`resolve` plus the record's options, kept per setting: a file repeats one setting.
+
+    The values are shared between lines, so nothing downstream may change them.
+    """
+    try:
+        key = (rules, tuple(sorted((options or {}).items())), parsed.ctx.rules,
+               tuple(parsed.ctx.options.items()))
+        hit = _RESOLVED.get(key)
+    except TypeError:  # an unhashable option value from a library caller
+        key, hit = None, None
+    if hit is None:
+        ruleset, values = resolve(parsed, rules, options)
+        hit = (ruleset, values, ruleset.options_json(values))
+        if key is not None:
+            if len(_RESOLVED) > 256:
+                _RESOLVED.clear()
+            _RESOLVED[key] = hit
+    return hit
+
+
 def score_line(text: str, rules: str = "riichi", options: dict[str, Any] | None = None,
                line_no: int = 1) -> ScoreResult:
     """Score one hand line under `rules` with `options` (name -> value or text)."""
@@ -60,9 +85,9 @@ def score_line(text: str, rules: str = "riichi", options: dict[str, Any] | None 
     try:
         parsed = parse_line(text)
         result.parsed = parsed
-        ruleset, values = resolve(parsed, rules, options)
+        ruleset, values, shown = _resolve_cached(parsed, rules, options)
         result.rules = ruleset.name
-        result.options = ruleset.options_json(values)
+        result.options = shown
         validate(parsed, ruleset, values)
         _strategy(ruleset.scoring)(parsed, ruleset, values, result)
     except MjscoreError as exc:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Any
 
 from . import tiles as T
@@ -10,53 +9,53 @@ from .decompose import KAN, ORPHANS, RUN, SEVEN_PAIRS, STANDARD, Reading
 from .hand import HandLine
 
 
-class HandFacts:
-    """Everything a predicate may ask about a reading of a hand in its context."""
+def line_facts(line: HandLine) -> dict[str, Any]:
+    """What every reading of one line shares: its tiles and their kinds, worked out once."""
+    ctx = line.ctx
+    tiles = line.all_winner_tiles  # 14 + kans tiles
+    tile_set = frozenset(tiles)
+    return {
+        "line": line, "win_tile": ctx.win_tile, "tsumo": ctx.tsumo, "flags": ctx.flags,
+        "tiles": tiles, "tile_set": tile_set,
+        "suits": frozenset(t // 9 for t in tile_set if t < 27),  # 0 m, 1 p, 2 s
+        "has_honors": any(t >= 27 for t in tile_set),
+        "all_terminal_or_honor": tile_set <= T.TERMINALS_AND_HONORS,
+        "no_terminal_or_honor": not (tile_set & T.TERMINALS_AND_HONORS),
+        "closed": not any(m.is_open for m in line.hand.melds),
+        "seat_wind": T.wind_tile(ctx.seat_wind), "round_wind": T.wind_tile(ctx.round_wind),
+    }
 
-    def __init__(self, line: HandLine, reading: Reading, options: dict[str, Any]):
-        ctx = line.ctx
-        self.line = line
+
+class HandFacts:
+    """Everything a predicate may ask about a reading of a hand in its context.
+
+    Plain attributes, filled in once: predicates run dozens of times per reading.
+    The line's share (`line_facts`) is the same for every reading and is copied in.
+    """
+
+    def __init__(self, line: HandLine, reading: Reading, options: dict[str, Any],
+                 shared: dict[str, Any] | None = None):
+        self.__dict__.update(shared or line_facts(line))
         self.reading = reading
         self.options = options
-        self.shape = reading.shape
-        self.standard = reading.shape == STANDARD
-        self.seven_pairs = reading.shape == SEVEN_PAIRS
-        self.orphans = reading.shape == ORPHANS
+        self.shape = shape = reading.shape
+        self.standard = shape == STANDARD
+        self.seven_pairs = shape == SEVEN_PAIRS
+        self.orphans = shape == ORPHANS
         self.groups = reading.groups
         self.pair = reading.pair
         self.wait = reading.wait
-        self.win_tile = ctx.win_tile
-        self.tsumo = ctx.tsumo
-        self.flags = ctx.flags
-        self.closed = not any(m.is_open for m in line.hand.melds)
-        self.seat_wind = T.wind_tile(ctx.seat_wind)
-        self.round_wind = T.wind_tile(ctx.round_wind)
-        self.tiles = line.all_winner_tiles  # 14 + kans tiles
-        self.runs = [g.tile for g in self.groups if g.kind == RUN]
-        self.triplets = [g.tile for g in self.groups if g.kind != RUN]  # kans included
-        self.kans = sum(1 for g in self.groups if g.kind == KAN)
-        self.concealed_triplets = sum(1 for g in self.groups if g.kind != RUN and g.concealed)
-
-    @cached_property
-    def tile_set(self) -> frozenset[int]:
-        return frozenset(self.tiles)
-
-    @cached_property
-    def suits(self) -> frozenset[int]:
-        """Suits used, honours excluded (0 m, 1 p, 2 s)."""
-        return frozenset(t // 9 for t in self.tile_set if t < 27)
-
-    @cached_property
-    def has_honors(self) -> bool:
-        return any(t >= 27 for t in self.tile_set)
-
-    @cached_property
-    def all_terminal_or_honor(self) -> bool:
-        return self.tile_set <= T.TERMINALS_AND_HONORS
-
-    @cached_property
-    def no_terminal_or_honor(self) -> bool:
-        return not (self.tile_set & T.TERMINALS_AND_HONORS)
+        runs, triplets = [], []
+        kans = concealed = 0
+        for g in reading.groups:
+            if g.kind == RUN:
+                runs.append(g.tile)
+                continue
+            triplets.append(g.tile)  # kans included
+            kans += g.kind == KAN
+            concealed += g.concealed
+        self.runs, self.triplets = runs, triplets
+        self.kans, self.concealed_triplets = kans, concealed
 
     def blocks(self) -> list[tuple[int, ...]]:
         """The tiles of each set and of the pair (standard readings)."""

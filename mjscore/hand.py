@@ -19,7 +19,7 @@ def seat_from(winner: str, marker: str) -> str:
     return T.WIND_LETTERS[(i + SOURCE_OFFSET[marker]) % 4]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: parsed per line in the hot loop
 class Meld:
     kind: str
     tiles: tuple[int, ...]  # sorted tile ids (red fives as fives)

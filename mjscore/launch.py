@@ -14,14 +14,16 @@ from __future__ import annotations
 import sys
 
 _VALUE_OPTIONS = {"--rules": "rules", "-r": "rules", "--opt": "opt", "-o": "opt",
-                  "--format": "fmt", "-F": "fmt", "--file": "file", "-f": "file"}
+                  "--format": "fmt", "-F": "fmt", "--file": "file", "-f": "file",
+                  "--jobs": "jobs", "-j": "jobs"}
 
 
 def plain_score_args(args: list[str]) -> dict | None:
     """The arguments of a plain `score` call, or None for anything typer should handle."""
     if not args or args[0] != "score":
         return None
-    got: dict = {"tokens": [], "file": None, "rules": "riichi", "opt": [], "fmt": "rich"}
+    got: dict = {"tokens": [], "file": None, "rules": "riichi", "opt": [], "fmt": "rich",
+                 "jobs": "0"}
     rest = iter(args[1:])
     for arg in rest:
         if not arg.startswith("-") or arg == "-":
@@ -52,7 +54,8 @@ def run(argv: list[str] | None = None) -> int:
     from .runner import guarded, score_command
 
     return guarded(lambda: score_command(plain["tokens"] or None, plain["file"],
-                                         plain["rules"], plain["opt"] or None, plain["fmt"]))
+                                         plain["rules"], plain["opt"] or None, plain["fmt"],
+                                         plain["jobs"]))
 
 
 def main() -> None:

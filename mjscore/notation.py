@@ -54,8 +54,10 @@ def parse_tiles(text: str, tok: _Token, letters: str = "mpsz",
         if letter not in letters:
             wanted = ", ".join(letters)
             raise tok.fail(f"has a tile of suit '{letter}': expected one of {wanted}")
+        known = _DIGITS[letter]
         for d in digits:
-            out.append(_one_tile(int(d), letter, tok))
+            hit = known.get(d)
+            out.append(hit if hit is not None else _one_tile(int(d), letter, tok))
         pos = m.end()
     if pos != len(body):
         rest = body[pos:]
@@ -63,6 +65,12 @@ def parse_tiles(text: str, tok: _Token, letters: str = "mpsz",
             raise tok.fail(f"has digits '{rest}' without a suit letter (m, p, s, z)")
         raise tok.fail(f"is not a tile group: expected digits followed by one of {letters}")
     return out
+
+
+# (tile id, is red) of every valid digit of every suit letter: parsing is per line, so a table
+_DIGITS = {letter: {str(d): (T.tile_from(d, letter), d == 0) for d in digits}
+           for letter, digits in (("m", range(10)), ("p", range(10)), ("s", range(10)),
+                                  ("z", range(1, 8)), ("f", range(1, 5)), ("g", range(1, 5)))}
 
 
 def _one_tile(d: int, letter: str, tok: _Token) -> tuple[int, bool]:

@@ -13,7 +13,7 @@ from .errors import MjscoreError
 SEATS = ("E", "S", "W", "N")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: made per hand in the hot loop, 4x cheaper
 class YakuMatch:
     key: str
     name: str
@@ -31,7 +31,7 @@ class YakuMatch:
         return d
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FuItem:
     reason: str
     fu: int
@@ -40,7 +40,7 @@ class FuItem:
         return {"reason": self.reason, "fu": self.fu}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Payment:
     payer: str | None  # a seat, "table" for deposits, None for an unknown discarder
     payee: str

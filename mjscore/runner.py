@@ -41,7 +41,10 @@ class Tally:
         self.failed = 0
 
     def add(self, result: ScoreResult) -> None:
-        if result.ok and result.error is None:
+        self.count(result.ok and result.error is None)
+
+    def count(self, scored: bool) -> None:
+        if scored:
             self.scored += 1
         else:
             self.failed += 1
@@ -133,25 +136,38 @@ def progress_bar(total: int | None) -> Iterator[Callable[[], None]]:
 
 
 def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: dict[str, str],
-              fmt: str, total: int | None = None) -> int:
-    """Score every line into the reporter of `fmt`, as it goes; the tally's exit code."""
+              fmt: str, total: int | None = None, jobs: int = 0) -> int:
+    """Score every line into the reporter of `fmt`, as it goes; the tally's exit code.
+
+    A long file (`total` known) in a machine format is scored on every core
+    (`jobs` 0 = automatic, 1 = one process); the output is the same either way.
+    """
+    from .parallel import scored_in_parallel, workers_for
     from .report import make_reporter
 
     tally = Tally()
+    workers = workers_for(total, fmt, jobs) if total is not None else 1
     with progress_bar(total) as tick:
         # made inside the bar: while it runs, sys.stderr is rich's proxy that prints above it
-        reporter = make_reporter(fmt, sys.stdout, sys.stderr)
-        for number, text in lines:
-            result = score_one(text, rules, options, number)
-            tally.add(result)
-            reporter.emit(result)
-            tick()
+        reporter = make_reporter(fmt, sys.stdout, sys.stderr, stream=total is None)
+        if workers > 1:
+            for scored, rendered, error in scored_in_parallel(
+                    list(lines), rules, options, fmt, workers):
+                tally.count(scored)
+                reporter.emit_rendered(rendered, error)
+                tick()
+        else:
+            for number, text in lines:
+                result = score_one(text, rules, options, number)
+                tally.add(result)
+                reporter.emit(result)
+                tick()
         reporter.close()
     return tally.exit_code
 
 
 def score_command(tokens: list[str] | None, file: str | None, rules: str,
-                  opt: list[str] | None, fmt: str) -> int:
+                  opt: list[str] | None, fmt: str, jobs: str | int = 0) -> int:
     """`mjscore score`: one hand given as arguments, or every hand line of a file."""
     from .report import FORMATS
     from .rulesets import load_ruleset
@@ -162,6 +178,8 @@ def score_command(tokens: list[str] | None, file: str | None, rules: str,
         raise UsageProblem("give a hand as arguments or --file, not both")
     if not tokens and file is None:
         raise UsageProblem("no hand given: pass the hand's tokens, or --file PATH ('-' = stdin)")
+    if not str(jobs).isdigit():
+        raise UsageProblem(f"--jobs takes a number of processes (0 = automatic), not '{jobs}'")
     load_ruleset(rules)  # an unknown ruleset is a usage error before any line is read
     options = parse_opts(opt or [], rules)
     if tokens:
@@ -169,7 +187,7 @@ def score_command(tokens: list[str] | None, file: str | None, rules: str,
     if file == "-":
         return run_lines(read_lines("-"), rules, options, fmt)
     lines = list(read_lines(file))  # type: ignore[arg-type]
-    return run_lines(lines, rules, options, fmt, total=len(lines))
+    return run_lines(lines, rules, options, fmt, total=len(lines), jobs=int(jobs))
 
 
 def say(message: str) -> None:

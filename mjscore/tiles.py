@@ -89,23 +89,24 @@ def group_text(tiles: list[int] | tuple[int, ...], reds: int = 0) -> str:
     `reds` is a count, so it is exact for a one-suit group (a meld, one suit of a hand);
     callers with several suits split them first (see notation._with_reds).
     """
-    out: list[str] = []
-    by_suit: dict[str, list[str]] = {}
-    order: list[str] = []
+    parts: list[str] = []
+    letter = ""
     left_red = reds
     for t in sorted(tiles):
-        red = False
-        if t in FIVES and left_red > 0:
-            red, left_red = True, left_red - 1
-        text = name(t, red)
-        letter = text[-1]
-        if letter not in by_suit:
-            by_suit[letter] = []
-            order.append(letter)
-        by_suit[letter].append(text[:-1])
-    for letter in order:
-        out.append("".join(by_suit[letter]) + letter)
-    return "".join(out)
+        text = _NAMES[t]
+        if left_red and t in FIVES:
+            text, left_red = "0" + text[1], left_red - 1
+        if text[1] != letter:
+            if letter:
+                parts.append(letter)
+            letter = text[1]
+        parts.append(text[0])
+    if letter:
+        parts.append(letter)
+    return "".join(parts)
+
+
+_NAMES = tuple(name(t) for t in range(FLOWER_BASE + 8))  # group_text runs per hand: a table
 
 
 def unicode_tile(tile: int, red: bool = False) -> str:

@@ -43,17 +43,18 @@ def _check_tile_count(line: HandLine, ruleset: Ruleset) -> None:
 
 
 def _check_copies(line: HandLine, ruleset: Ruleset, options: dict[str, Any]) -> None:
-    counts = Counter(line.all_winner_tiles)
-    counts.update(line.ctx.dora)
-    counts.update(line.ctx.ura)
+    counts = [0] * T.N_TILES  # a list, not a Counter: this runs for every line
+    tiles = [*line.all_winner_tiles, *line.ctx.dora, *line.ctx.ura]
     for other in line.others.values():
-        counts.update(other.concealed)
+        tiles += other.concealed
         for m in other.melds:
-            counts.update(m.tiles)
-    for tile, n in sorted(counts.items()):
-        if n > 4:
-            raise InvalidHand(f"{n} copies of {T.name(tile)} (hand, melds, win and indicators "
-                              "together); there are only four")
+            tiles += m.tiles
+    for t in tiles:
+        counts[t] += 1
+    if max(counts) > 4:
+        tile = next(t for t, n in enumerate(counts) if n > 4)
+        raise InvalidHand(f"{counts[tile]} copies of {T.name(tile)} (hand, melds, win and "
+                          "indicators together); there are only four")
     flowers = Counter(line.hand.flowers)
     for other in line.others.values():
         flowers.update(other.flowers)
@@ -77,7 +78,7 @@ def _check_copies(line: HandLine, ruleset: Ruleset, options: dict[str, Any]) -> 
                               + (" (option red_fives)" if "red_fives" in options else ""))
 
 
-def _check_plain_fives(counts: Counter, reds: Counter, allowed: dict[int, int]) -> None:
+def _check_plain_fives(counts: list[int], reds: Counter, allowed: dict[int, int]) -> None:
     """With red fives in the set, fewer plain fives exist: a red one must be written 0."""
     for five in T.FIVES:
         plain = counts[five] - reds[five]

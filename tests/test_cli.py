@@ -376,3 +376,26 @@ def test_yaku_table_of_a_points_and_doubles_ruleset_lists_its_scoring():
     assert "3" in rows["pure_suit"].split() and "winner" in rows["pure_suit"]
     assert rows["imperial"].split()[-1] == "6000"
     assert "german_limit_hands" in rows["himmlische_hand"]
+
+
+# -- a long file on several cores writes exactly what one process writes --------------------
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "tsv", "json"])
+def test_parallel_scoring_matches_serial(tmp_path, fmt):
+    """600 lines (three chunks) with a bad line and a no-yaku line among good ones."""
+    hands = [TANYAO, NO_YAKU, BAD, DAISANGEN] * 150
+    path = tmp_path / "hands.txt"
+    path.write_text("\n".join(hands) + "\n", encoding="utf-8")
+    serial = mj("score", "--file", str(path), "--format", fmt, "--jobs", "1")
+    parallel = mj("score", "--file", str(path), "--format", fmt, "--jobs", "2")
+    assert serial.returncode == parallel.returncode == 1
+    assert serial.stdout == parallel.stdout
+    assert serial.stderr == parallel.stderr
+    assert serial.stderr.count("\n") == 300  # the bad and the no-yaku line of each group
+
+
+def test_jobs_must_be_a_number():
+    done = mj("score", *TANYAO.split(), "--jobs", "many")
+    assert done.returncode == 2
+    assert "--jobs takes a number" in assert_one_clean_line(done.stderr)

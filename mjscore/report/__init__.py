@@ -27,10 +27,13 @@ class Reporter(Protocol):
     def close(self) -> None: ...
 
 
-def make_reporter(fmt: str, out: TextIO, err: TextIO) -> Reporter:
-    """The reporter of one format (a key of FORMATS), writing to `out` and `err`."""
+def make_reporter(fmt: str, out: TextIO, err: TextIO, stream: bool = True) -> Reporter:
+    """The reporter of one format (a key of FORMATS), writing to `out` and `err`.
+
+    `stream`: flush every record (stdin, a pipeline); a file is flushed at the end.
+    """
     module = import_module(f".{FORMATS[fmt]}", __name__)
-    return module.Reporter(out, err)
+    return module.Reporter(out, err, stream)
 
 
 def describe(error: MjscoreError) -> str:

@@ -14,15 +14,23 @@ if TYPE_CHECKING:
     from ..result import ScoreResult
 
 
+def render(result: ScoreResult) -> dict[str, Any]:
+    """The record of one hand (workers render, the main process writes the array)."""
+    return result.to_dict()
+
+
 class Reporter:
-    def __init__(self, out: TextIO, err: TextIO):
+    def __init__(self, out: TextIO, err: TextIO, stream: bool = True):
         self.out, self.err = out, err
         self.records: list[dict[str, Any]] = []
 
     def emit(self, result: ScoreResult) -> None:
-        if result.error is not None:
-            print(error_line(result), file=self.err)
-        self.records.append(result.to_dict())
+        self.emit_rendered(render(result), error_line(result) if result.error else None)
+
+    def emit_rendered(self, record: dict[str, Any], error: str | None) -> None:
+        if error is not None:
+            print(error, file=self.err)
+        self.records.append(record)
 
     def close(self) -> None:
         json.dump(self.records, self.out, ensure_ascii=False, indent=2, default=json_default)

@@ -1,4 +1,4 @@
-"""JSON Lines: one OUTPUT.md record per hand, written and flushed as each line is scored."""
+"""JSON Lines: one OUTPUT.md record per hand, written as each line is scored."""
 
 from __future__ import annotations
 
@@ -11,16 +11,24 @@ if TYPE_CHECKING:
     from ..result import ScoreResult
 
 
+def render(result: ScoreResult) -> str:
+    """The record of one hand as its output line (workers render, the main process writes)."""
+    return json.dumps(result.to_dict(), ensure_ascii=False, default=json_default) + "\n"
+
+
 class Reporter:
-    def __init__(self, out: TextIO, err: TextIO):
-        self.out, self.err = out, err
+    def __init__(self, out: TextIO, err: TextIO, stream: bool = True):
+        self.out, self.err, self.stream = out, err, stream
 
     def emit(self, result: ScoreResult) -> None:
-        if result.error is not None:
-            print(error_line(result), file=self.err)
-        self.out.write(json.dumps(result.to_dict(), ensure_ascii=False, default=json_default))
-        self.out.write("\n")
-        self.out.flush()
+        self.emit_rendered(render(result), error_line(result) if result.error else None)
+
+    def emit_rendered(self, text: str, error: str | None) -> None:
+        if error is not None:
+            print(error, file=self.err)
+        self.out.write(text)
+        if self.stream:  # a pipeline reading stdin gets each record at once
+            self.out.flush()
 
     def close(self) -> None:
         self.out.flush()

@@ -258,7 +258,7 @@ def error_report(result: ScoreResult) -> list[Text]:
 
 
 class Reporter:
-    def __init__(self, out: TextIO, err: TextIO):
+    def __init__(self, out: TextIO, err: TextIO, stream: bool = True):
         self.out = console(out)
         self.err = console(err)
         self.shown = 0

@@ -24,16 +24,25 @@ def row(result: ScoreResult) -> list[str]:
     return [tsv_cell(c) for c in cells]
 
 
+def render(result: ScoreResult) -> str:
+    """One hand as its output row (workers render, the main process writes)."""
+    return "\t".join(row(result)) + "\n"
+
+
 class Reporter:
-    def __init__(self, out: TextIO, err: TextIO):
-        self.out, self.err = out, err
+    def __init__(self, out: TextIO, err: TextIO, stream: bool = True):
+        self.out, self.err, self.stream = out, err, stream
         self.out.write("\t".join(HEADER) + "\n")
 
     def emit(self, result: ScoreResult) -> None:
-        if result.error is not None:
-            print(error_line(result), file=self.err)
-        self.out.write("\t".join(row(result)) + "\n")
-        self.out.flush()
+        self.emit_rendered(render(result), error_line(result) if result.error else None)
+
+    def emit_rendered(self, text: str, error: str | None) -> None:
+        if error is not None:
+            print(error, file=self.err)
+        self.out.write(text)
+        if self.stream:  # a pipeline reading stdin gets each record at once
+            self.out.flush()
 
     def close(self) -> None:
         self.out.flush()

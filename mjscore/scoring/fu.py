@@ -81,7 +81,7 @@ def hand_fu(f: HandFacts, pinfu: bool, params: dict[str, Any],
             continue
         fu = _set_fu(g.tile, g.kind, g.concealed)
         state = "concealed" if g.concealed else "open"
-        items.append(FuItem(f"{state} {_KIND_NAMES[g.kind]} {T.group_text(g.tiles)}", fu))
+        items.append(FuItem(f"{state} {_KIND_NAMES[g.kind]} {g.text()}", fu))
     items.extend(extra)
     raw = sum(i.fu for i in items)
     total = round_up_10(raw)

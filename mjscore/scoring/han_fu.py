@@ -8,10 +8,10 @@ from typing import Any
 from .. import tiles as T
 from ..decompose import LIMIT_ONLY_SHAPES, NAGASHI, readings
 from ..errors import NotAWin, NoYaku
-from ..facts import HandFacts
+from ..facts import HandFacts, line_facts
 from ..hand import HandLine
 from ..result import FuItem, Liability, ScoreResult, YakuMatch
-from ..rulesets import Ruleset
+from ..rulesets import Ruleset, YakuSpec
 from ..yaku.registry import PREDICATES
 from . import liability as pao
 from .extras import extra_payments
@@ -49,28 +49,66 @@ class Candidate:
         return (self.value, self.yakuman, self.han, self.fu, counted_fu(self.fu_items))
 
 
-def match_yaku(f: HandFacts, ruleset: Ruleset, options: dict[str, Any]
-               ) -> tuple[list[YakuMatch], int, int]:
-    """(yaku, han from yaku, yakuman units) after exclusions: supersedes, then yakuman."""
-    found: list[tuple[YakuMatch, tuple[str, ...]]] = []
-    for key, spec in ruleset.yaku.items():
-        if f.shape in LIMIT_ONLY_SHAPES and not spec.alone:
-            continue  # a shape that only its own limit yaku makes a win
-        n = PREDICATES[key](f)
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """One yaku of a ruleset with its worth already decided for the options in force."""
+
+    key: str
+    predicate: Any
+    closed: tuple[int, int] | None  # (han, yakuman units) for a closed hand, None: no
+    open: tuple[int, int] | None
+    spec: YakuSpec
+
+
+_TABLES: dict[tuple[int, tuple], tuple[Ruleset, tuple[_Entry, ...]]] = {}
+
+
+def yaku_table(ruleset: Ruleset, options: dict[str, Any]) -> tuple[_Entry, ...]:
+    """The ruleset's yaku for one set of options: each worth is looked up once, not per hand.
+
+    Kept per (ruleset, options); a file scored under one ruleset builds it once.
+    """
+    key = (id(ruleset), tuple(sorted(options.items())))
+    hit = _TABLES.get(key)
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
+    if len(_TABLES) > 256:
+        _TABLES.clear()
+    table = tuple(_Entry(k, PREDICATES[k], spec.worth(True, options, ruleset.options),
+                         spec.worth(False, options, ruleset.options), spec)
+                  for k, spec in ruleset.yaku.items())
+    _TABLES[key] = (ruleset, table)
+    return table
+
+
+def match_yaku(f: HandFacts, ruleset: Ruleset, options: dict[str, Any],
+               table: tuple[_Entry, ...] | None = None) -> tuple[list[YakuMatch], int, int]:
+    """(yaku, han from yaku, yakuman units) after exclusions: supersedes, then yakuman.
+
+    A yaku that cannot count in this hand (closed only, and the hand is open) is never
+    asked, which is most of the saving on open hands.
+    """
+    if table is None:
+        table = yaku_table(ruleset, options)
+    limit_only = f.shape in LIMIT_ONLY_SHAPES
+    closed = f.closed
+    found: list[YakuMatch] = []
+    dropped: set[str] = set()
+    for e in table:
+        worth = e.closed if closed else e.open
+        if worth is None or (limit_only and not e.spec.alone):
+            continue  # not in this hand, or a shape that only its own limit yaku makes a win
+        n = e.predicate(f)
         if not n:
             continue
-        worth = spec.worth(f.closed, options, ruleset.options)
-        if worth is None:
-            continue
         han, units = worth
-        found.append((YakuMatch(key, spec.name, han * n, spec.japanese,
-                                count=n if n > 1 else None, yakuman=units * n),
-                      spec.supersedes))
-    dropped = {k for _, sup in found for k in sup}
+        found.append(YakuMatch(e.key, e.spec.name, han * n, e.spec.japanese,
+                               count=n if n > 1 else None, yakuman=units * n))
+        dropped.update(e.spec.supersedes)
     for option, keys in ruleset.params.get("keep_by_option", {}).items():
         if options.get(option):  # an option that lets these yaku join any other
             dropped -= set(keys)
-    kept = [m for m, _ in found if m.key not in dropped]
+    kept = [m for m in found if m.key not in dropped] if dropped else found
     units = sum(m.yakuman for m in kept)
     if units:
         kept = [m for m in kept if m.yakuman]
@@ -80,14 +118,14 @@ def match_yaku(f: HandFacts, ruleset: Ruleset, options: dict[str, Any]
     return kept, sum(m.han for m in kept), 0
 
 
-def _choices(f: HandFacts, ruleset: Ruleset, options: dict[str, Any]
-             ) -> list[tuple[list[YakuMatch], int, int, bool]]:
+def _choices(f: HandFacts, ruleset: Ruleset, options: dict[str, Any],
+             table: tuple[_Entry, ...]) -> list[tuple[list[YakuMatch], int, int, bool]]:
     """(yaku, han, yakuman units, alone) for each way to count one reading.
 
     A limit yaku (`alone`) counts by itself; the reading's other yaku are the
     other way, and the better of the two wins like any other reading.
     """
-    yaku, han, units = match_yaku(f, ruleset, options)
+    yaku, han, units = match_yaku(f, ruleset, options, table)
     limits = [m for m in yaku if ruleset.yaku[m.key].alone]
     if units or not limits:
         return [(yaku, han, units, False)]
@@ -182,10 +220,12 @@ def score_han_fu(line: HandLine, ruleset: Ruleset, options: dict[str, Any],
     short = 0  # the most han of a reading that has yaku but too few
     # settings the predicates read that this ruleset fixes instead of offering as options
     seen = {**params.get("fixed_options", {}), **options}
+    table = yaku_table(ruleset, options)
+    shared = line_facts(line)
     best: Candidate | None = None
     for reading in found:
-        f = HandFacts(line, reading, seen)
-        for yaku, han, units, alone in _choices(f, ruleset, options):
+        f = HandFacts(line, reading, seen, shared)
+        for yaku, han, units, alone in _choices(f, ruleset, options, table):
             if not units and (han < min_han or not yaku and min_han):
                 short = max(short, han if yaku else 0)
                 continue

@@ -15,7 +15,7 @@ from ..result import SEATS, Payment
 from .points import round_up
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class WinSide:
     """The facts payments need: who won, how, and from whom."""
 

@@ -56,13 +56,13 @@ def pinfu(f: HandFacts) -> int:
 @yaku("iipeikou")
 def iipeikou(f: HandFacts) -> int:
     """Two identical runs in a closed hand."""
-    return int(f.standard and f.identical_run_pairs() >= 1)
+    return int(len(f.runs) >= 2 and f.identical_run_pairs() >= 1)
 
 
 @yaku("ryanpeikou")
 def ryanpeikou(f: HandFacts) -> int:
     """Two pairs of identical runs in a closed hand."""
-    return int(f.standard and f.identical_run_pairs() == 2)
+    return int(len(f.runs) == 4 and f.identical_run_pairs() == 2)
 
 
 @yaku("tanyao")
@@ -99,6 +99,8 @@ def chiitoitsu(f: HandFacts) -> int:
 @yaku("sanshoku")
 def sanshoku(f: HandFacts) -> int:
     """The same run in all three suits."""
+    if len(f.runs) < 3:
+        return 0
     runs = set(f.runs)
     return int(any(r in runs and r + 9 in runs and r + 18 in runs for r in range(7)))
 
@@ -106,14 +108,17 @@ def sanshoku(f: HandFacts) -> int:
 @yaku("ittsu")
 def ittsu(f: HandFacts) -> int:
     """1-2-3, 4-5-6 and 7-8-9 of one suit."""
+    if len(f.runs) < 3:
+        return 0
     runs = set(f.runs)
     return int(any(s in runs and s + 3 in runs and s + 6 in runs for s in (0, 9, 18)))
 
 
 def _outside(f: HandFacts, allowed: frozenset[int]) -> bool:
     """Every set and the pair hold a tile of `allowed`, with at least one run."""
-    return (f.standard and bool(f.runs)
-            and all(any(t in allowed for t in block) for block in f.blocks()))
+    if not f.standard or not f.runs or f.no_terminal_or_honor:
+        return False
+    return all(any(t in allowed for t in block) for block in f.blocks())
 
 
 @yaku("chanta")
@@ -143,6 +148,8 @@ def sanankou(f: HandFacts) -> int:
 @yaku("sanshoku_doukou")
 def sanshoku_doukou(f: HandFacts) -> int:
     """The same number as a triplet in all three suits."""
+    if len(f.triplets) < 3:
+        return 0
     trips = set(f.triplets)
     return int(any(r in trips and r + 9 in trips and r + 18 in trips for r in range(9)))
 
@@ -204,11 +211,11 @@ def suuankou_tanki(f: HandFacts) -> int:
 @yaku("daisangen")
 def daisangen(f: HandFacts) -> int:
     """Sets of all three dragons."""
-    return int(all(d in f.triplets for d in T.DRAGONS))
+    return int(f.has_honors and all(d in f.triplets for d in T.DRAGONS))
 
 
 def _wind_sets(f: HandFacts) -> int:
-    return sum(w in f.triplets for w in T.WINDS)
+    return sum(w in f.triplets for w in T.WINDS) if f.has_honors else 0
 
 
 @yaku("shousuushii")
@@ -226,7 +233,7 @@ def daisuushii(f: HandFacts) -> int:
 @yaku("tsuuiisou")
 def tsuuiisou(f: HandFacts) -> int:
     """Only honours."""
-    return int(all(t >= 27 for t in f.tile_set))
+    return int(not f.suits)
 
 
 @yaku("ryuuiisou")

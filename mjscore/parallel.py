@@ -1,0 +1,64 @@
+"""Scoring a long file on every core: workers score and render chunks of lines, and the
+main process writes them in input order, so the output is byte for byte the serial one.
+
+Only the machine formats go in parallel (the human report is drawn by one process),
+and only files long enough to pay for starting the workers.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from importlib import import_module
+from typing import Any
+
+PARALLEL_MIN_LINES = 2000  # below this, starting workers costs more than it saves
+CHUNK = 250  # lines per task: large enough that sending results back stays cheap
+
+
+def available_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def workers_for(total: int, fmt: str, jobs: int) -> int:
+    """How many processes score `total` lines: `jobs` 0 is automatic, 1 is serial."""
+    if fmt == "rich" or jobs == 1 or total < 2:
+        return 1
+    if jobs == 0:
+        if total < PARALLEL_MIN_LINES:
+            return 1
+        jobs = available_cores()
+    return max(1, min(jobs, -(-total // CHUNK)))
+
+
+def _score_chunk(task: tuple[list[tuple[int, str]], str, dict[str, str], str]
+                 ) -> list[tuple[bool, Any, str | None]]:
+    """(scored?, rendered record, stderr line or None) for each line of one chunk."""
+    from .report import FORMATS, error_line
+    from .runner import score_one
+
+    chunk, rules, options, fmt = task
+    render = import_module(f".report.{FORMATS[fmt]}", __package__).render
+    out = []
+    for number, text in chunk:
+        result = score_one(text, rules, options, number)
+        out.append((result.ok and result.error is None, render(result),
+                    error_line(result) if result.error is not None else None))
+    return out
+
+
+def scored_in_parallel(lines: list[tuple[int, str]], rules: str, options: dict[str, str],
+                       fmt: str, workers: int) -> Iterator[tuple[bool, Any, str | None]]:
+    """Every line's result in input order, scored by `workers` processes."""
+    import multiprocessing
+
+    # fork shares the already imported, already warmed scorer; elsewhere the default
+    method = "fork" if sys.platform.startswith("linux") else None
+    tasks = [(lines[i:i + CHUNK], rules, options, fmt) for i in range(0, len(lines), CHUNK)]
+    with multiprocessing.get_context(method).Pool(workers) as pool:
+        for batch in pool.imap(_score_chunk, tasks):
+            yield from batch
