@@ -76,9 +76,9 @@ class Reading:
         return " ".join(parts) + f" [{self.wait}]"
 
 
-@lru_cache(maxsize=65536)
-def _set_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
-    """Every way to split counts wholly into runs and triplets (as sorted tuples)."""
+@lru_cache(maxsize=4096)
+def _suit_sets(counts: tuple[int, ...], runs: bool) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every way to split one suit's counts wholly into sets (ranks 0-8; honours: no runs)."""
     i = next((k for k, c in enumerate(counts) if c), None)
     if i is None:
         return ((),)
@@ -86,31 +86,60 @@ def _set_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], .
     c = list(counts)
     if c[i] >= 3:
         c[i] -= 3
-        out.extend(((TRIPLET, i), *rest) for rest in _set_splits(tuple(c)))
+        out.extend(((TRIPLET, i), *rest) for rest in _suit_sets(tuple(c), runs))
         c[i] += 3
-    if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
+    if runs and i <= 6 and c[i + 1] and c[i + 2]:
         c[i] -= 1
         c[i + 1] -= 1
         c[i + 2] -= 1
-        out.extend(((RUN, i), *rest) for rest in _set_splits(tuple(c)))
+        out.extend(((RUN, i), *rest) for rest in _suit_sets(tuple(c), runs))
     return tuple(out)
 
 
-@lru_cache(maxsize=65536)
-def _standard_splits(counts: tuple[int, ...]) -> tuple[tuple[int, tuple], ...]:
+@lru_cache(maxsize=4096)
+def _suit_splits(counts: tuple[int, ...], runs: bool
+                 ) -> tuple[tuple[int | None, tuple[tuple[str, int], ...]], ...]:
+    """(pair rank or None, sets) for one suit, with no pair or one pair.
+
+    Suits split independently, and a file holds few distinct suit patterns, so
+    this cache is hit far more often than one over whole hands would be.
+    """
+    total = sum(counts)
+    out: list[tuple[int | None, tuple[tuple[str, int], ...]]] = []
+    if total % 3 == 0:
+        out.extend((None, sets) for sets in _suit_sets(counts, runs))
+    elif total % 3 == 2:
+        for p, c in enumerate(counts):
+            if c >= 2:
+                rest = list(counts)
+                rest[p] -= 2
+                out.extend((p, sets) for sets in _suit_sets(tuple(rest), runs))
+    return tuple(out)
+
+
+_SUITS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+
+
+def _standard_splits(counts: tuple[int, ...]) -> list[tuple[int, tuple]]:
     """(pair, sets) for every standard split of the concealed tiles, duplicates removed."""
+    combos: list[tuple[int | None, list[tuple[str, int]]]] = [(None, [])]
+    for lo, hi, runs in _SUITS:
+        options = _suit_splits(counts[lo:hi], runs)
+        if not options:
+            return []
+        combos = [(pair if p is None else lo + p, [*sets, *((k, lo + r) for k, r in more)])
+                  for pair, sets in combos for p, more in options
+                  if pair is None or p is None]
     out = []
     seen = set()
-    for p, c in enumerate(counts):
-        if c >= 2:
-            rest = list(counts)
-            rest[p] -= 2
-            for sets in _set_splits(tuple(rest)):
-                key = (p, tuple(sorted(sets)))
-                if key not in seen:
-                    seen.add(key)
-                    out.append(key)
-    return tuple(out)
+    for pair, sets in combos:
+        if pair is None:
+            continue
+        key = (pair, tuple(sorted(sets)))
+        if key not in seen:
+            seen.add(key)
+            out.append(key)
+    return out
 
 
 def _run_wait(start: int, win: int) -> str:
