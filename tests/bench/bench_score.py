@@ -1,0 +1,151 @@
+"""Throughput and start-up benchmark of mjscore, with the `mahjong` package as the yardstick.
+
+usage: python tests/bench/bench_score.py [N] [--runs R] [--keep FILE]
+
+Generates N (default 5000) distinct hands with tests/strategies.py (derandomized, so the
+same hands every run), writes them to a temporary hand file and times:
+
+  a. `mjscore score --file F --format jsonl` as a subprocess: wall clock, start-up included;
+  b. mahjong's HandCalculator.estimate_hand_value on the same hands, in-process, scoring
+     calls only (the 136-tile conversion is done beforehand);
+  c. `mjscore.score(line)` in-process on the same lines;
+
+then start-up: `python -c "import typer, rich"` against a one-hand `mjscore score` in
+jsonl and in the default (rich) format, median of R (default 15) runs each. The start-up
+target is at most 1.5x the bare `import typer, rich`.
+Not a pytest test: numbers depend on the machine, so they are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from subprocess import CompletedProcess
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for strategies.py
+
+from strategies import sample_hands  # noqa: E402
+
+import mjscore  # noqa: E402
+
+STARTUP_HAND = ["234m406p22s56s", "chi:678s", "ron:4s="]
+
+
+def mjscore_command() -> list[str]:
+    """The installed console script next to this interpreter, else `python -m mjscore`."""
+    here = Path(sys.executable).parent / "mjscore"
+    if here.exists():
+        return [str(here)]
+    found = shutil.which("mjscore")
+    return [found] if found else [sys.executable, "-m", "mjscore"]
+
+
+def pyc_env(cache_dir: str) -> dict[str, str]:
+    """Subprocess environment with a bytecode cache, as a pip install has.
+
+    With PYTHONDONTWRITEBYTECODE set (as in some sandboxes) an editable checkout is
+    recompiled on every start while site-packages keeps its .pyc files, which would
+    charge mjscore ~20 ms that no installed copy pays. A private PYTHONPYCACHEPREFIX
+    gives every module, typer and rich included, the same treatment.
+    """
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = cache_dir
+    return env
+
+
+def wall(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, CompletedProcess]:
+    t = time.perf_counter()
+    p = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
+    return time.perf_counter() - t, p
+
+
+def median_wall(cmd: list[str], runs: int, env: dict[str, str] | None = None) -> float:
+    wall(cmd, env)  # warm the page cache and the bytecode cache once
+    return statistics.median(wall(cmd, env)[0] for _ in range(runs))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("n", nargs="?", type=int, default=5000, help="hands to score (5000)")
+    ap.add_argument("--runs", type=int, default=15, help="start-up runs per command (15)")
+    ap.add_argument("--keep", type=Path, help="also write the hand file here")
+    ap.add_argument("--as-is", action="store_true",
+                    help="run subprocesses in this environment, without a bytecode cache")
+    args = ap.parse_args()
+
+    t = time.perf_counter()
+    hands = sample_hands(args.n)
+    gen_s = time.perf_counter() - t
+    lines = [h.line for h in hands]
+    n = len(lines)
+    n_open = sum(h.is_open for h in hands)
+    print(f"generated {n} distinct hands ({n_open} open) in {gen_s:.1f} s", flush=True)
+    cmd = mjscore_command()
+
+    tmp = tempfile.TemporaryDirectory()
+    env = None if args.as_is else pyc_env(str(Path(tmp.name) / "pyc"))
+    hand_file = Path(tmp.name) / "hands.txt"
+    hand_file.write_text("".join(line + "\n" for line in lines))
+    if args.keep:
+        args.keep.write_text(hand_file.read_text())
+    # a. the CLI on the whole file (after one warm-up run that fills the bytecode cache)
+    file_cmd = [*cmd, "score", "--file", str(hand_file), "--format", "jsonl"]
+    wall([*cmd, "score", *STARTUP_HAND, "--format", "jsonl"], env)
+    cli_s, p = wall(file_cmd, env)
+    records = [r for r in p.stdout.splitlines() if r.strip()]
+    if p.returncode not in (0, 1) or len(records) != n:
+        print(f"mjscore CLI failed: exit {p.returncode}, {len(records)}/{n} records\n"
+              f"{p.stderr[-1500:]}")
+        return 1
+
+    # b. mahjong, scoring calls only
+    inputs = [h.to_mahjong() for h in hands]
+    t = time.perf_counter()
+    for x in inputs:
+        x.estimate()
+    mahjong_s = time.perf_counter() - t
+
+    # c. mjscore in-process
+    mjscore.score(lines[0])  # import the engine outside the timing
+    t = time.perf_counter()
+    for line in lines:
+        mjscore.score(line)
+    lib_s = time.perf_counter() - t
+
+    # start-up
+    bare = median_wall([sys.executable, "-c", "import typer, rich"], args.runs, env)
+    one_jsonl = median_wall([*cmd, "score", *STARTUP_HAND, "--format", "jsonl"], args.runs, env)
+    one_rich = median_wall([*cmd, "score", *STARTUP_HAND], args.runs, env)
+    tmp.cleanup()
+
+    rows = [
+        ("a. mjscore CLI, --file, jsonl (subprocess)", n / cli_s, cli_s),
+        ("b. mahjong estimate_hand_value (in-process)", n / mahjong_s, mahjong_s),
+        ("c. mjscore.score (in-process)", n / lib_s, lib_s),
+    ]
+    print(f"\nthroughput, {n} hands                          hands/s    seconds")
+    for name, rate, secs in rows:
+        print(f"  {name:<45} {rate:>9,.0f} {secs:>9.3f}")
+    print(f"  mjscore in-process / mahjong             {(n / lib_s) / (n / mahjong_s):>9.2f}x")
+    print(f"  mjscore CLI (with start-up) / mahjong    {(n / cli_s) / (n / mahjong_s):>9.2f}x")
+    print(f"\nstart-up, median of {args.runs} runs                          ms    ratio")
+    print(f"  python -c 'import typer, rich'                 {bare * 1000:>8.1f}     1.00")
+    for name, secs in (("mjscore score <hand> --format jsonl", one_jsonl),
+                       ("mjscore score <hand> (rich)", one_rich)):
+        ratio = secs / bare
+        flag = "ok" if ratio <= 1.5 else "OVER 1.5x"
+        print(f"  {name:<44} {secs * 1000:>8.1f} {ratio:>8.2f}  {flag}")
+    cache = "environment as is" if args.as_is else "private bytecode cache"
+    print(f"\ncommand: {' '.join(cmd)}; python {sys.version.split()[0]}; {cache}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
