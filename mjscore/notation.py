@@ -310,13 +310,7 @@ def format_line(line: HandLine) -> str:
     for key in ("dora", "ura"):
         inds = getattr(ctx, key)
         if inds:
-            reds = list(getattr(ctx, f"{key}_reds"))
-            names = []
-            for t in inds:
-                red = t in reds
-                if red:
-                    reds.remove(t)
-                names.append(T.name(t, red))
+            names = T.names_with_reds(inds, getattr(ctx, f"{key}_reds"))
             out.append(f"{key}:{','.join(names)}")
     if ctx.honba:
         out.append(f"honba:{ctx.honba}")

@@ -106,6 +106,18 @@ def group_text(tiles: list[int] | tuple[int, ...], reds: int = 0) -> str:
     return "".join(parts)
 
 
+def names_with_reds(tiles: tuple[int, ...], reds: tuple[int, ...]) -> list[str]:
+    """mpsz of each tile in order, the listed red fives written 0 (dora indicators)."""
+    left = list(reds)
+    out = []
+    for t in tiles:
+        red = t in left
+        if red:
+            left.remove(t)
+        out.append(name(t, red))
+    return out
+
+
 _NAMES = tuple(name(t) for t in range(FLOWER_BASE + 8))  # group_text runs per hand: a table
 
 

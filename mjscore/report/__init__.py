@@ -27,6 +27,37 @@ class Reporter(Protocol):
     def close(self) -> None: ...
 
 
+class LineReporter:
+    """One output line per hand (JSON Lines, TSV): `render` makes it, this writes it.
+
+    Records are flushed one by one when streaming (stdin, a pipeline), else at the end.
+    """
+
+    header = ""
+
+    def __init__(self, out: TextIO, err: TextIO, stream: bool = True):
+        self.out, self.err, self.stream = out, err, stream
+        if self.header:
+            self.out.write(self.header)
+
+    @staticmethod
+    def render(result: ScoreResult) -> str:
+        raise NotImplementedError
+
+    def emit(self, result: ScoreResult) -> None:
+        self.emit_rendered(self.render(result), error_line(result) if result.error else None)
+
+    def emit_rendered(self, text: str, error: str | None) -> None:
+        if error is not None:
+            print(error, file=self.err)
+        self.out.write(text)
+        if self.stream:
+            self.out.flush()
+
+    def close(self) -> None:
+        self.out.flush()
+
+
 def make_reporter(fmt: str, out: TextIO, err: TextIO, stream: bool = True) -> Reporter:
     """The reporter of one format (a key of FORMATS), writing to `out` and `err`.
 

@@ -122,13 +122,7 @@ def hand_lines(parsed: HandLine, discarder: str | None) -> list[Text]:
 
 
 def _indicators(label: str, indicators: tuple[int, ...], reds: tuple[int, ...]) -> str:
-    left = list(reds)
-    shown = []
-    for t in indicators:
-        red = t in left
-        if red:
-            left.remove(t)
-        shown.append(T.name(t, red))
+    shown = T.names_with_reds(indicators, reds)
     doras = ", ".join(T.name(T.dora_after(t)) for t in indicators)
     word = "indicator" if len(indicators) == 1 else "indicators"
     return f"{label} {doras} ({word} {', '.join(shown)})"

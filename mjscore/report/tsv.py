@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
-from . import describe, error_line, tsv_cell
+from . import LineReporter, describe, tsv_cell
 
 if TYPE_CHECKING:
     from ..result import ScoreResult
@@ -29,20 +29,6 @@ def render(result: ScoreResult) -> str:
     return "\t".join(row(result)) + "\n"
 
 
-class Reporter:
-    def __init__(self, out: TextIO, err: TextIO, stream: bool = True):
-        self.out, self.err, self.stream = out, err, stream
-        self.out.write("\t".join(HEADER) + "\n")
-
-    def emit(self, result: ScoreResult) -> None:
-        self.emit_rendered(render(result), error_line(result) if result.error else None)
-
-    def emit_rendered(self, text: str, error: str | None) -> None:
-        if error is not None:
-            print(error, file=self.err)
-        self.out.write(text)
-        if self.stream:  # a pipeline reading stdin gets each record at once
-            self.out.flush()
-
-    def close(self) -> None:
-        self.out.flush()
+class Reporter(LineReporter):
+    header = "\t".join(HEADER) + "\n"
+    render = staticmethod(render)

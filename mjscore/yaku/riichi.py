@@ -96,13 +96,22 @@ def chiitoitsu(f: HandFacts) -> int:
     return int(f.seven_pairs)
 
 
-@yaku("sanshoku")
-def sanshoku(f: HandFacts) -> int:
-    """The same run in all three suits."""
-    if len(f.runs) < 3:
-        return 0
-    runs = set(f.runs)
-    return int(any(r in runs and r + 9 in runs and r + 18 in runs for r in range(7)))
+def _three_suits(key: str, kind: str, ranks: int, doc: str) -> None:
+    """Factory: the same run (or triplet) of one number in man, pin and sou."""
+
+    def check(f: HandFacts) -> int:
+        starts = f.runs if kind == "run" else f.triplets
+        if len(starts) < 3:
+            return 0
+        held = set(starts)
+        return int(any(r in held and r + 9 in held and r + 18 in held for r in range(ranks)))
+
+    check.__doc__ = doc
+    yaku(key)(check)
+
+
+_three_suits("sanshoku", "run", 7, "The same run in all three suits.")
+_three_suits("sanshoku_doukou", "triplet", 9, "The same number as a triplet in all three suits.")
 
 
 @yaku("ittsu")
@@ -143,15 +152,6 @@ def toitoi(f: HandFacts) -> int:
 def sanankou(f: HandFacts) -> int:
     """Three concealed triplets or kans (a triplet completed by ron is not concealed)."""
     return int(f.standard and f.concealed_triplets >= 3)
-
-
-@yaku("sanshoku_doukou")
-def sanshoku_doukou(f: HandFacts) -> int:
-    """The same number as a triplet in all three suits."""
-    if len(f.triplets) < 3:
-        return 0
-    trips = set(f.triplets)
-    return int(any(r in trips and r + 9 in trips and r + 18 in trips for r in range(9)))
 
 
 @yaku("sankantsu")
