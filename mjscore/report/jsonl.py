@@ -11,9 +11,13 @@ if TYPE_CHECKING:
     from ..result import ScoreResult
 
 
+# one encoder for every record: json.dumps with options builds a new one per call
+_ENCODE = json.JSONEncoder(ensure_ascii=False, default=json_default).encode
+
+
 def render(result: ScoreResult) -> str:
     """The record of one hand as its output line (workers render, the main process writes)."""
-    return json.dumps(result.to_dict(), ensure_ascii=False, default=json_default) + "\n"
+    return _ENCODE(result.to_dict()) + "\n"
 
 
 class Reporter(LineReporter):

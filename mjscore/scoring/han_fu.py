@@ -12,7 +12,7 @@ from ..facts import HandFacts, line_facts
 from ..hand import HandLine
 from ..result import FuItem, Liability, ScoreResult, YakuMatch
 from ..rulesets import Ruleset, YakuSpec
-from ..yaku.registry import PREDICATES
+from ..yaku.registry import NEEDS_FLAG, PREDICATES
 from . import liability as pao
 from .extras import extra_payments
 from .fu import counted_fu, hand_fu
@@ -58,6 +58,7 @@ class _Entry:
     closed: tuple[int, int] | None  # (han, yakuman units) for a closed hand, None: no
     open: tuple[int, int] | None
     spec: YakuSpec
+    flag: str  # a flag the yaku needs, "" for none
 
 
 _TABLES: dict[tuple[int, tuple], tuple[Ruleset, tuple[_Entry, ...]]] = {}
@@ -75,7 +76,8 @@ def yaku_table(ruleset: Ruleset, options: dict[str, Any]) -> tuple[_Entry, ...]:
     if len(_TABLES) > 256:
         _TABLES.clear()
     table = tuple(_Entry(k, PREDICATES[k], spec.worth(True, options, ruleset.options),
-                         spec.worth(False, options, ruleset.options), spec)
+                         spec.worth(False, options, ruleset.options), spec,
+                         NEEDS_FLAG.get(k, ""))
                   for k, spec in ruleset.yaku.items())
     _TABLES[key] = (ruleset, table)
     return table
@@ -92,11 +94,12 @@ def match_yaku(f: HandFacts, ruleset: Ruleset, options: dict[str, Any],
         table = yaku_table(ruleset, options)
     limit_only = f.shape in LIMIT_ONLY_SHAPES
     closed = f.closed
+    flags = f.flags
     found: list[YakuMatch] = []
     dropped: set[str] = set()
     for e in table:
         worth = e.closed if closed else e.open
-        if worth is None or (limit_only and not e.spec.alone):
+        if worth is None or (e.flag and e.flag not in flags) or (limit_only and not e.spec.alone):
             continue  # not in this hand, or a shape that only its own limit yaku makes a win
         n = e.predicate(f)
         if not n:

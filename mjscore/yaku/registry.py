@@ -17,13 +17,22 @@ Predicate = Callable[["HandFacts"], int]
 PREDICATES: dict[str, Predicate] = {}
 
 
-def yaku(key: str) -> Callable[[Predicate], Predicate]:
-    """Register `fn` as the predicate of `key`; a key may be registered only once."""
+NEEDS_FLAG: dict[str, str] = {}  # key -> the flag without which the yaku never applies
+
+
+def yaku(key: str, needs_flag: str = "") -> Callable[[Predicate], Predicate]:
+    """Register `fn` as the predicate of `key`; a key may be registered only once.
+
+    `needs_flag` names a flag of the line that the yaku cannot do without, so the
+    scorer can skip asking it on the many lines that lack the flag.
+    """
 
     def register(fn: Predicate) -> Predicate:
         if key in PREDICATES:
             raise ValueError(f"yaku '{key}' registered twice")
         PREDICATES[key] = fn
+        if needs_flag:
+            NEEDS_FLAG[key] = needs_flag
         return fn
 
     return register

@@ -15,7 +15,7 @@ def _flag(key: str, flag: str, doc: str) -> None:
         return int(flag in f.flags)
 
     check.__doc__ = doc
-    yaku(key)(check)
+    yaku(key, needs_flag=flag)(check)
 
 
 _flag("ippatsu", "ippatsu", "Won within one go-around after riichi, with no call between.")
