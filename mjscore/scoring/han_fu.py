@@ -49,22 +49,43 @@ class Candidate:
         return (self.value, self.yakuman, self.han, self.fu, counted_fu(self.fu_items))
 
 
+# one yaku ready to ask: (key, predicate, han, yakuman units, spec)
+_Row = tuple[str, Any, int, int, YakuSpec]
+
+
 @dataclass(frozen=True, slots=True)
-class _Entry:
-    """One yaku of a ruleset with its worth already decided for the options in force."""
+class YakuTable:
+    """A ruleset's yaku for one set of options, split so the hot loop asks only what can count.
 
-    key: str
-    predicate: Any
-    closed: tuple[int, int] | None  # (han, yakuman units) for a closed hand, None: no
-    open: tuple[int, int] | None
-    spec: YakuSpec
-    flag: str  # a flag the yaku needs, "" for none
+    Closed-only yaku are absent from the open lists; yaku that need a flag of the
+    line (riichi, haitei...) are asked only when the line has that flag.
+    """
+
+    closed: tuple[_Row, ...]
+    open: tuple[_Row, ...]
+    closed_flagged: tuple[tuple[str, _Row], ...]
+    open_flagged: tuple[tuple[str, _Row], ...]
 
 
-_TABLES: dict[tuple[int, tuple], tuple[Ruleset, tuple[_Entry, ...]]] = {}
+def _build_table(ruleset: Ruleset, options: dict[str, Any]) -> YakuTable:
+    lists: dict[tuple[bool, bool], list] = {(c, fl): [] for c in (True, False)
+                                           for fl in (True, False)}
+    for key, spec in ruleset.yaku.items():
+        flag = NEEDS_FLAG.get(key, "")
+        for closed in (True, False):
+            worth = spec.worth(closed, options, ruleset.options)
+            if worth is None:
+                continue
+            row = (key, PREDICATES[key], worth[0], worth[1], spec)
+            lists[closed, bool(flag)].append((flag, row) if flag else row)
+    return YakuTable(tuple(lists[True, False]), tuple(lists[False, False]),
+                     tuple(lists[True, True]), tuple(lists[False, True]))
 
 
-def yaku_table(ruleset: Ruleset, options: dict[str, Any]) -> tuple[_Entry, ...]:
+_TABLES: dict[tuple[int, tuple], tuple[Ruleset, YakuTable]] = {}
+
+
+def yaku_table(ruleset: Ruleset, options: dict[str, Any]) -> YakuTable:
     """The ruleset's yaku for one set of options: each worth is looked up once, not per hand.
 
     Kept per (ruleset, options); a file scored under one ruleset builds it once.
@@ -75,54 +96,49 @@ def yaku_table(ruleset: Ruleset, options: dict[str, Any]) -> tuple[_Entry, ...]:
         return hit[1]
     if len(_TABLES) > 256:
         _TABLES.clear()
-    table = tuple(_Entry(k, PREDICATES[k], spec.worth(True, options, ruleset.options),
-                         spec.worth(False, options, ruleset.options), spec,
-                         NEEDS_FLAG.get(k, ""))
-                  for k, spec in ruleset.yaku.items())
+    table = _build_table(ruleset, options)
     _TABLES[key] = (ruleset, table)
     return table
 
 
 def match_yaku(f: HandFacts, ruleset: Ruleset, options: dict[str, Any],
-               table: tuple[_Entry, ...] | None = None) -> tuple[list[YakuMatch], int, int]:
-    """(yaku, han from yaku, yakuman units) after exclusions: supersedes, then yakuman.
-
-    A yaku that cannot count in this hand (closed only, and the hand is open) is never
-    asked, which is most of the saving on open hands.
-    """
+               table: YakuTable | None = None) -> tuple[list[YakuMatch], int, int]:
+    """(yaku, han from yaku, yakuman units) after exclusions: supersedes, then yakuman."""
     if table is None:
         table = yaku_table(ruleset, options)
-    limit_only = f.shape in LIMIT_ONLY_SHAPES
-    closed = f.closed
-    flags = f.flags
+    rows = list(table.closed if f.closed else table.open)
+    if f.flags:
+        flags = f.flags
+        rows += [row for flag, row in (table.closed_flagged if f.closed
+                                       else table.open_flagged) if flag in flags]
+    if f.shape in LIMIT_ONLY_SHAPES:  # a shape that only its own limit yaku makes a win
+        rows = [row for row in rows if row[4].alone]
     found: list[YakuMatch] = []
     dropped: set[str] = set()
-    for e in table:
-        worth = e.closed if closed else e.open
-        if worth is None or (e.flag and e.flag not in flags) or (limit_only and not e.spec.alone):
-            continue  # not in this hand, or a shape that only its own limit yaku makes a win
-        n = e.predicate(f)
+    for key, predicate, han, units, spec in rows:
+        n = predicate(f)
         if not n:
             continue
-        han, units = worth
-        found.append(YakuMatch(e.key, e.spec.name, han * n, e.spec.japanese,
+        found.append(YakuMatch(key, spec.name, han * n, spec.japanese,
                                count=n if n > 1 else None, yakuman=units * n))
-        dropped.update(e.spec.supersedes)
-    for option, keys in ruleset.params.get("keep_by_option", {}).items():
-        if options.get(option):  # an option that lets these yaku join any other
-            dropped -= set(keys)
-    kept = [m for m in found if m.key not in dropped] if dropped else found
-    units = sum(m.yakuman for m in kept)
+        if spec.supersedes:
+            dropped.update(spec.supersedes)
+    if dropped:
+        for option, keys in ruleset.params.get("keep_by_option", {}).items():
+            if options.get(option):  # an option that lets these yaku join any other
+                dropped -= set(keys)
+        found = [m for m in found if m.key not in dropped]
+    units = sum(m.yakuman for m in found)
     if units:
-        kept = [m for m in kept if m.yakuman]
+        found = [m for m in found if m.yakuman]
         if not options.get("yakuman_stacking", True):  # several yakuman are paid as one
-            units = max(m.yakuman for m in kept)
-        return kept, 0, units
-    return kept, sum(m.han for m in kept), 0
+            units = max(m.yakuman for m in found)
+        return found, 0, units
+    return found, sum(m.han for m in found), 0
 
 
 def _choices(f: HandFacts, ruleset: Ruleset, options: dict[str, Any],
-             table: tuple[_Entry, ...]) -> list[tuple[list[YakuMatch], int, int, bool]]:
+             table: YakuTable) -> list[tuple[list[YakuMatch], int, int, bool]]:
     """(yaku, han, yakuman units, alone) for each way to count one reading.
 
     A limit yaku (`alone`) counts by itself; the reading's other yaku are the
