@@ -29,6 +29,9 @@ _MELD_WORDS = {CHI: "a chi is three consecutive tiles of one suit",
                ANKAN: "a kan has four equal tiles", KAKAN: "a kan has four equal tiles"}
 
 
+_PARSED: dict[tuple[str, str], list[tuple[int, bool]]] = {}  # callers never change these
+
+
 class _Token:
     __slots__ = ("text", "column")
 
@@ -41,8 +44,14 @@ class _Token:
 
 def parse_tiles(text: str, tok: _Token, letters: str = "mpsz",
                 commas: bool = False) -> list[tuple[int, bool]]:
-    """mpsz groups -> [(tile id, is red)]; errors name the token and say what was wanted."""
+    """mpsz groups -> [(tile id, is red)]; errors name the token and say what was wanted.
+
+    Valid texts are remembered: win tiles, melds and indicators repeat line after line.
+    """
     body = text.replace(",", "") if commas else text
+    hit = _PARSED.get((body, letters))
+    if hit is not None:
+        return hit
     if not body:
         raise tok.fail("has no tiles after the colon")
     out: list[tuple[int, bool]] = []
@@ -64,6 +73,9 @@ def parse_tiles(text: str, tok: _Token, letters: str = "mpsz",
         if rest.isdigit():
             raise tok.fail(f"has digits '{rest}' without a suit letter (m, p, s, z)")
         raise tok.fail(f"is not a tile group: expected digits followed by one of {letters}")
+    if len(_PARSED) > 65536:
+        _PARSED.clear()
+    _PARSED[body, letters] = out
     return out
 
 
