@@ -186,12 +186,16 @@ def readings(concealed: tuple[int, ...], melds: tuple[Meld, ...], win: int,
                 placements.add((SHANPON, tile))
             elif kind == RUN and tile <= win <= tile + 2:
                 placements.add((_run_wait(tile, win), tile))
+        plain: tuple[Group, ...] | None = None  # the groups when no triplet was completed by ron
         for wait, where in sorted(placements):  # sorted: the same line, the same reading
-            groups = []
-            for kind, tile in sets:
-                ron_done = (not tsumo and wait == SHANPON and kind == TRIPLET and tile == where)
-                groups.append(Group(kind, tile, concealed=not ron_done))
-            out.append(Reading(STANDARD, tuple(groups) + meld_groups, pair, wait=wait))
+            if wait == SHANPON and not tsumo:
+                groups = tuple(Group(kind, tile, concealed=kind != TRIPLET or tile != where)
+                               for kind, tile in sets) + meld_groups
+            else:
+                if plain is None:
+                    plain = tuple(Group(kind, tile) for kind, tile in sets) + meld_groups
+                groups = plain
+            out.append(Reading(STANDARD, groups, pair, wait=wait))
     if not melds:
         out.extend(_special(key, concealed, win))
         if UNRELATED in shapes:

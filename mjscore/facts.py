@@ -17,10 +17,12 @@ def line_facts(line: HandLine) -> dict[str, Any]:
     return {
         "line": line, "win_tile": ctx.win_tile, "tsumo": ctx.tsumo, "flags": ctx.flags,
         "tiles": tiles, "tile_set": tile_set,
-        "suits": frozenset(t // 9 for t in tile_set if t < 27),  # 0 m, 1 p, 2 s
+        "suits": (suits := frozenset(t // 9 for t in tile_set if t < 27)),  # 0 m, 1 p, 2 s
+        "one_suit": len(suits) <= 1,
         "has_honors": any(t >= 27 for t in tile_set),
         "all_terminal_or_honor": tile_set <= T.TERMINALS_AND_HONORS,
         "no_terminal_or_honor": not (tile_set & T.TERMINALS_AND_HONORS),
+        "some_terminal_or_honor": bool(tile_set & T.TERMINALS_AND_HONORS),
         "closed": not any(m.is_open for m in line.hand.melds),
         "seat_wind": T.wind_tile(ctx.seat_wind), "round_wind": T.wind_tile(ctx.round_wind),
     }
@@ -56,6 +58,8 @@ class HandFacts:
             concealed += g.concealed
         self.runs, self.triplets = runs, triplets
         self.kans, self.concealed_triplets = kans, concealed
+        self.runs2, self.runs3 = len(runs) >= 2, len(runs) >= 3  # gates (yaku.registry)
+        self.triplets3 = len(triplets) >= 3
 
     def blocks(self) -> list[tuple[int, ...]]:
         """The tiles of each set and of the pair (standard readings)."""

@@ -12,7 +12,7 @@ from ..facts import HandFacts, line_facts
 from ..hand import HandLine
 from ..result import FuItem, Liability, ScoreResult, YakuMatch
 from ..rulesets import Ruleset, YakuSpec
-from ..yaku.registry import NEEDS_FLAG, PREDICATES
+from ..yaku.registry import GATE, NEEDS_FLAG, PREDICATES
 from . import liability as pao
 from .extras import extra_payments
 from .fu import counted_fu, hand_fu
@@ -20,6 +20,7 @@ from .payments import (
     WinSide,
     deposit_payments,
     hand_payments,
+    hand_value,
     honba_payments,
     liable_payments,
     net_of,
@@ -49,37 +50,36 @@ class Candidate:
         return (self.value, self.yakuman, self.han, self.fu, counted_fu(self.fu_items))
 
 
-# one yaku ready to ask: (key, predicate, han, yakuman units, spec)
-_Row = tuple[str, Any, int, int, YakuSpec]
+# one yaku ready to ask: (order in the ruleset, key, predicate, han, yakuman units, spec)
+_Row = tuple[int, str, Any, int, int, YakuSpec]
+# rows under one gate (a HandFacts attribute, "" for none) and one flag ("" for none)
+_Group = tuple[str, str, tuple[_Row, ...]]
 
 
 @dataclass(frozen=True, slots=True)
 class YakuTable:
-    """A ruleset's yaku for one set of options, split so the hot loop asks only what can count.
+    """A ruleset's yaku for one set of options, grouped so the hot loop asks only what can count.
 
-    Closed-only yaku are absent from the open lists; yaku that need a flag of the
-    line (riichi, haitei...) are asked only when the line has that flag.
+    Closed-only yaku are absent from the open groups; a group whose gate fact is
+    false (no honours, fewer than three runs...) or whose flag the line lacks is
+    skipped whole (see yaku.registry: GATE, NEEDS_FLAG).
     """
 
-    closed: tuple[_Row, ...]
-    open: tuple[_Row, ...]
-    closed_flagged: tuple[tuple[str, _Row], ...]
-    open_flagged: tuple[tuple[str, _Row], ...]
+    closed: tuple[_Group, ...]
+    open: tuple[_Group, ...]
 
 
 def _build_table(ruleset: Ruleset, options: dict[str, Any]) -> YakuTable:
-    lists: dict[tuple[bool, bool], list] = {(c, fl): [] for c in (True, False)
-                                           for fl in (True, False)}
-    for key, spec in ruleset.yaku.items():
-        flag = NEEDS_FLAG.get(key, "")
+    groups: dict[bool, dict[tuple[str, str], list[_Row]]] = {True: {}, False: {}}
+    for order, (key, spec) in enumerate(ruleset.yaku.items()):
+        where = (GATE.get(key, ""), NEEDS_FLAG.get(key, ""))
         for closed in (True, False):
             worth = spec.worth(closed, options, ruleset.options)
-            if worth is None:
-                continue
-            row = (key, PREDICATES[key], worth[0], worth[1], spec)
-            lists[closed, bool(flag)].append((flag, row) if flag else row)
-    return YakuTable(tuple(lists[True, False]), tuple(lists[False, False]),
-                     tuple(lists[True, True]), tuple(lists[False, True]))
+            if worth is not None:
+                row = (order, key, PREDICATES[key], worth[0], worth[1], spec)
+                groups[closed].setdefault(where, []).append(row)
+    return YakuTable(*(tuple((gate, flag, tuple(rows)) for (gate, flag), rows in g.items())
+                       for g in (groups[True], groups[False])))
 
 
 _TABLES: dict[tuple[int, tuple], tuple[Ruleset, YakuTable]] = {}
@@ -106,23 +106,25 @@ def match_yaku(f: HandFacts, ruleset: Ruleset, options: dict[str, Any],
     """(yaku, han from yaku, yakuman units) after exclusions: supersedes, then yakuman."""
     if table is None:
         table = yaku_table(ruleset, options)
-    rows = list(table.closed if f.closed else table.open)
-    if f.flags:
-        flags = f.flags
-        rows += [row for flag, row in (table.closed_flagged if f.closed
-                                       else table.open_flagged) if flag in flags]
-    if f.shape in LIMIT_ONLY_SHAPES:  # a shape that only its own limit yaku makes a win
-        rows = [row for row in rows if row[4].alone]
-    found: list[YakuMatch] = []
+    limit_only = f.shape in LIMIT_ONLY_SHAPES  # only its own limit yaku make such a win
+    flags = f.flags
+    hits: list[tuple[int, YakuMatch]] = []
     dropped: set[str] = set()
-    for key, predicate, han, units, spec in rows:
-        n = predicate(f)
-        if not n:
+    for gate, flag, rows in (table.closed if f.closed else table.open):
+        if (gate and not getattr(f, gate)) or (flag and flag not in flags):
             continue
-        found.append(YakuMatch(key, spec.name, han * n, spec.japanese,
-                               count=n if n > 1 else None, yakuman=units * n))
-        if spec.supersedes:
-            dropped.update(spec.supersedes)
+        for order, key, predicate, han, units, spec in rows:
+            if limit_only and not spec.alone:
+                continue
+            n = predicate(f)
+            if not n:
+                continue
+            hits.append((order, YakuMatch(key, spec.name, han * n, spec.japanese,
+                                          count=n if n > 1 else None, yakuman=units * n)))
+            if spec.supersedes:
+                dropped.update(spec.supersedes)
+    hits.sort(key=lambda hit: hit[0])  # the ruleset's order, as the report lists them
+    found = [m for _, m in hits]
     if dropped:
         for option, keys in ruleset.params.get("keep_by_option", {}).items():
             if options.get(option):  # an option that lets these yaku join any other
@@ -161,15 +163,12 @@ def dora_matches(line: HandLine, ruleset: Ruleset) -> list[YakuMatch]:
     if not ruleset.params.get("dora", False) or "dora_extra_ron" in ruleset.params:
         return []  # no dora, or dora paid as a payment extra (Kansai Boo), not as han
     tiles = line.all_winner_tiles
-    counts = [0] * T.N_TILES
-    for t in tiles:
-        counts[t] += 1
     out = []
-    dora = sum(counts[T.dora_after(i)] for i in line.ctx.dora)
+    dora = sum(tiles.count(T.dora_after(i)) for i in line.ctx.dora)
     if dora:
         out.append(YakuMatch("dora", "Dora", dora, "ドラ", count=dora))
-    if line.ctx.flags & {"riichi", "double-riichi", "open-riichi"}:
-        ura = sum(counts[T.dora_after(i)] for i in line.ctx.ura)
+    if line.ctx.ura and line.ctx.flags & {"riichi", "double-riichi", "open-riichi"}:
+        ura = sum(tiles.count(T.dora_after(i)) for i in line.ctx.ura)
         if ura:
             out.append(YakuMatch("ura_dora", "Ura dora", ura, "裏ドラ", count=ura))
     aka = line.red_count
@@ -196,7 +195,7 @@ def _value(c: Candidate, bonus: list[YakuMatch], side: WinSide, ruleset: Ruleset
     c.fu, c.fu_items = hand_fu(c.facts, pinfu, params, options, yaku_fu)
     c.han = c.yaku_han + (0 if c.yakuman or c.alone else sum(m.han for m in bonus))
     c.base, c.limit = base_points(c.han, c.fu, c.yakuman, options, params)
-    c.value = sum(p.amount for p in hand_payments(c.base, side, params))
+    c.value = hand_value(c.base, side, params)
 
 
 def _no_yaku_reason(line: HandLine, bonus: list[YakuMatch]) -> str:

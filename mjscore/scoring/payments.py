@@ -53,6 +53,16 @@ def hand_payments(base: int, side: WinSide, params: dict[str, Any]) -> list[Paym
     return out
 
 
+def hand_value(base: int, side: WinSide, params: dict[str, Any]) -> int:
+    """What `hand_payments` adds up to, without making the payments (every reading is valued)."""
+    dealer = side.winner == "E"
+    if not side.tsumo or side.sole_payer:
+        return _ron_total(base, dealer, params)
+    if dealer:
+        return 3 * _round(2 * base, params)
+    return _round(2 * base, params) + 2 * _round(base, params)
+
+
 def honba_payments(side: WinSide, params: dict[str, Any], payer: str | None = None
                    ) -> list[Payment]:
     """Counters: 300 each from the discarder on ron, 100 each from every payer on tsumo."""

@@ -35,13 +35,13 @@ def riichi(f: HandFacts) -> int:
     return int(bool(f.flags & {"riichi", "double-riichi", "open-riichi"}))
 
 
-@yaku("menzen_tsumo")
+@yaku("menzen_tsumo", gate="tsumo")
 def menzen_tsumo(f: HandFacts) -> int:
     """Self-drawn win with a closed hand."""
     return int(f.closed and f.tsumo)
 
 
-@yaku("pinfu")
+@yaku("pinfu", gate="runs3")
 def pinfu(f: HandFacts) -> int:
     """Four runs, a pair worth no fu, won on a two-sided wait.
 
@@ -53,19 +53,19 @@ def pinfu(f: HandFacts) -> int:
                and (not f.tsumo or f.closed and f.options.get("tsumo_pinfu", True)))
 
 
-@yaku("iipeikou")
+@yaku("iipeikou", gate="runs2")
 def iipeikou(f: HandFacts) -> int:
     """Two identical runs in a closed hand."""
     return int(len(f.runs) >= 2 and f.identical_run_pairs() >= 1)
 
 
-@yaku("ryanpeikou")
+@yaku("ryanpeikou", gate="runs3")
 def ryanpeikou(f: HandFacts) -> int:
     """Two pairs of identical runs in a closed hand."""
     return int(len(f.runs) == 4 and f.identical_run_pairs() == 2)
 
 
-@yaku("tanyao")
+@yaku("tanyao", gate="no_terminal_or_honor")
 def tanyao(f: HandFacts) -> int:
     """Only simples (2-8); open only where the open_tanyao option allows it."""
     if not f.no_terminal_or_honor:
@@ -80,7 +80,7 @@ def _yakuhai(key: str, tile_of, doc: str) -> None:
         return int(tile_of(f) in f.triplets)
 
     check.__doc__ = doc
-    yaku(key)(check)
+    yaku(key, gate="has_honors")(check)
 
 
 _yakuhai("haku", lambda f: T.WHITE, "A set of white dragons.")
@@ -90,7 +90,7 @@ _yakuhai("seat_wind", lambda f: f.seat_wind, "A set of the player's own seat win
 _yakuhai("round_wind", lambda f: f.round_wind, "A set of the round (prevailing) wind.")
 
 
-@yaku("chiitoitsu")
+@yaku("chiitoitsu", gate="seven_pairs")
 def chiitoitsu(f: HandFacts) -> int:
     """Seven distinct pairs."""
     return int(f.seven_pairs)
@@ -107,14 +107,14 @@ def _three_suits(key: str, kind: str, ranks: int, doc: str) -> None:
         return int(any(r in held and r + 9 in held and r + 18 in held for r in range(ranks)))
 
     check.__doc__ = doc
-    yaku(key)(check)
+    yaku(key, gate="runs3" if kind == "run" else "triplets3")(check)
 
 
 _three_suits("sanshoku", "run", 7, "The same run in all three suits.")
 _three_suits("sanshoku_doukou", "triplet", 9, "The same number as a triplet in all three suits.")
 
 
-@yaku("ittsu")
+@yaku("ittsu", gate="runs3")
 def ittsu(f: HandFacts) -> int:
     """1-2-3, 4-5-6 and 7-8-9 of one suit."""
     if len(f.runs) < 3:
@@ -130,85 +130,85 @@ def _outside(f: HandFacts, allowed: frozenset[int]) -> bool:
     return all(any(t in allowed for t in block) for block in f.blocks())
 
 
-@yaku("chanta")
+@yaku("chanta", gate="some_terminal_or_honor")
 def chanta(f: HandFacts) -> int:
     """Every set and the pair hold a terminal or honour; at least one run."""
     return int(_outside(f, T.TERMINALS_AND_HONORS))
 
 
-@yaku("junchan")
+@yaku("junchan", gate="some_terminal_or_honor")
 def junchan(f: HandFacts) -> int:
     """Every set and the pair hold a terminal; no honours; at least one run."""
     return int(_outside(f, T.TERMINALS))
 
 
-@yaku("toitoi")
+@yaku("toitoi", gate="triplets3")
 def toitoi(f: HandFacts) -> int:
     """Four triplets or kans."""
     return int(f.standard and len(f.triplets) == 4)
 
 
-@yaku("sanankou")
+@yaku("sanankou", gate="triplets3")
 def sanankou(f: HandFacts) -> int:
     """Three concealed triplets or kans (a triplet completed by ron is not concealed)."""
     return int(f.standard and f.concealed_triplets >= 3)
 
 
-@yaku("sankantsu")
+@yaku("sankantsu", gate="triplets3")
 def sankantsu(f: HandFacts) -> int:
     """Three kans."""
     return int(f.kans == 3)
 
 
-@yaku("honroutou")
+@yaku("honroutou", gate="all_terminal_or_honor")
 def honroutou(f: HandFacts) -> int:
     """Only terminals and honours (sets or seven pairs)."""
     return int(not f.orphans and f.all_terminal_or_honor)
 
 
-@yaku("shousangen")
+@yaku("shousangen", gate="has_honors")
 def shousangen(f: HandFacts) -> int:
     """Two dragon sets and a dragon pair."""
     return int(f.pair in T.DRAGONS and sum(d in f.triplets for d in T.DRAGONS) == 2)
 
 
-@yaku("honitsu")
+@yaku("honitsu", gate="one_suit")
 def honitsu(f: HandFacts) -> int:
     """One suit with honours."""
     return int(len(f.suits) == 1 and f.has_honors)
 
 
-@yaku("chinitsu")
+@yaku("chinitsu", gate="one_suit")
 def chinitsu(f: HandFacts) -> int:
     """One suit, no honours."""
     return int(len(f.suits) == 1 and not f.has_honors)
 
 
-@yaku("kokushi")
+@yaku("kokushi", gate="orphans")
 def kokushi(f: HandFacts) -> int:
     """Thirteen orphans: one of each terminal and honour plus a pair of one."""
     return int(f.orphans and f.wait != ORPHANS_13)
 
 
-@yaku("kokushi_13")
+@yaku("kokushi_13", gate="orphans")
 def kokushi_13(f: HandFacts) -> int:
     """Thirteen orphans won on the thirteen-sided wait."""
     return int(f.orphans and f.wait == ORPHANS_13)
 
 
-@yaku("suuankou")
+@yaku("suuankou", gate="triplets3")
 def suuankou(f: HandFacts) -> int:
     """Four concealed triplets or kans."""
     return int(f.standard and f.concealed_triplets == 4 and f.wait != TANKI)
 
 
-@yaku("suuankou_tanki")
+@yaku("suuankou_tanki", gate="triplets3")
 def suuankou_tanki(f: HandFacts) -> int:
     """Four concealed triplets won on the pair wait."""
     return int(f.standard and f.concealed_triplets == 4 and f.wait == TANKI)
 
 
-@yaku("daisangen")
+@yaku("daisangen", gate="has_honors")
 def daisangen(f: HandFacts) -> int:
     """Sets of all three dragons."""
     return int(f.has_honors and all(d in f.triplets for d in T.DRAGONS))
@@ -218,31 +218,31 @@ def _wind_sets(f: HandFacts) -> int:
     return sum(w in f.triplets for w in T.WINDS) if f.has_honors else 0
 
 
-@yaku("shousuushii")
+@yaku("shousuushii", gate="has_honors")
 def shousuushii(f: HandFacts) -> int:
     """Three wind sets and a wind pair."""
     return int(f.pair in T.WINDS and _wind_sets(f) == 3)
 
 
-@yaku("daisuushii")
+@yaku("daisuushii", gate="has_honors")
 def daisuushii(f: HandFacts) -> int:
     """Sets of all four winds."""
     return int(_wind_sets(f) == 4)
 
 
-@yaku("tsuuiisou")
+@yaku("tsuuiisou", gate="has_honors")
 def tsuuiisou(f: HandFacts) -> int:
     """Only honours."""
     return int(not f.suits)
 
 
-@yaku("ryuuiisou")
+@yaku("ryuuiisou", gate="one_suit")
 def ryuuiisou(f: HandFacts) -> int:
     """Only green tiles: 2 3 4 6 8 of bamboo and the green dragon."""
     return int(f.tile_set <= T.GREEN_TILES)
 
 
-@yaku("chinroutou")
+@yaku("chinroutou", gate="all_terminal_or_honor")
 def chinroutou(f: HandFacts) -> int:
     """Only terminals."""
     return int(f.tile_set <= T.TERMINALS)
@@ -263,14 +263,14 @@ def _is_nine_gates(counts: list[int]) -> bool:
     return counts[0] >= 3 and counts[8] >= 3 and all(c >= 1 for c in counts[1:8])
 
 
-@yaku("chuuren")
+@yaku("chuuren", gate="one_suit")
 def chuuren(f: HandFacts) -> int:
     """Nine gates: 1112345678999 of one suit plus any tile of that suit, closed."""
     counts = _nine_gates_counts(f)
     return int(counts is not None and _is_nine_gates(counts) and not _pure(f, counts))
 
 
-@yaku("junsei_chuuren")
+@yaku("junsei_chuuren", gate="one_suit")
 def junsei_chuuren(f: HandFacts) -> int:
     """Nine gates won on the nine-sided wait (1112345678999 before the winning tile)."""
     counts = _nine_gates_counts(f)
@@ -283,7 +283,7 @@ def _pure(f: HandFacts, counts: list[int]) -> bool:
     return before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
 
-@yaku("suukantsu")
+@yaku("suukantsu", gate="triplets3")
 def suukantsu(f: HandFacts) -> int:
     """Four kans."""
     return int(f.kans == 4)
