@@ -14,7 +14,7 @@ from importlib import import_module
 from typing import Any
 
 PARALLEL_MIN_LINES = 2000  # below this, starting workers costs more than it saves
-CHUNK = 250  # lines per task: large enough that sending results back stays cheap
+CHUNK = 250  # the fewest lines per task: each task costs its sending and a result
 
 
 def available_cores() -> int:
@@ -36,29 +36,39 @@ def workers_for(total: int, fmt: str, jobs: int) -> int:
 
 
 def _score_chunk(task: tuple[list[tuple[int, str]], str, dict[str, str], str]
-                 ) -> list[tuple[bool, Any, str | None]]:
-    """(scored?, rendered record, stderr line or None) for each line of one chunk."""
+                 ) -> tuple[int, int, Any, str]:
+    """(lines scored, lines failed, the rendered records, the stderr lines) of one chunk.
+
+    Line formats come back as one string per chunk, not one per record: sending and
+    writing a few large strings costs the main process far less than many small ones.
+    """
     from .report import FORMATS, error_line
     from .runner import score_one
 
     chunk, rules, options, fmt = task
     render = import_module(f".report.{FORMATS[fmt]}", __package__).render
-    out = []
+    records: list[Any] = []
+    errors: list[str] = []
+    scored = 0
     for number, text in chunk:
         result = score_one(text, rules, options, number)
-        out.append((result.ok and result.error is None, render(result),
-                    error_line(result) if result.error is not None else None))
-    return out
+        records.append(render(result))
+        if result.ok and result.error is None:
+            scored += 1
+        else:
+            errors.append(error_line(result) + "\n")
+    rendered = "".join(records) if records and isinstance(records[0], str) else records
+    return scored, len(chunk) - scored, rendered, "".join(errors)
 
 
 def scored_in_parallel(lines: list[tuple[int, str]], rules: str, options: dict[str, str],
-                       fmt: str, workers: int) -> Iterator[tuple[bool, Any, str | None]]:
-    """Every line's result in input order, scored by `workers` processes."""
+                       fmt: str, workers: int) -> Iterator[tuple[int, int, Any, str]]:
+    """Every chunk's result (see `_score_chunk`) in input order, scored by `workers` processes."""
     import multiprocessing
 
     # fork shares the already imported, already warmed scorer; elsewhere the default
     method = "fork" if sys.platform.startswith("linux") else None
-    tasks = [(lines[i:i + CHUNK], rules, options, fmt) for i in range(0, len(lines), CHUNK)]
+    size = max(CHUNK, -(-len(lines) // (2 * workers)))  # two tasks a worker: few, even shares
+    tasks = [(lines[i:i + size], rules, options, fmt) for i in range(0, len(lines), size)]
     with multiprocessing.get_context(method).Pool(workers) as pool:
-        for batch in pool.imap(_score_chunk, tasks):
-            yield from batch
+        yield from pool.imap(_score_chunk, tasks)

@@ -41,10 +41,7 @@ class Tally:
         self.failed = 0
 
     def add(self, result: ScoreResult) -> None:
-        self.count(result.ok and result.error is None)
-
-    def count(self, scored: bool) -> None:
-        if scored:
+        if result.ok and result.error is None:
             self.scored += 1
         else:
             self.failed += 1
@@ -122,17 +119,18 @@ def want_progress(total: int, err: TextIO, out: TextIO) -> bool:
 
 
 @contextmanager
-def progress_bar(total: int | None) -> Iterator[Callable[[], None]]:
-    """A tick function; it moves a rich bar on stderr when `want_progress` says so."""
+def progress_bar(total: int | None) -> Iterator[Callable[..., None]]:
+    """A tick function (lines done, 1 by default); it moves a rich bar on stderr when
+    `want_progress` says so."""
     if total is None or not want_progress(total, sys.stderr, sys.stdout):
-        yield lambda: None
+        yield lambda n=1: None
         return
     from rich.console import Console
     from rich.progress import Progress
 
     with Progress(console=Console(stderr=True), transient=True, redirect_stdout=False) as bar:
         task = bar.add_task("scoring", total=total)
-        yield lambda: bar.advance(task)
+        yield lambda n=1: bar.advance(task, n)
 
 
 def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: dict[str, str],
@@ -151,11 +149,12 @@ def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: dict[str, s
         # made inside the bar: while it runs, sys.stderr is rich's proxy that prints above it
         reporter = make_reporter(fmt, sys.stdout, sys.stderr, stream=total is None)
         if workers > 1:
-            for scored, rendered, error in scored_in_parallel(
+            for scored, failed, rendered, errors in scored_in_parallel(
                     list(lines), rules, options, fmt, workers):
-                tally.count(scored)
-                reporter.emit_rendered(rendered, error)
-                tick()
+                tally.scored += scored
+                tally.failed += failed
+                reporter.emit_chunk(rendered, errors)
+                tick(scored + failed)
         else:
             for number, text in lines:
                 result = score_one(text, rules, options, number)

@@ -54,6 +54,12 @@ class LineReporter:
         if self.stream:
             self.out.flush()
 
+    def emit_chunk(self, text: str, errors: str) -> None:
+        """Many records rendered together (parallel scoring) and their stderr lines."""
+        if errors:
+            self.err.write(errors)
+        self.out.write(text)
+
     def close(self) -> None:
         self.out.flush()
 

@@ -32,6 +32,12 @@ class Reporter:
             print(error, file=self.err)
         self.records.append(record)
 
+    def emit_chunk(self, records: list[dict[str, Any]], errors: str) -> None:
+        """Many records rendered together (parallel scoring) and their stderr lines."""
+        if errors:
+            self.err.write(errors)
+        self.records.extend(records)
+
     def close(self) -> None:
         json.dump(self.records, self.out, ensure_ascii=False, indent=2, default=json_default)
         self.out.write("\n")
