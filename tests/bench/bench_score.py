@@ -2,13 +2,16 @@
 
 usage: python tests/bench/bench_score.py [N] [--runs R] [--repeat K] [--keep FILE]
 
-Generates N (default 5000) distinct hands with tests/strategies.py (derandomized, so the
+Generates N (default 20000) distinct hands with tests/strategies.py (derandomized, so the
 same hands every run), writes them to a temporary hand file and times:
 
-  a. `mjscore score --file F --format jsonl` as a subprocess: wall clock, start-up included;
-  b. mahjong's HandCalculator.estimate_hand_value on the same hands, in-process, scoring
-     calls only (the 136-tile conversion is done beforehand);
-  c. `mjscore.score(line)` in-process on the same lines;
+  a. `mjscore score --file F --format jsonl > out` as a subprocess: wall clock, start-up
+     included, with the default --jobs (every core for a file this long);
+  b. mahjong's HandCalculator.estimate_hand_value on the same hands, scoring calls only
+     (the 136-tile conversion is done beforehand), in a fresh process;
+  c. `mjscore.score(line)` on the same lines in a fresh process, one core;
+
+each the best of K (default 3) runs;
 
 then start-up: `python -c "import typer, rich"` against a one-hand `mjscore score` in
 jsonl and in the default (rich) format, median of R (default 15) runs each. The start-up
@@ -109,10 +112,11 @@ def median_wall(cmd: list[str], runs: int, env: dict[str, str] | None = None) ->
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("n", nargs="?", type=int, default=5000, help="hands to score (5000)")
+    ap.add_argument("n", nargs="?", type=int, default=20000,
+                    help="hands to score (20000: a large file, where start-up no longer counts)")
     ap.add_argument("--runs", type=int, default=15, help="start-up runs per command (15)")
-    ap.add_argument("--repeat", type=int, default=5,
-                    help="throughput runs of each kind; the best counts (5)")
+    ap.add_argument("--repeat", type=int, default=3,
+                    help="throughput runs of each kind; the best counts (3)")
     ap.add_argument("--keep", type=Path, help="also write the hand file here")
     ap.add_argument("--as-is", action="store_true",
                     help="run subprocesses in this environment, without a bytecode cache")
