@@ -17,9 +17,6 @@ FLOWER_BASE = 34  # f1..f4 = 34..37, g1..g4 = 38..41
 N_TILES = 34
 
 WIND_LETTERS = "ESWN"
-WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
-HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
-HONOR_KANJI = "東南西北白發中"
 FLOWER_NAMES = ("Plum", "Orchid", "Chrysanthemum", "Bamboo", "Spring", "Summer", "Autumn", "Winter")
 
 TERMINALS_AND_HONORS = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
@@ -58,10 +55,6 @@ def tile_from(digit: int, letter: str) -> int:
 
 def wind_tile(letter: str) -> int:
     return EAST + WIND_LETTERS.index(letter)
-
-
-def wind_letter(tile: int) -> str:
-    return WIND_LETTERS[tile - EAST]
 
 
 def dora_after(indicator: int) -> int:

@@ -121,3 +121,18 @@ def test_bad_rules_token_in_a_line_points_at_it():
     r = mjscore.score("123m456p789s1122z ron:1z= rules:nope")
     assert not r.ok and r.error.kind == "ruleset" and r.error.column == 27
     assert r.options  # still every option of the default ruleset
+
+
+def test_hand_value_is_what_the_hand_payments_add_up_to():
+    """Readings are valued with `hand_value`; the record pays with `hand_payments`."""
+    from mjscore.scoring.payments import WinSide, hand_payments, hand_value
+
+    for name in ("riichi", "arushal", "kansai-boo", "webtile"):
+        params = mjscore.load_ruleset(name).params
+        for base in (30, 40, 240, 320, 480, 500, 1920, 2000, 8000):
+            for winner in ("E", "S"):
+                for tsumo in (False, True):
+                    for sole in (None, "W"):
+                        side = WinSide(winner, tsumo, None if tsumo else "N", 0, 0, sole)
+                        paid = sum(p.amount for p in hand_payments(base, side, params))
+                        assert hand_value(base, side, params) == paid, (name, base, side)

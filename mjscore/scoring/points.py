@@ -39,11 +39,6 @@ def base_points(han: int, fu: int, yakuman: int, options: dict[str, Any],
     return base, None
 
 
-def round_100(x: int | float) -> int:
-    """Payments are rounded up to the next 100 per payer."""
-    return int(-(-x // 100) * 100)
-
-
 def round_up(x: int | float, unit: int = 100) -> int:
     """Round a payment up to the ruleset's unit (`payment_unit`: 100 riichi, 10 Shiragiku)."""
     return int(-(-x // unit) * unit)
