@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, TextIO
 
 from .errors import ExitCode, MjscoreError
+from .notation import is_blank
 
 if TYPE_CHECKING:
     from .result import ScoreResult
@@ -54,12 +55,6 @@ class Tally:
 # -- inputs ---------------------------------------------------------------------------------
 
 
-def is_hand_line(line: str) -> bool:
-    """Blank and comment-only lines are skipped (NOTATION.md)."""
-    stripped = line.strip()
-    return bool(stripped) and not stripped.startswith("#")
-
-
 def read_lines(path: str) -> Iterator[tuple[int, str]]:
     """(line number, text) of every hand line; `-` is stdin. Undecodable bytes become U+FFFD
     so that the line is reported as a notation error instead of stopping the run."""
@@ -72,7 +67,7 @@ def read_lines(path: str) -> Iterator[tuple[int, str]]:
 
             stream = io.TextIOWrapper(buffer, encoding="utf-8", errors="replace")
         for number, line in enumerate(stream, 1):
-            if is_hand_line(line):
+            if not is_blank(line):
                 yield number, line.rstrip("\r\n")
         return
     try:
@@ -80,7 +75,7 @@ def read_lines(path: str) -> Iterator[tuple[int, str]]:
             lines = f.readlines()
     except OSError as exc:
         raise UsageProblem(f"cannot read {path}: {exc.strerror or exc}") from None
-    yield from ((n, line.rstrip("\r\n")) for n, line in enumerate(lines, 1) if is_hand_line(line))
+    yield from ((n, line.rstrip("\r\n")) for n, line in enumerate(lines, 1) if not is_blank(line))
 
 
 def parse_opts(pairs: list[str], rules: str) -> dict[str, str]:

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from mjscore import cli, launch, runner
+from mjscore.notation import is_blank
 
 TANYAO = "234m406p22s56s chi:678s ron:4s= round:E seat:S dora:1s"
 NO_YAKU = "123m456p78s11z chi:234s ron:9s"  # open, no tanyao (1m, 9s), the East pair is no yaku
@@ -302,9 +303,9 @@ def test_progress_only_for_long_files_on_a_terminal():
 
 
 def test_hand_lines_skip_blanks_and_comments():
-    assert runner.is_hand_line(TANYAO)
-    assert not runner.is_hand_line("   ")
-    assert not runner.is_hand_line("  # just a note")
+    assert not is_blank(TANYAO)
+    assert is_blank("   ")
+    assert is_blank("  # just a note")
 
 
 # -- what gets imported ---------------------------------------------------------------------
