@@ -1,4 +1,4 @@
-"""The one orchestration loop: text -> parsed line -> ruleset -> validation -> strategy.
+"""The one orchestration loop: text -> Hand -> ruleset -> validation -> scheme -> result.
 
 Every failure becomes the result's `error`; nothing here raises for a bad hand.
 """
@@ -9,13 +9,13 @@ from collections.abc import Callable
 from typing import Any
 
 from .errors import MjscoreError, RulesetError
-from .hand import HandLine
+from .hand import Hand
 from .notation import parse_line
-from .result import ScoreResult
+from .result import ScoreResult, Verdict
 from .rulesets import Ruleset, load_ruleset
 from .validate import validate
 
-Strategy = Callable[[HandLine, Ruleset, dict[str, Any], ScoreResult], None]
+Strategy = Callable[[Hand, Ruleset, dict[str, Any]], Verdict]
 
 
 def _strategy(name: str) -> Strategy:
@@ -31,7 +31,7 @@ def _strategy(name: str) -> Strategy:
     raise RulesetError(f"unknown scoring strategy '{name}'")
 
 
-def resolve(parsed: HandLine, rules: str, options: dict[str, Any] | None
+def resolve(parsed: Hand, rules: str, options: dict[str, Any] | None
             ) -> tuple[Ruleset, dict[str, Any]]:
     """The ruleset and option values for a line: the line's rules:/opt: tokens win."""
     name = parsed.ctx.rules or rules
@@ -42,7 +42,7 @@ def resolve(parsed: HandLine, rules: str, options: dict[str, Any] | None
         exc.token = f"rules:{name}"
         raise
     values = ruleset.resolve_options(options)
-    for key, text in parsed.ctx.options.items():
+    for key, text in parsed.ctx.options:
         try:
             values[key] = ruleset.resolve_options({key: text})[key]
         except RulesetError as exc:
@@ -55,7 +55,7 @@ def resolve(parsed: HandLine, rules: str, options: dict[str, Any] | None
 _RESOLVED: dict[tuple, tuple[Ruleset, dict[str, Any], dict[str, Any]]] = {}
 
 
-def _resolve_cached(parsed: HandLine, rules: str, options: dict[str, Any] | None
+def _resolve_cached(parsed: Hand, rules: str, options: dict[str, Any] | None
                     ) -> tuple[Ruleset, dict[str, Any], dict[str, Any]]:
     """`resolve` plus the record's options, kept per setting: a file repeats one setting.
 
@@ -63,7 +63,7 @@ def _resolve_cached(parsed: HandLine, rules: str, options: dict[str, Any] | None
     """
     try:
         key = (rules, tuple(sorted((options or {}).items())), parsed.ctx.rules,
-               tuple(parsed.ctx.options.items()))
+               parsed.ctx.options)
         hit = _RESOLVED.get(key)
     except TypeError:  # an unhashable option value from a library caller
         key, hit = None, None
@@ -77,31 +77,42 @@ def _resolve_cached(parsed: HandLine, rules: str, options: dict[str, Any] | None
     return hit
 
 
+def score_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None = None,
+               line_no: int = 1) -> ScoreResult:
+    """Score one hand under `rules` with `options` (name -> value or text): a pure function.
+
+    Every failure comes back as the result's error; nothing here raises for a bad hand.
+    """
+    text = hand.text or str(hand)
+    try:
+        ruleset, values, shown = _resolve_cached(hand, rules, options)
+    except MjscoreError as exc:
+        return ScoreResult(line_no, text, rules, _default_options(rules), error=exc, hand=hand)
+    try:
+        validate(hand, ruleset, values)
+        verdict = _strategy(ruleset.scoring)(hand, ruleset, values)
+    except MjscoreError as exc:
+        return ScoreResult(line_no, text, ruleset.name, shown, error=exc, hand=hand,
+                           title=ruleset.title)
+    return ScoreResult(line_no, text, ruleset.name, shown, verdict, hand=hand,
+                       title=ruleset.title)
+
+
 def score_line(text: str, rules: str = "riichi", options: dict[str, Any] | None = None,
                line_no: int = 1) -> ScoreResult:
-    """Score one hand line under `rules` with `options` (name -> value or text)."""
+    """Score one hand line: `score_hand` of the parsed line, or the notation error."""
     text = text.rstrip("\r\n")
-    result = ScoreResult(line=line_no, input=text, rules=rules, options={})
     try:
-        parsed = parse_line(text)
-        result.parsed = parsed
-        ruleset, values, shown = _resolve_cached(parsed, rules, options)
-        result.rules = ruleset.name
-        result.options = shown
-        validate(parsed, ruleset, values)
-        _strategy(ruleset.scoring)(parsed, ruleset, values, result)
+        hand = parse_line(text)
     except MjscoreError as exc:
-        result.ok = False
-        result.error = exc
-        if not result.options:
-            _fill_default_options(result)
-    return result
+        return ScoreResult(line_no, text, rules, _default_options(rules), error=exc)
+    return score_hand(hand, rules, options, line_no)
 
 
-def _fill_default_options(result: ScoreResult) -> None:
+def _default_options(rules: str) -> dict[str, Any]:
     """A record names every option of its ruleset even when the line did not parse."""
     try:
-        ruleset = load_ruleset(result.rules)
+        ruleset = load_ruleset(rules)
     except RulesetError:
-        return
-    result.options = ruleset.options_json(ruleset.resolve_options())
+        return {}
+    return ruleset.options_json(ruleset.resolve_options())

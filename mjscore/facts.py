@@ -6,10 +6,10 @@ from typing import Any
 
 from . import tiles as T
 from .decompose import KAN, ORPHANS, RUN, SEVEN_PAIRS, STANDARD, Reading
-from .hand import HandLine
+from .hand import Hand
 
 
-def line_facts(line: HandLine) -> dict[str, Any]:
+def line_facts(line: Hand) -> dict[str, Any]:
     """What every reading of one line shares: its tiles and their kinds, worked out once."""
     ctx = line.ctx
     tiles = line.all_winner_tiles  # 14 + kans tiles
@@ -23,7 +23,7 @@ def line_facts(line: HandLine) -> dict[str, Any]:
         "all_terminal_or_honor": tile_set <= T.TERMINALS_AND_HONORS,
         "no_terminal_or_honor": not (tile_set & T.TERMINALS_AND_HONORS),
         "some_terminal_or_honor": bool(tile_set & T.TERMINALS_AND_HONORS),
-        "closed": not any(m.is_open for m in line.hand.melds),
+        "closed": not any(m.is_open for m in line.holding.melds),
         "seat_wind": T.wind_tile(ctx.seat_wind), "round_wind": T.wind_tile(ctx.round_wind),
     }
 
@@ -35,7 +35,7 @@ class HandFacts:
     The line's share (`line_facts`) is the same for every reading and is copied in.
     """
 
-    def __init__(self, line: HandLine, reading: Reading, options: dict[str, Any],
+    def __init__(self, line: Hand, reading: Reading, options: dict[str, Any],
                  shared: dict[str, Any] | None = None):
         self.__dict__.update(shared or line_facts(line))
         self.reading = reading

@@ -1,8 +1,18 @@
-"""The parsed hand line: what the player holds and the situation of the win."""
+"""A hand as a value: what the player holds and the situation of the win.
+
+Everything here is frozen and hashable, so a hand can be a dictionary key, a
+cache key, or the start of a what-if (`hand.with_win("4s", tsumo=True)`)
+without re-writing any text. `str(hand)` is the canonical hand line, and
+`parse(str(hand)) == hand`. Where each token stood in the text (`columns`)
+and the text itself are kept for error messages, but are not part of the
+value: two spellings of one hand are equal.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any
 
 from . import tiles as T
 
@@ -11,6 +21,7 @@ MELD_KINDS = (CHI, PON, KAN, ANKAN, KAKAN)
 # relative source markers: left (kamicha), across (toimen), right (shimocha)
 SOURCE_OFFSET = {"-": 3, "=": 2, "+": 1}
 SOURCE_WORDS = {"-": "left", "=": "across", "+": "right"}
+NO_COLUMNS: MappingProxyType[str, int] = MappingProxyType({})
 
 
 def seat_from(winner: str, marker: str) -> str:
@@ -19,7 +30,16 @@ def seat_from(winner: str, marker: str) -> str:
     return T.WIND_LETTERS[(i + SOURCE_OFFSET[marker]) % 4]
 
 
-@dataclass(slots=True)  # not frozen: parsed per line in the hot loop
+def marker_for(winner: str, seat: str) -> str:
+    """The source marker that names `seat` as seen from `winner` (the inverse of seat_from)."""
+    gap = (T.WIND_LETTERS.index(seat) - T.WIND_LETTERS.index(winner)) % 4
+    for marker, offset in SOURCE_OFFSET.items():
+        if offset == gap:
+            return marker
+    raise ValueError(f"seat {seat} is the winner's own seat")
+
+
+@dataclass(frozen=True, slots=True)
 class Meld:
     kind: str
     tiles: tuple[int, ...]  # sorted tile ids (red fives as fives)
@@ -43,22 +63,22 @@ class Meld:
         return f"{self.kind}:{T.group_text(self.tiles, self.reds)}{self.source or ''}"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Holding:
     """One player's tiles: the winner's, or another player's in a settlement line."""
 
-    concealed: tuple[int, ...] = ()
+    concealed: tuple[int, ...] = ()  # sorted
     concealed_reds: tuple[int, ...] = ()  # tile ids of the red fives among them
     melds: tuple[Meld, ...] = ()
     flowers: tuple[int, ...] = ()
     riichi: bool = False
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class WinContext:
     """Everything about the win that is not the winner's tiles."""
 
-    win_tile: int = -1
+    win_tile: int = -1  # -1: the line has no win token (a waiting hand, or a draw)
     win_red: bool = False
     tsumo: bool = False
     discarder: str | None = None  # source marker of the ron, None when unknown or tsumo
@@ -73,7 +93,7 @@ class WinContext:
     sticks: int = 0
     flags: frozenset[str] = frozenset()
     rules: str | None = None
-    options: dict[str, str] = field(default_factory=dict)
+    options: tuple[tuple[str, str], ...] = ()  # the line's opt: tokens, in order
 
     @property
     def dealer(self) -> bool:
@@ -84,36 +104,106 @@ class WinContext:
         return seat_from(self.seat_wind, self.discarder) if self.discarder else None
 
 
-@dataclass(slots=True)
-class HandLine:
-    """A whole parsed line: the winner's holding, the win, and any other players."""
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A whole hand line as a value: the winner's holding, the win, and any other players."""
 
-    text: str
-    hand: Holding
+    holding: Holding
     ctx: WinContext
-    others: dict[str, Holding] = field(default_factory=dict)
-    columns: dict[str, int] = field(default_factory=dict)  # where each token kind stood
+    others: tuple[tuple[str, Holding], ...] = ()  # (seat, holding) after ' / ', in order
+    text: str = field(default="", compare=False)  # the line as written, when parsed
+    columns: MappingProxyType[str, int] = field(default_factory=lambda: NO_COLUMNS,
+                                                compare=False)
+    # derived once: the scorer reads them several times per line
+    all_winner_tiles: tuple[int, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        out = list(self.holding.concealed)
+        for m in self.holding.melds:
+            out.extend(m.tiles)
+        if self.ctx.win_tile >= 0:
+            out.append(self.ctx.win_tile)
+        object.__setattr__(self, "all_winner_tiles", tuple(out))
+
+    def __str__(self) -> str:
+        from .notation import format_line
+
+        return format_line(self)
 
     @property
-    def all_winner_tiles(self) -> list[int]:
-        """The winner's 14+ tiles: concealed, every meld tile and the winning tile."""
-        out = list(self.hand.concealed)
-        for m in self.hand.melds:
-            out.extend(m.tiles)
-        out.append(self.ctx.win_tile)
-        return out
+    def has_win(self) -> bool:
+        return self.ctx.win_tile >= 0
+
+    @property
+    def others_by_seat(self) -> dict[str, Holding]:
+        return dict(self.others)
 
     @property
     def red_count(self) -> int:
-        return (len(self.hand.concealed_reds) + sum(m.reds for m in self.hand.melds)
+        return (len(self.holding.concealed_reds) + sum(m.reds for m in self.holding.melds)
                 + int(self.ctx.win_red))
 
     def red_tiles(self) -> list[int]:
         """Every red five on the table this line names (hand, melds, win, indicators)."""
-        out = list(self.hand.concealed_reds) + list(self.ctx.dora_reds) + list(self.ctx.ura_reds)
-        for m in self.hand.melds:
+        out = (list(self.holding.concealed_reds) + list(self.ctx.dora_reds)
+               + list(self.ctx.ura_reds))
+        for m in self.holding.melds:
             if m.reds:
                 out.extend([T.FIVES[T.suit(m.tiles[0])]] * m.reds)
         if self.ctx.win_red:
             out.append(self.ctx.win_tile)
         return out
+
+    # -- what-ifs: each returns a new hand; the text and columns of a parsed line are dropped
+
+    def with_context(self, **changes: Any) -> Hand:
+        """This hand with some WinContext fields changed (seat_wind="E", honba=2, ...)."""
+        return Hand(self.holding, replace(self.ctx, **changes), self.others)
+
+    def with_win(self, tile: str | int, *, tsumo: bool = False,
+                 discarder: str | None = None) -> Hand:
+        """This hand won on `tile` ("4s", "0p" or a tile id) by tsumo or ron.
+
+        A hand that already has a winning tile keeps its concealed tiles: the old
+        winning tile is simply replaced.
+        """
+        tile_id, red = _one_tile(tile)
+        if tsumo and discarder:
+            raise ValueError("a tsumo has no discarder")
+        return self.with_context(win_tile=tile_id, win_red=red, tsumo=tsumo,
+                                 discarder=discarder)
+
+    def without_win(self) -> Hand:
+        """The waiting hand: no winning tile, no way of winning."""
+        return self.with_context(win_tile=-1, win_red=False, tsumo=False, discarder=None)
+
+    def with_flags(self, *flags: str) -> Hand:
+        return self.with_context(flags=self.ctx.flags | frozenset(flags))
+
+    def without_flags(self, *flags: str) -> Hand:
+        return self.with_context(flags=self.ctx.flags - frozenset(flags))
+
+    def with_dora(self, *indicators: str | int) -> Hand:
+        """One more dora indicator (or several), after those already revealed."""
+        pairs = [_one_tile(t) for t in indicators]
+        return self.with_context(
+            dora=self.ctx.dora + tuple(t for t, _ in pairs),
+            dora_reds=self.ctx.dora_reds + tuple(t for t, red in pairs if red))
+
+    def with_concealed(self, tiles: tuple[int, ...], reds: tuple[int, ...] = ()) -> Hand:
+        """The same hand holding other concealed tiles (a discard, a draw)."""
+        holding = replace(self.holding, concealed=tuple(sorted(tiles)), concealed_reds=reds)
+        return Hand(holding, self.ctx, self.others)
+
+
+def _one_tile(tile: str | int) -> tuple[int, bool]:
+    """(tile id, red) from a tile id or one tile in mpsz text ("4s", "0p")."""
+    if isinstance(tile, int):
+        if not 0 <= tile < T.N_TILES:
+            raise ValueError(f"tile id {tile} is not between 0 and {T.N_TILES - 1}")
+        return tile, False
+    text = tile.strip()
+    if len(text) != 2 or not text[0].isascii() or not text[0].isdigit() \
+            or text[1] not in "mpsz" or (text[1] == "z" and not "1" <= text[0] <= "7"):
+        raise ValueError(f"'{tile}' is not one tile, like 4s, 0p or 7z")
+    return T.tile_from(int(text[0]), text[1]), text[0] == "0"

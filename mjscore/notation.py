@@ -1,4 +1,4 @@
-"""Read a hand line (NOTATION.md) into a HandLine, with the column of every error.
+"""Read a hand line (NOTATION.md) into a Hand, with the column of every error.
 
 Only the shape of the text is checked here; whether the tiles can exist
 (counts, fifth copies) and whether flags fit the ruleset is `validate`'s job.
@@ -7,10 +7,11 @@ Only the shape of the text is checked here; whether the tiles can exist
 from __future__ import annotations
 
 import re
+from types import MappingProxyType
 
 from . import tiles as T
 from .errors import NotationError
-from .hand import ANKAN, CHI, KAKAN, KAN, MELD_KINDS, PON, HandLine, Holding, Meld, WinContext
+from .hand import ANKAN, CHI, KAKAN, KAN, MELD_KINDS, PON, Hand, Holding, Meld, WinContext
 
 FLAGS = frozenset((
     "riichi", "double-riichi", "open-riichi", "ippatsu", "haitei", "houtei", "rinshan",
@@ -142,8 +143,9 @@ class _Builder:
         self.first_column: int | None = None
 
     def holding(self) -> Holding:
-        return Holding(concealed=tuple(sorted(self.concealed)), concealed_reds=tuple(self.reds),
-                       melds=tuple(self.melds), flowers=tuple(self.flowers), riichi=self.riichi)
+        return Holding(concealed=tuple(sorted(self.concealed)),
+                       concealed_reds=tuple(sorted(self.reds)), melds=tuple(self.melds),
+                       flowers=tuple(self.flowers), riichi=self.riichi)
 
 
 def tokenize(line: str) -> list[_Token]:
@@ -160,12 +162,15 @@ def is_blank(line: str) -> bool:
     return not stripped or stripped.startswith("#")
 
 
-def parse_line(line: str) -> HandLine:
-    """The whole line; raises NotationError naming the token and its column."""
+def parse_line(line: str, require_win: bool = True) -> Hand:
+    """The whole line as a Hand; raises NotationError naming the token and its column.
+
+    `require_win` False reads a hand still waiting (no win token), as `waits` does.
+    """
     toks = tokenize(line)
     if not toks:
         raise NotationError("the line holds no hand")
-    ctx = WinContext()
+    ctx: dict = {}  # WinContext fields, frozen into one value at the end
     seen: dict[str, int] = {}
     flags: set[str] = set()
     winner = _Builder(None)
@@ -173,6 +178,7 @@ def parse_line(line: str) -> HandLine:
     others: dict[str, Holding] = {}
     other_builders: list[_Builder] = []
     columns: dict[str, int] = {}
+    options: dict[str, str] = {}
     expect_seat = False
     for tok in toks:
         text = tok.text
@@ -232,9 +238,9 @@ def parse_line(line: str) -> HandLine:
             pairs = parse_tiles(value, tok)
             if len(pairs) != 1:
                 raise tok.fail(f"should name exactly one winning tile, like {key}:5p")
-            ctx.win_tile, ctx.win_red = pairs[0]
-            ctx.tsumo = key == "tsumo"
-            ctx.discarder = source
+            ctx["win_tile"], ctx["win_red"] = pairs[0]
+            ctx["tsumo"] = key == "tsumo"
+            ctx["discarder"] = source
             continue
         if key not in CONTEXT_KEYS:
             raise tok.fail("is not a meld, win or context token "
@@ -245,46 +251,48 @@ def parse_line(line: str) -> HandLine:
                 raise tok.fail(f"repeats {key}: (first at column {seen[key]})")
             seen[key] = tok.column
         columns[key if key != "opt" else "opt:" + value.partition("=")[0]] = tok.column
-        _context(ctx, key, value, tok)
+        _context(ctx, options, key, value, tok)
     if expect_seat:
         raise NotationError("' / ' must be followed by a seat and that player's tiles, like "
                             "'/ E: 123m'", toks[-1].column, "/")
-    if "win" not in seen and "draw" not in flags:
+    if "win" not in seen and "draw" not in flags and require_win:
         raise NotationError("the line has no win token: add tsumo:<tile> or ron:<tile>")
-    ctx.flags = frozenset(flags)
+    ctx["flags"] = frozenset(flags)
+    if options:
+        ctx["options"] = tuple(options.items())
     for b in other_builders:
         if b.seat in others:
             raise NotationError(f"seat {b.seat} is given twice after ' / '")
         others[b.seat] = b.holding()
     if winner.first_column is not None:
         columns["concealed"] = winner.first_column
-    return HandLine(text=line, hand=winner.holding(), ctx=ctx, others=others, columns=columns)
+    return Hand(winner.holding(), WinContext(**ctx), tuple(others.items()), line,
+                MappingProxyType(columns))
 
 
-def _context(ctx: WinContext, key: str, value: str, tok: _Token) -> None:
+def _context(ctx: dict, options: dict[str, str], key: str, value: str, tok: _Token) -> None:
+    """One context token into `ctx` (WinContext fields) or `options` (opt: tokens)."""
     if key == "round":
-        ctx.round_wind = _wind(value, tok)
+        ctx["round_wind"] = _wind(value, tok)
     elif key == "seat":
-        ctx.seat_wind = _wind(value, tok)
+        ctx["seat_wind"] = _wind(value, tok)
     elif key == "breach":
-        ctx.breach = _wind(value, tok)
+        ctx["breach"] = _wind(value, tok)
     elif key in ("dora", "ura"):
         pairs = parse_tiles(value, tok, commas=True)
-        setattr(ctx, key, tuple(t for t, _ in pairs))
-        setattr(ctx, f"{key}_reds", tuple(t for t, r in pairs if r))
-    elif key == "honba":
-        ctx.honba = _count(value, tok)
-    elif key == "sticks":
-        ctx.sticks = _count(value, tok)
+        ctx[key] = tuple(t for t, _ in pairs)
+        ctx[f"{key}_reds"] = tuple(t for t, r in pairs if r)
+    elif key in ("honba", "sticks"):
+        ctx[key] = _count(value, tok)
     elif key == "rules":
         if not re.fullmatch(r"[a-z][a-z0-9-]*", value):
             raise tok.fail("needs a ruleset name, like rules:webtile")
-        ctx.rules = value
+        ctx["rules"] = value
     elif key == "opt":
         name, eq, val = value.partition("=")
         if not eq or not name or not val:
             raise tok.fail("needs NAME=VALUE, like opt:kiriage_mangan=on")
-        ctx.options[name] = val
+        options[name] = val
 
 
 def _holding_tokens(h: Holding) -> list[str]:
@@ -311,10 +319,10 @@ def _with_reds(tiles: tuple[int, ...], reds: tuple[int, ...]) -> str:
     return "".join(parts)
 
 
-def format_line(line: HandLine) -> str:
+def format_line(line: Hand) -> str:
     """The normalised text of a parsed line: parse(format_line(parse(x))) == parse(x)."""
     ctx = line.ctx
-    out = _holding_tokens(line.hand)
+    out = _holding_tokens(line.holding)
     if ctx.win_tile >= 0:  # a draw line has no win token
         win = T.name(ctx.win_tile, ctx.win_red)
         out.append(f"{'tsumo' if ctx.tsumo else 'ron'}:{win}{ctx.discarder or ''}")
@@ -333,8 +341,8 @@ def format_line(line: HandLine) -> str:
     out += sorted(ctx.flags)
     if ctx.rules:
         out.append(f"rules:{ctx.rules}")
-    out += [f"opt:{k}={v}" for k, v in ctx.options.items()]
-    for seat, h in line.others.items():
+    out += [f"opt:{k}={v}" for k, v in ctx.options]
+    for seat, h in line.others:
         out += ["/", f"{seat}:", *_holding_tokens(h)]
         if h.riichi:
             out.append("riichi")

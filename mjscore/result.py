@@ -1,23 +1,31 @@
-"""What a scored line is: the one object every reporter renders.
+"""What a scored line is: one frozen value that every reporter renders.
 
+A scoring scheme returns a `Verdict`: who won, the yaku, the payments and a
+typed score (`HanFu` for the riichi family, `PointsDoubles` for European
+points and doubles). The engine wraps it with the line, the ruleset and the
+options into a `ScoreResult`, or records the error instead.
 `ScoreResult.to_dict()` is the record of OUTPUT.md, key for key.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from .errors import MjscoreError
+
+if TYPE_CHECKING:
+    from .hand import Hand
 
 SEATS = ("E", "S", "W", "N")
 
 
-@dataclass(slots=True)  # not frozen: made per hand in the hot loop, 4x cheaper
+@dataclass(frozen=True, slots=True)
 class YakuMatch:
     key: str
     name: str
-    han: int  # han for the riichi family; for a yakuman, 13 per yakuman unit
+    han: int  # han for the riichi family (13 per yakuman unit); doubles for European
     japanese: str = ""
     count: int | None = None  # dora-like items: how many
     yakuman: int = 0  # yakuman units (0 for an ordinary yaku)
@@ -31,7 +39,7 @@ class YakuMatch:
         return d
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class FuItem:
     reason: str
     fu: int
@@ -40,7 +48,7 @@ class FuItem:
         return {"reason": self.reason, "fu": self.fu}
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Payment:
     payer: str | None  # a seat, "table" for deposits, None for an unknown discarder
     payee: str
@@ -62,54 +70,194 @@ class Liability:
         return {"seat": self.seat, "yaku": list(self.yaku), "rule": self.rule}
 
 
-@dataclass(slots=True)
-class ScoreResult:
-    line: int
-    input: str
-    rules: str
-    options: dict[str, Any]
-    ok: bool = False
-    error: MjscoreError | None = None
+# -- typed scores: one per scoring scheme ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HanFu:
+    """The riichi family's score: han and fu, or yakuman units, and the limit reached."""
+
+    han: int | None
+    fu: int | None
+    fu_items: tuple[FuItem, ...] = ()
+    limit: str | None = None
+    yakuman: int = 0
+
+    def record(self) -> dict[str, Any]:
+        """Record keys of this scheme beyond the common ones (none: han and fu are common)."""
+        return {}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreItem:
+    """One line of a points-and-doubles score: a points row, a double or a special hand."""
+
+    key: str
+    name: str
+    value: int
+    count: int = 1
+
+    def to_dict(self, unit: str) -> dict[str, Any]:
+        d: dict[str, Any] = {"key": self.key, "name": self.name, unit: self.value}
+        if self.count > 1:
+            d["count"] = self.count
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTally:
+    """One player's points-and-doubles score in a settlement."""
+
+    points: int
+    doubles: int
+    score: int
+    raw: int
+    capped: bool
+    points_items: tuple[ScoreItem, ...]
+    doubles_items: tuple[ScoreItem, ...]
+    special: str | None
+    winner: bool
+    riichi: bool
+    given: bool
+    notes: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"points": self.points, "doubles": self.doubles, "score": self.score,
+                "raw": self.raw, "limit": self.capped,
+                "points_items": [i.to_dict("points") for i in self.points_items],
+                "doubles_items": [i.to_dict("doubles") for i in self.doubles_items],
+                "special": self.special, "winner": self.winner, "riichi": self.riichi,
+                "given": self.given, "notes": list(self.notes)}
+
+
+@dataclass(frozen=True, slots=True)
+class PointsDoubles:
+    """A points-and-doubles score (European): the winner's, and every player's for settlement.
+
+    The winner's fields are None on an exhaustive draw, where only `players` count.
+    """
+
+    points: int | None
+    doubles: int | None
+    score: int | None
+    points_items: tuple[ScoreItem, ...]
+    doubles_items: tuple[ScoreItem, ...]
+    hand: str | None  # the special hand's key, "ordinary", or None on a draw
+    special_hands: tuple[ScoreItem, ...]
+    ordinary_score: int | None
+    players: Mapping[str, PlayerTally]
+    settlement: str  # "simple" | "advanced"
+    limit: str | None = None
+
+    @property
+    def han(self) -> None:
+        return None
+
+    fu = han
+
+    def record(self) -> dict[str, Any]:
+        return {"points": self.points, "doubles": self.doubles, "score": self.score,
+                "points_items": [i.to_dict("points") for i in self.points_items],
+                "doubles_items": [i.to_dict("doubles") for i in self.doubles_items],
+                "hand": self.hand,
+                "special_hands": [i.to_dict("value") for i in self.special_hands],
+                "ordinary_score": self.ordinary_score,
+                "players": {s: p.to_dict() for s, p in self.players.items()},
+                "settlement": self.settlement}
+
+
+Score = HanFu | PointsDoubles
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What a scoring scheme says of a winning (or settled) hand."""
+
+    score: Score
+    value: int
+    payments: tuple[Payment, ...]
+    net: Mapping[str, int]
     winner: str | None = None
     win: str | None = None  # "ron" | "tsumo"
     discarder: str | None = None
-    yaku: list[YakuMatch] = field(default_factory=list)
-    han: int | None = None
-    fu: int | None = None
-    fu_items: list[FuItem] = field(default_factory=list)
-    limit: str | None = None
-    yakuman: int = 0
-    value: int = 0
-    payments: list[Payment] = field(default_factory=list)
-    net: dict[str, int] = field(default_factory=dict)
+    yaku: tuple[YakuMatch, ...] = ()
     liability: Liability | None = None
     reading: str | None = None  # the chosen decomposition, in mpsz groups
-    notes: list[str] = field(default_factory=list)
-    parsed: Any = None  # the HandLine, for reporters that draw the tiles
-    extra: dict[str, Any] = field(default_factory=dict)  # ruleset-specific record keys
+    notes: tuple[str, ...] = ()
+
+
+_NO_SCORE = HanFu(None, None)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreResult:
+    """One line scored: the verdict, or the error that stopped it."""
+
+    line: int
+    input: str
+    rules: str
+    options: Mapping[str, Any]
+    verdict: Verdict | None = None
+    error: MjscoreError | None = None
+    hand: Hand | None = None  # the parsed hand, for reporters that draw the tiles
+    title: str = ""  # the ruleset's title, for the report's heading
+
+    @property
+    def ok(self) -> bool:
+        return self.verdict is not None and self.error is None
+
+    @property
+    def score(self) -> Score:
+        return self.verdict.score if self.verdict else _NO_SCORE
+
+    # the verdict's fields, read through the result (None / empty when the line failed)
+    winner = property(lambda self: self.verdict.winner if self.verdict else None)
+    win = property(lambda self: self.verdict.win if self.verdict else None)
+    discarder = property(lambda self: self.verdict.discarder if self.verdict else None)
+    yaku = property(lambda self: self.verdict.yaku if self.verdict else ())
+    value = property(lambda self: self.verdict.value if self.verdict else 0)
+    payments = property(lambda self: self.verdict.payments if self.verdict else ())
+    net = property(lambda self: self.verdict.net if self.verdict else {})
+    liability = property(lambda self: self.verdict.liability if self.verdict else None)
+    reading = property(lambda self: self.verdict.reading if self.verdict else None)
+    notes = property(lambda self: self.verdict.notes if self.verdict else ())
+    han = property(lambda self: self.score.han)
+    fu = property(lambda self: self.score.fu)
+    fu_items = property(lambda self: getattr(self.score, "fu_items", ()))
+    limit = property(lambda self: self.score.limit)
+    yakuman = property(lambda self: getattr(self.score, "yakuman", 0))
 
     def to_dict(self) -> dict[str, Any]:
+        v = self.verdict
+        if v is None:
+            return {"line": self.line, "input": self.input, "rules": self.rules,
+                    "options": dict(self.options), "ok": False,
+                    "error": self.error.to_dict() if self.error else None,
+                    "winner": None, "yaku": [], "han": None, "fu": None, "fu_items": [],
+                    "limit": None, "yakuman": 0, "value": 0, "payments": [], "net": {},
+                    "liability": None, "win": None, "reading": None, "notes": []}
+        s = v.score
         d: dict[str, Any] = {
             "line": self.line,
             "input": self.input,
             "rules": self.rules,
             "options": dict(self.options),
-            "ok": self.ok,
+            "ok": self.error is None,
             "error": self.error.to_dict() if self.error else None,
-            "winner": self.winner,
-            "yaku": [y.to_dict() for y in self.yaku],
-            "han": self.han,
-            "fu": self.fu,
-            "fu_items": [f.to_dict() for f in self.fu_items],
-            "limit": self.limit,
-            "yakuman": self.yakuman,
-            "value": self.value,
-            "payments": [p.to_dict() for p in self.payments],
-            "net": dict(self.net),
-            "liability": self.liability.to_dict() if self.liability else None,
-            "win": self.win,
-            "reading": self.reading,
-            "notes": list(self.notes),
+            "winner": v.winner,
+            "yaku": [y.to_dict() for y in v.yaku],
+            "han": s.han,
+            "fu": s.fu,
+            "fu_items": [f.to_dict() for f in getattr(s, "fu_items", ())],
+            "limit": s.limit,
+            "yakuman": getattr(s, "yakuman", 0),
+            "value": v.value,
+            "payments": [p.to_dict() for p in v.payments],
+            "net": dict(v.net),
+            "liability": v.liability.to_dict() if v.liability else None,
+            "win": v.win,
+            "reading": v.reading,
+            "notes": list(v.notes),
         }
-        d.update(self.extra)
+        d.update(s.record())
         return d

@@ -11,25 +11,25 @@ from typing import Any
 
 from . import tiles as T
 from .errors import ContextError, InvalidHand
-from .hand import HandLine, seat_from
+from .hand import Hand, seat_from
 from .rulesets import Ruleset
 
 
-def validate(line: HandLine, ruleset: Ruleset, options: dict[str, Any]) -> None:
+def validate(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:
     _check_tile_count(line, ruleset)
     _check_copies(line, ruleset, options)
     _check_context(line, ruleset)
     _check_local(line, ruleset, options)
 
 
-def _check_tile_count(line: HandLine, ruleset: Ruleset) -> None:
-    melds = line.hand.melds
+def _check_tile_count(line: Hand, ruleset: Ruleset) -> None:
+    melds = line.holding.melds
     if len(melds) > 4:
         raise InvalidHand(f"{len(melds)} melds: a hand has at most four", melds[4].column)
     if "draw" in line.ctx.flags:  # nobody won: no complete hand (the ruleset checks the flag)
         return
     want = 13 - 3 * len(melds)
-    have = len(line.hand.concealed)
+    have = len(line.holding.concealed)
     if have != want:
         kans = sum(m.is_kan for m in melds)
         total = have + 1 + sum(len(m.tiles) for m in melds)
@@ -42,10 +42,10 @@ def _check_tile_count(line: HandLine, ruleset: Ruleset) -> None:
             line.columns.get("concealed"))
 
 
-def _check_copies(line: HandLine, ruleset: Ruleset, options: dict[str, Any]) -> None:
+def _check_copies(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:
     counts = [0] * T.N_TILES  # a list, not a Counter: this runs for every line
     tiles = [*line.all_winner_tiles, *line.ctx.dora, *line.ctx.ura]
-    for other in line.others.values():
+    for _, other in line.others:
         tiles += other.concealed
         for m in other.melds:
             tiles += m.tiles
@@ -55,8 +55,8 @@ def _check_copies(line: HandLine, ruleset: Ruleset, options: dict[str, Any]) -> 
         tile = next(t for t, n in enumerate(counts) if n > 4)
         raise InvalidHand(f"{counts[tile]} copies of {T.name(tile)} (hand, melds, win and "
                           "indicators together); there are only four")
-    flowers = Counter(line.hand.flowers)
-    for other in line.others.values():
+    flowers = Counter(line.holding.flowers)
+    for _, other in line.others:
         flowers.update(other.flowers)
     for tile, n in sorted(flowers.items()):
         if n > 1:
@@ -111,7 +111,7 @@ _EXCLUSIVE = (("haitei", "rinshan"), ("houtei", "chankan"), ("tenhou", "chiihou"
               ("chankan", "kanburi"))
 
 
-def _check_context(line: HandLine, ruleset: Ruleset) -> None:
+def _check_context(line: Hand, ruleset: Ruleset) -> None:
     ctx = line.ctx
     flags = ctx.flags
     col = line.columns
@@ -136,7 +136,7 @@ def _check_context(line: HandLine, ruleset: Ruleset) -> None:
         if a in flags and b in flags:
             raise ContextError(f"'{a}' and '{b}' cannot both happen", col.get(b), b)
     declared = flags & {"riichi", "double-riichi", "open-riichi"}
-    open_melds = [m for m in line.hand.melds if m.is_open]
+    open_melds = [m for m in line.holding.melds if m.is_open]
     if declared and open_melds:
         f = min(declared, key=lambda f: col.get(f, 0))
         raise ContextError(f"'{f}' needs a closed hand, but {open_melds[0].text()} is an open "
@@ -144,10 +144,10 @@ def _check_context(line: HandLine, ruleset: Ruleset) -> None:
     if "ippatsu" in flags and not declared:
         raise ContextError("'ippatsu' needs riichi (or double-riichi)", col.get("ippatsu"),
                            "ippatsu")
-    if "rinshan" in flags and not any(m.is_kan for m in line.hand.melds):
+    if "rinshan" in flags and not any(m.is_kan for m in line.holding.melds):
         raise ContextError("'rinshan' needs a kan in the hand", col.get("rinshan"), "rinshan")
     first = flags & {"tenhou", "chiihou", "renhou", "double-riichi", "first-turn"}
-    if first & {"tenhou", "chiihou", "renhou"} and line.hand.melds:
+    if first & {"tenhou", "chiihou", "renhou"} and line.holding.melds:
         f = next(iter(first & {"tenhou", "chiihou", "renhou"}))
         raise ContextError(f"'{f}' is a first-turn win: the hand can have no meld",
                            col.get(f), f)
@@ -160,7 +160,7 @@ def _check_context(line: HandLine, ruleset: Ruleset) -> None:
                                col.get(f), f)
     if ctx.discarder and ctx.discarder_seat == ctx.seat_wind:
         raise ContextError("the discarder cannot be the winner", col.get("win"))
-    if line.hand.flowers and not ruleset.params.get("flowers", False) \
+    if line.holding.flowers and not ruleset.params.get("flowers", False) \
             and "flowers" not in ruleset.options:
         raise ContextError(f"ruleset {ruleset.name} has no flowers", col.get("flowers"))
     if ctx.breach and not ruleset.params.get("breach", False):
@@ -186,14 +186,14 @@ def _check_context(line: HandLine, ruleset: Ruleset) -> None:
 _DRAW_COMPANIONS = frozenset(("nagashi", "riichi", "double-riichi", "open-riichi"))
 
 
-def _check_local(line: HandLine, ruleset: Ruleset, options: dict[str, Any]) -> None:
+def _check_local(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:
     """Flags and options of WEB TILE: nagashi, paarenchan, flowers, ura, two players."""
     ctx, col = line.ctx, line.columns
     flags = ctx.flags
     if "nagashi" in flags:
-        if line.hand.melds:
+        if line.holding.melds:
             raise ContextError("'nagashi' needs a hand that called nothing, but "
-                               f"{line.hand.melds[0].text()} is a meld", col.get("nagashi"),
+                               f"{line.holding.melds[0].text()} is a meld", col.get("nagashi"),
                                "nagashi")
         other = sorted(flags - _DRAW_COMPANIONS, key=lambda f: col.get(f, 0))
         if other:
@@ -202,11 +202,11 @@ def _check_local(line: HandLine, ruleset: Ruleset, options: dict[str, Any]) -> N
     if "paarenchan" in flags and not ctx.dealer:
         raise ContextError("'paarenchan' is the dealer's eighth win in a row: the seat must be "
                            "E", col.get("paarenchan"), "paarenchan")
-    if line.hand.flowers and "flowers" in ruleset.options and not options["flowers"]:
+    if line.holding.flowers and "flowers" in ruleset.options and not options["flowers"]:
         raise ContextError(f"flowers are off under {ruleset.name} (option flowers=on adds the "
                            "four flowers 1f-4f)", col.get("flowers"))
     if not ruleset.params.get("seasons", True) and any(
-            t >= T.FLOWER_BASE + 4 for t in line.hand.flowers):
+            t >= T.FLOWER_BASE + 4 for t in line.holding.flowers):
         raise ContextError(f"ruleset {ruleset.name} has four flowers (1f-4f) and no seasons",
                            col.get("flowers"))
     most = ruleset.params.get("ura_indicators")
@@ -217,7 +217,7 @@ def _check_local(line: HandLine, ruleset: Ruleset, options: dict[str, Any]) -> N
         _check_two_player(line)
 
 
-def _check_two_player(line: HandLine) -> None:
+def _check_two_player(line: Hand) -> None:
     """Two players sit East and South: every seat the line names must be one of them."""
     ctx, col = line.ctx, line.columns
     if ctx.seat_wind not in "ES":
@@ -227,7 +227,7 @@ def _check_two_player(line: HandLine) -> None:
     if ctx.discarder and ctx.discarder_seat != other:
         raise ContextError(f"in a two-player game only {other} can deal in, not "
                            f"{ctx.discarder_seat}", col.get("win"))
-    for m in line.hand.melds:
+    for m in line.holding.melds:
         source = m.source or ("-" if m.is_run else None)  # a chi comes from the left
         if source and seat_from(ctx.seat_wind, source) != other:
             raise ContextError(f"in a two-player game {m.text()} can only come from {other}",

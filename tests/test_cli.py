@@ -278,11 +278,12 @@ def test_a_core_crash_stays_on_its_line(monkeypatch, capsys):
 
 def test_tally_owns_the_exit_code():
     from mjscore.errors import NoYaku
-    from mjscore.result import ScoreResult
+    from mjscore.result import HanFu, ScoreResult, Verdict
 
     tally = runner.Tally()
     assert tally.exit_code == 0
-    tally.add(ScoreResult(line=1, input="", rules="riichi", options={}, ok=True))
+    won = Verdict(HanFu(1, 30), 1000, (), {})
+    tally.add(ScoreResult(line=1, input="", rules="riichi", options={}, verdict=won))
     assert tally.exit_code == 0
     tally.add(ScoreResult(line=2, input="", rules="riichi", options={}, error=NoYaku("x")))
     assert tally.exit_code == 1

@@ -164,12 +164,12 @@ def test_generated_deals_settle_to_zero(line, mode, refund):
     assert r.ok, (line, r.error)
     assert sum(r.net.values()) == 0
     assert net_of(r.payments) == r.net
-    for seat, p in r.extra["players"].items():
-        assert p["points"] == sum(i["points"] for i in p["points_items"])
-        assert p["doubles"] == sum(i["doubles"] for i in p["doubles_items"])
-        assert p["score"] == min(p["points"] * 2 ** p["doubles"], 1000), seat
-        if p["riichi"] and not p["winner"]:
-            assert {i["key"] for i in p["points_items"]} <= {"flowers"}
+    for seat, p in r.score.players.items():
+        assert p.points == sum(i.value for i in p.points_items)
+        assert p.doubles == sum(i.value for i in p.doubles_items)
+        assert p.score == min(p.points * 2 ** p.doubles, 1000), seat
+        if p.riichi and not p.winner:
+            assert {i.key for i in p.points_items} <= {"flowers"}
 
 
 # -- ruleset data and options --------------------------------------------------------------
@@ -224,15 +224,15 @@ def test_a_rule_without_predicate_or_with_an_unknown_option_is_rejected():
 
 def test_flower_map_names_the_flowers_by_plant_or_by_printed_number():
     line = "234m567p345s789s1p ron:1p seat:S round:E breach:W flowers:2f3g"
-    seed = _score(line).extra["points_items"]
-    printed = _score(line, flower_map="by_printed_number").extra["points_items"]
+    seed = _score(line).to_dict()["points_items"]
+    printed = _score(line, flower_map="by_printed_number").to_dict()["points_items"]
     assert [i["name"] for i in seed if i["key"] == "flowers"] == [
         "flowers 2f3g (Orchid, Autumn)"]
     assert [i["name"] for i in printed if i["key"] == "flowers"] == [
         "flowers 2f3g (plant 2, season 3)"]
     # four chows 30 + two flowers 8; the orchid is S's own: 38 x 2, whatever the naming
-    assert _score(line).extra["score"] == _score(line, flower_map="by_printed_number").extra[
-        "score"] == 76
+    assert _score(line).score.score == _score(line, flower_map="by_printed_number").score.score \
+        == 76
 
 
 def test_a_bad_limit_is_a_ruleset_error():
@@ -266,7 +266,7 @@ def test_a_draw_line_round_trips_through_the_notation():
     parsed = parse_line(text)
     assert parsed.ctx.win_tile == -1 and "draw" in parsed.ctx.flags
     again = parse_line(format_line(parsed))
-    assert (again.hand, again.ctx, again.others) == (parsed.hand, parsed.ctx, parsed.others)
+    assert (again.holding, again.ctx, again.others) == (parsed.holding, parsed.ctx, parsed.others)
 
 
 def test_the_rich_report_shows_every_player_and_the_settlement():

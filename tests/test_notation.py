@@ -13,14 +13,14 @@ from mjscore.notation import format_line, is_blank, parse_line
 def test_concealed_groups_together_or_apart_are_the_same():
     a = parse_line("123m456p11z789s22z ron:2z")
     b = parse_line("123m 456p 11z 789s 22z ron:2z")
-    assert a.hand == b.hand
-    assert len(a.hand.concealed) == 13
+    assert a.holding == b.holding
+    assert len(a.holding.concealed) == 13
 
 
 def test_red_fives_are_fives_with_a_red_mark():
     line = parse_line("406p123m11z789s22z ron:0m")
-    assert T.tile_from(5, "p") in line.hand.concealed
-    assert line.hand.concealed_reds == (T.tile_from(5, "p"),)
+    assert T.tile_from(5, "p") in line.holding.concealed
+    assert line.holding.concealed_reds == (T.tile_from(5, "p"),)
     assert line.ctx.win_tile == T.tile_from(5, "m") and line.ctx.win_red
     assert line.red_count == 2
 
@@ -32,14 +32,14 @@ def test_red_fives_are_fives_with_a_red_mark():
 ])
 def test_every_meld_kind(token, kind, size, source):
     line = parse_line(f"{token} 11m ron:1m")
-    meld = line.hand.melds[0]
+    meld = line.holding.melds[0]
     assert (meld.kind, len(meld.tiles), meld.source) == (kind, size, source)
     assert meld.column == 1
 
 
 def test_melds_keep_their_call_order():
     line = parse_line("11m pon:777z= pon:666z+ pon:555z- 99p ron:9p=")
-    assert [m.tiles[0] for m in line.hand.melds] == [T.RED, T.GREEN, T.WHITE]
+    assert [m.tiles[0] for m in line.holding.melds] == [T.RED, T.GREEN, T.WHITE]
 
 
 @pytest.mark.parametrize("marker, seat", [("-", "E"), ("=", "N"), ("+", "W")])
@@ -58,7 +58,7 @@ def test_context_tokens_and_flags():
     assert ctx.dora_reds == (T.tile_from(5, "s"),)
     assert ctx.ura == (T.tile_from(8, "m"),)
     assert ctx.flags == {"riichi", "ippatsu"}
-    assert ctx.rules == "riichi" and ctx.options == {"kiriage_mangan": "on"}
+    assert ctx.rules == "riichi" and ctx.options == (("kiriage_mangan", "on"),)
     assert ctx.tsumo and ctx.discarder is None
 
 
@@ -76,9 +76,10 @@ def test_comments_and_blank_lines():
 def test_several_players_in_one_line():
     line = parse_line("13m777m55s pon:111p- pon:333z= ron:2m= seat:W round:E breach:S "
                       "/ E: pon:777z 222p / S: pon:222z 999s flowers:2f / N: 444m riichi")
-    assert set(line.others) == {"E", "S", "N"}
-    assert line.others["S"].flowers == (T.FLOWER_BASE + 1,)
-    assert line.others["N"].riichi
+    others = line.others_by_seat
+    assert set(others) == {"E", "S", "N"}
+    assert others["S"].flowers == (T.FLOWER_BASE + 1,)
+    assert others["N"].riichi
     assert line.ctx.breach == "S"
 
 
@@ -91,7 +92,7 @@ def test_several_players_in_one_line():
 def test_format_round_trips(text):
     once = parse_line(text)
     again = parse_line(format_line(once))
-    assert (again.hand, again.ctx, again.others) == (once.hand, once.ctx, once.others)
+    assert (again.holding, again.ctx, again.others) == (once.holding, once.ctx, once.others)
 
 
 @pytest.mark.parametrize("text, column, words", [

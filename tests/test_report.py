@@ -13,6 +13,7 @@ import io
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,17 @@ import pytest
 import mjscore
 from mjscore.errors import NotationError, NoYaku
 from mjscore.report import FORMATS, caret, describe, error_line, make_reporter
-from mjscore.result import FuItem, Liability, Payment, ScoreResult, YakuMatch
+from mjscore.result import (
+    FuItem,
+    HanFu,
+    Liability,
+    Payment,
+    PlayerTally,
+    PointsDoubles,
+    ScoreResult,
+    Verdict,
+    YakuMatch,
+)
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 OPTIONS = {"open_tanyao": True, "red_fives": 3, "kiriage_mangan": False,
@@ -34,6 +45,22 @@ def _plain_environment(monkeypatch):
         monkeypatch.delenv(name, raising=False)
 
 
+def made(line: int, input: str, rules: str, options: dict, *, error=None, parsed=None,
+         score=None, han=None, fu=None, fu_items=(), limit=None, yakuman=0, ok=True,
+         **verdict) -> ScoreResult:
+    """A result written out by hand: the verdict's fields, or the error."""
+    title = mjscore.load_ruleset(rules).title
+    if error is not None or not ok:
+        return ScoreResult(line, input, rules, options, error=error, hand=parsed, title=title)
+    score = score or HanFu(han, fu, tuple(fu_items), limit, yakuman)
+    for key in ("yaku", "payments", "notes"):
+        verdict[key] = tuple(verdict.get(key, ()))
+    verdict.setdefault("net", {})
+    verdict.setdefault("value", 0)
+    return ScoreResult(line, input, rules, options, Verdict(score, **verdict), hand=parsed,
+                       title=title)
+
+
 def _tanyao() -> ScoreResult:
     """Open tanyao, two dora (indicator 1s: dora 2s, the 22s pair), one red five.
 
@@ -41,7 +68,7 @@ def _tanyao() -> ScoreResult:
     4 han 30 fu non-dealer = 7,700, plus one honba (300) from the discarder.
     """
     line = "234m406p22s56s chi:678s ron:4s= round:E seat:S dora:1s honba:1"
-    return ScoreResult(
+    return made(
         line=1, input=line, rules="riichi", options=OPTIONS, ok=True, winner="S", win="ron",
         discarder="N",
         yaku=[YakuMatch("tanyao", "Tanyao", 1, japanese="断幺九"),
@@ -60,7 +87,7 @@ def _tanyao() -> ScoreResult:
 def _daisangen() -> ScoreResult:
     """Big three dragons; E ('-', left of S) fed the third dragon: E and N pay half each."""
     line = "111m9p pon:777z= pon:666z+ pon:555z- ron:9p="
-    return ScoreResult(
+    return made(
         line=2, input=line, rules="riichi", options=OPTIONS, ok=True, winner="S", win="ron",
         discarder="N",
         yaku=[YakuMatch("daisangen", "Daisangen", 13, japanese="大三元", yakuman=1)],
@@ -77,12 +104,12 @@ def _daisangen() -> ScoreResult:
 def _notation_error() -> ScoreResult:
     line = "234m406p22s pon:55p ron:4s"
     error = NotationError("'pon:55p' is not a pon: a pon has three equal tiles", 13, "pon:55p")
-    return ScoreResult(line=3, input=line, rules="riichi", options=OPTIONS, error=error)
+    return made(line=3, input=line, rules="riichi", options=OPTIONS, error=error)
 
 
 def _no_yaku() -> ScoreResult:
     line = "123m456p78s11z chi:234s ron:9s"
-    return ScoreResult(line=4, input=line, rules="riichi", options=OPTIONS,
+    return made(line=4, input=line, rules="riichi", options=OPTIONS,
                        error=NoYaku("the hand is open and has no yaku"),
                        parsed=mjscore.parse(line))
 
@@ -94,7 +121,7 @@ def _haneman_tsumo() -> ScoreResult:
     6 han is haneman: 6,000 from each player, plus 2,000 in deposits from the table.
     """
     line = "123m456p789s55z77z tsumo:7z riichi seat:E dora:6z sticks:2"
-    return ScoreResult(
+    return made(
         line=5, input=line, rules="riichi", options=OPTIONS, ok=True, winner="E", win="tsumo",
         yaku=[YakuMatch("riichi", "Riichi", 1, japanese="立直"),
               YakuMatch("menzen_tsumo", "Menzen tsumo", 1, japanese="門前清自摸和"),
@@ -201,7 +228,7 @@ def test_json_writes_an_empty_array_for_no_hands():
 
 def test_option_sets_become_lists():
     r = _tanyao()
-    r.options = {"pao": frozenset({"daisuushii", "daisangen"})}
+    r = replace(r, options={"pao": frozenset({"daisuushii", "daisangen"})})
     out, _ = render("jsonl", [r])
     assert json.loads(out)["options"] == {"pao": ["daisangen", "daisuushii"]}
 
@@ -226,7 +253,7 @@ def test_tsv_header_and_rows():
 
 def test_tsv_cells_never_hold_tabs_or_newlines():
     r = _no_yaku()
-    r.error = NoYaku("two\tlines\nhere")
+    r = replace(r, error=NoYaku("two\tlines\nhere"))
     out, _ = render("tsv", [r])
     assert out.splitlines()[1].split("\t")[-1] == "no yaku: two lines here"
 
@@ -355,14 +382,17 @@ def test_machine_reporters_do_not_import_rich():
 
 def test_points_and_doubles_results_render_their_extra_keys():
     """A European-style record: points and doubles in place of han and fu, every player."""
-    r = ScoreResult(
-        line=9, input="13m777m55s pon:111p- pon:333z= ron:2m= seat:W", rules="european",
-        options={}, ok=True, winner="W", win="ron", value=160,
+    def player(points: int, doubles: int, score: int, winner: bool = False) -> PlayerTally:
+        return PlayerTally(points, doubles, score, score, False, (), (), None, winner, False,
+                           True, ())
+
+    players = {"W": player(40, 2, 160, winner=True), "E": player(8, 0, 8)}
+    score = PointsDoubles(40, 2, 160, (), (), "ordinary", (), 160, players, "simple")
+    r = made(
+        9, "13m777m55s pon:111p- pon:333z= ron:2m= seat:W", "european", {}, score=score,
+        winner="W", win="ron", value=160,
         yaku=[YakuMatch("dragon_pung", "Pung of dragons", 1)],
-        payments=[Payment("S", "W", 160, "score")], net={"E": 0, "S": -160, "W": 160, "N": 0},
-        extra={"points": 40, "doubles": 2, "score": 160,
-               "players": {"W": {"points": 40, "doubles": 2, "score": 160},
-                           "E": {"points": 8, "doubles": 0, "score": 8}}})
+        payments=[Payment("S", "W", 160, "score")], net={"E": 0, "S": -160, "W": 160, "N": 0})
     out, _ = render("rich", [r])
     lines = [ln.split() for ln in out.splitlines()]
     assert ["40", "points", "·", "2", "doubles", "160"] in lines

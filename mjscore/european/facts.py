@@ -26,7 +26,7 @@ from ..decompose import (
     Reading,
 )
 from ..decompose import _meld_group as meld_group
-from ..hand import HandLine, Holding
+from ..hand import Hand, Holding
 
 ROLES = ("seat", "dominant", "round")  # priority when roles do not add up
 QUADS = "three-quads"
@@ -43,7 +43,7 @@ class Table:
     options: dict[str, Any]
 
     @classmethod
-    def of(cls, line: HandLine, params: dict[str, Any], options: dict[str, Any]) -> Table:
+    def of(cls, line: Hand, params: dict[str, Any], options: dict[str, Any]) -> Table:
         ctx = line.ctx
         dominant = ctx.breach or ctx.round_wind  # NOTATION: breach defaults to the round wind
         return cls(T.wind_tile(ctx.round_wind),
@@ -64,7 +64,7 @@ class PlayerFacts:
                  sets: tuple[Group, ...] = (), pairs: tuple[Pair, ...] = (),
                  tiles: tuple[int, ...] = (), flowers: tuple[int, ...] = (),
                  complete: bool = True, riichi: bool = False,
-                 line: HandLine | None = None, reading: Reading | None = None):
+                 line: Hand | None = None, reading: Reading | None = None):
         self.seat = seat
         self.seat_wind = T.wind_tile(seat)
         self.table = table
@@ -115,7 +115,7 @@ class PlayerFacts:
 
     @property
     def open_melds(self) -> bool:
-        return bool(self.line and any(m.is_open for m in self.line.hand.melds))
+        return bool(self.line and any(m.is_open for m in self.line.holding.melds))
 
     def roles(self, tile: int) -> tuple[str, ...]:
         """The wind roles a tile fills at this player's seat, in priority order."""
@@ -129,7 +129,7 @@ class PlayerFacts:
         return int(T.FLOWER_BASE + i in self.flowers), int(T.FLOWER_BASE + 4 + i in self.flowers)
 
 
-def winner_facts(line: HandLine, reading: Reading | None, table: Table) -> PlayerFacts:
+def winner_facts(line: Hand, reading: Reading | None, table: Table) -> PlayerFacts:
     """The winner under one reading; `reading` None gives the tile content alone."""
     ctx = line.ctx
     pairs: tuple[Pair, ...] = ()
@@ -140,7 +140,7 @@ def winner_facts(line: HandLine, reading: Reading | None, table: Table) -> Playe
         pairs = (Pair(reading.pair, done_by_discard),)
     return PlayerFacts(ctx.seat_wind, table,
                        sets=reading.groups if reading else (), pairs=pairs,
-                       tiles=tuple(line.all_winner_tiles), flowers=line.hand.flowers,
+                       tiles=tuple(line.all_winner_tiles), flowers=line.holding.flowers,
                        riichi=bool(ctx.flags & {"riichi"}), line=line, reading=reading)
 
 
@@ -168,13 +168,13 @@ def loser_facts(seat: str, holding: Holding, table: Table) -> PlayerFacts:
                        riichi=holding.riichi)
 
 
-def quads_reading(line: HandLine) -> Reading | None:
+def quads_reading(line: Hand) -> Reading | None:
     """Three quadruples and a pair in 14 tiles, read as three kongs and a pair.
 
     A quadruple declared as a kong keeps that meld's openness; one held in the
     hand is concealed unless the winning discard completed it.
     """
-    if not all(m.is_kan for m in line.hand.melds):
+    if not all(m.is_kan for m in line.holding.melds):
         return None
     tiles = line.all_winner_tiles
     counts: dict[int, int] = {}
@@ -183,7 +183,7 @@ def quads_reading(line: HandLine) -> Reading | None:
     if len(tiles) != 14 or sorted(counts.values()) != [2, 4, 4, 4]:
         return None
     ctx = line.ctx
-    declared = {m.tiles[0]: m for m in line.hand.melds}
+    declared = {m.tiles[0]: m for m in line.holding.melds}
     groups = []
     for t in sorted(t for t, n in counts.items() if n == 4):
         if t in declared:

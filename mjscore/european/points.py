@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from .. import tiles as T
 from ..decompose import KAN
+from ..result import ScoreItem
 from .facts import PlayerFacts
-from .registry import Item, row
+from .registry import row
 
 _ROLE_WORDS = {"seat": "seat wind", "dominant": "dominant wind", "round": "round wind"}
 
 
-def set_items(f: PlayerFacts) -> list[Item]:
+def set_items(f: PlayerFacts) -> list[ScoreItem]:
     """Each pung and kong: simple or major, exposed or concealed (chows score nothing)."""
     table = f.params["points"]
     out = []
@@ -24,7 +25,7 @@ def set_items(f: PlayerFacts) -> list[Item]:
         grade = "major" if T.is_terminal_or_honor(g.tile) else "simple"
         points = table[f"{kind}_{grade}"][1 if g.concealed else 0]
         state = "concealed" if g.concealed else "exposed"
-        out.append(Item(f"{kind}_{grade}", f"{state} {kind} {T.group_text(g.tiles)}", points))
+        out.append(ScoreItem(f"{kind}_{grade}", f"{state} {kind} {T.group_text(g.tiles)}", points))
     return out
 
 
@@ -39,7 +40,7 @@ def pair_roles(f: PlayerFacts, tile: int, exposed: bool) -> list[tuple[str, int]
     return out
 
 
-def pair_items(f: PlayerFacts) -> list[Item]:
+def pair_items(f: PlayerFacts) -> list[ScoreItem]:
     """Pairs of value; a pair with several wind roles scores each (or its best one)."""
     out = []
     for pair in f.pairs:
@@ -49,7 +50,7 @@ def pair_items(f: PlayerFacts) -> list[Item]:
         if not f.options["pair_roles_cumulative"]:
             roles = [max(roles, key=lambda rp: rp[1])]
         words = " + ".join(_ROLE_WORDS.get(r, r) for r, _ in roles)
-        out.append(Item("pair", f"pair {T.group_text((pair.tile, pair.tile))} ({words})",
+        out.append(ScoreItem("pair", f"pair {T.group_text((pair.tile, pair.tile))} ({words})",
                         sum(p for _, p in roles)))
     return out
 
@@ -62,17 +63,17 @@ def flower_name(tile: int, flower_map: str) -> str:
     return T.FLOWER_NAMES[k]
 
 
-def flower_items(f: PlayerFacts) -> list[Item]:
+def flower_items(f: PlayerFacts) -> list[ScoreItem]:
     """Every flower and season held, whoever holds it."""
     if not f.flowers:
         return []
     each = f.params["points"]["flower"]
     names = ", ".join(flower_name(t, f.options["flower_map"]) for t in sorted(f.flowers))
-    return [Item("flowers", f"flowers {T.group_text(f.flowers)} ({names})",
+    return [ScoreItem("flowers", f"flowers {T.group_text(f.flowers)} ({names})",
                  each * len(f.flowers), count=len(f.flowers))]
 
 
-def held_items(f: PlayerFacts) -> list[Item]:
+def held_items(f: PlayerFacts) -> list[ScoreItem]:
     """What any player's holding scores: sets, pairs, flowers."""
     return set_items(f) + pair_items(f) + flower_items(f)
 

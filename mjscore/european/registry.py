@@ -10,7 +10,6 @@ checked here against the registries so a typo fails when the ruleset is first us
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import RulesetError
@@ -30,22 +29,6 @@ _FIELDS = {
                 "enabled_by"},
     "special": {"name", "value", "limits", "sontag_limits", "german", "enabled_by"},
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Item:
-    """One line of a score: a points row, a double or a special hand, with its worth."""
-
-    key: str
-    name: str
-    value: int
-    count: int = 1
-
-    def to_dict(self, unit: str) -> dict[str, Any]:
-        d: dict[str, Any] = {"key": self.key, "name": self.name, unit: self.value}
-        if self.count > 1:
-            d["count"] = self.count
-        return d
 
 
 def _register(table: dict[str, Predicate], key: str) -> Callable[[Predicate], Predicate]:

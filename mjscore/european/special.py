@@ -23,7 +23,7 @@ def _suit_ranks(f: PlayerFacts, suit: int) -> list[int]:
 
 
 def _no_melds(f: PlayerFacts) -> bool:
-    return f.line is not None and not f.line.hand.melds
+    return f.line is not None and not f.line.holding.melds
 
 
 def _complete(f: PlayerFacts) -> bool:

@@ -17,11 +17,12 @@ from rich.text import Text
 
 from .. import tiles as T
 from ..hand import ANKAN, SOURCE_WORDS, seat_from
+from ..result import PointsDoubles
 from . import caret, describe
 from .console import console, show
 
 if TYPE_CHECKING:
-    from ..hand import HandLine, Holding, Meld
+    from ..hand import Hand, Holding, Meld
     from ..result import ScoreResult
 
 SUIT_STYLES = {"m": "red", "p": "blue", "s": "green", "z": "bold", "f": "magenta", "g": "magenta"}
@@ -34,15 +35,6 @@ WIDTH = 64  # header, rule and total line: wide enough for the sketch, never the
 def number(n: int, sign: bool = False) -> str:
     """7,700; with `sign`, +8,000 / -8,000 / 0."""
     return f"{n:+,}" if sign and n else f"{n:,}"
-
-
-def title_of(rules: str) -> str:
-    try:
-        from ..rulesets import load_ruleset
-
-        return load_ruleset(rules).title
-    except Exception:  # an unknown ruleset is the error line's business, not the header's
-        return rules
 
 
 # -- tiles ----------------------------------------------------------------------------------
@@ -101,9 +93,9 @@ def _holding_text(holding: Holding, winner: str) -> Text:
     return Text("  ").join(parts)
 
 
-def hand_lines(parsed: HandLine, discarder: str | None) -> list[Text]:
+def hand_lines(parsed: Hand, discarder: str | None) -> list[Text]:
     """The hand as mpsz text with the win, then as Unicode tiles."""
-    ctx, hand = parsed.ctx, parsed.hand
+    ctx, hand = parsed.ctx, parsed.holding
     win_name = T.name(ctx.win_tile, ctx.win_red)
     win = Text("tsumo " if ctx.tsumo else "ron ", "bold") + _mpsz(win_name)
     if not ctx.tsumo:
@@ -128,7 +120,7 @@ def _indicators(label: str, indicators: tuple[int, ...], reds: tuple[int, ...]) 
     return f"{label} {doras} ({word} {', '.join(shown)})"
 
 
-def context_line(parsed: HandLine) -> Text:
+def context_line(parsed: Hand) -> Text:
     ctx = parsed.ctx
     parts = [f"seat {ctx.seat_wind}", f"round {ctx.round_wind}"]
     if ctx.breach:
@@ -172,7 +164,13 @@ def fu_table(result: ScoreResult) -> Table:
     return table
 
 
-def total_line(result: ScoreResult) -> Table:
+def _score_words(result: ScoreResult) -> Text:
+    """`4 han 30 fu  mangan`, `yakuman`, or the points-and-doubles words."""
+    score = result.score
+    if isinstance(score, PointsDoubles):
+        from .rich_points import total_words
+
+        return total_words(result, score)
     if result.yakuman:
         words = "yakuman" if result.yakuman == 1 else f"{result.yakuman}× yakuman"
     elif result.han is not None:
@@ -182,11 +180,21 @@ def total_line(result: ScoreResult) -> Table:
     left = Text(words, "bold")
     if result.limit and result.limit != "yakuman":
         left.append(f"  {result.limit}", "bold magenta")
+    return left
+
+
+def total_line(result: ScoreResult) -> Table:
+    """The score words and the hand's total; a points-and-doubles winner's own score first,
+    then what was paid to him when that differs."""
     grid = Table.grid()
     grid.width = WIDTH
     grid.add_column()
     grid.add_column(justify="right")
-    grid.add_row(left, Text(number(result.value), "bold"))
+    score = result.score
+    own = score.score if isinstance(score, PointsDoubles) else result.value
+    grid.add_row(_score_words(result), Text(number(own), "bold"))
+    if own != result.value:
+        grid.add_row(Text(f"paid to {result.winner}", "dim"), Text(number(result.value), "dim"))
     return grid
 
 
@@ -210,30 +218,52 @@ def net_line(result: ScoreResult) -> Text:
     return Text("net".ljust(8), "bold") + Text("  " + seats)
 
 
+def _body(result: ScoreResult) -> Table:
+    """What the hand scored, side by side: yaku and fu, or points and doubles."""
+    score = result.score
+    if isinstance(score, PointsDoubles):
+        from .rich_points import items_body
+
+        return items_body(score)
+    body = Table.grid(padding=(0, 4))
+    body.add_row(yaku_table(result), fu_table(result) if result.fu_items else Text())
+    return body
+
+
 def score_report(result: ScoreResult) -> Group:
-    """Everything about one scored line, top to bottom."""
+    """Everything about one scored line, top to bottom; sections appear when the result
+    has them (other players, a settlement, liability, notes)."""
     header = Table.grid()
     header.width = WIDTH
     header.add_column()
     header.add_column(justify="right")
-    header.add_row(Text(title_of(result.rules), "bold"), Text(f"line {result.line}", "dim"))
-    if "points" in result.extra:  # points-and-doubles rulesets: every player scores
-        from .rich_european import section
-
-        return Group(header, section(result))
+    header.add_row(Text(result.title or result.rules, "bold"),
+                   Text(f"line {result.line}", "dim"))
+    score = result.score
+    settled = isinstance(score, PointsDoubles)
     parts: list[Any] = [header]
-    if result.parsed is not None:
-        parts += hand_lines(result.parsed, result.discarder)
-        parts.append(context_line(result.parsed))
-        for seat, holding in result.parsed.others.items():
-            parts.append(Text(f"{seat}: ", "bold") + _holding_text(holding, seat))
+    hand = result.hand
+    if hand is not None:
+        if result.winner is None:
+            parts.append(Text("exhaustive draw", "bold"))
+        else:
+            parts += hand_lines(hand, result.discarder)
+        parts.append(context_line(hand))
+        if not settled:  # a settlement shows each player's holding with his score
+            for seat, holding in hand.others:
+                parts.append(Text(f"{seat}: ", "bold") + _holding_text(holding, seat))
     if result.reading:
         parts.append(Text(f"reading {result.reading}", "dim"))
     parts.append(Text())
-    body = Table.grid(padding=(0, 4))
-    body.add_row(yaku_table(result), fu_table(result) if result.fu_items else Text())
-    parts += [body, Text("─" * WIDTH, "dim"), total_line(result), Text()]
-    parts += [payments_table(result), net_line(result)]
+    if result.winner is not None:
+        parts += [_body(result), Text("─" * WIDTH, "dim"), total_line(result), Text()]
+    if settled and score.players:
+        from .rich_points import players_section
+
+        parts += players_section(result, score)
+    if result.payments:
+        parts.append(payments_table(result))
+    parts.append(net_line(result))
     if result.liability is not None:
         parts.append(Text("liability ", "bold yellow") + Text(result.liability.rule))
     parts += [Text("note ", "bold") + Text(note) for note in result.notes]

@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import tiles as T
 from ..boo_result import BY_YAKUMAN
-from ..hand import HandLine
+from ..hand import Hand
 from ..result import SEATS, Payment, YakuMatch
 from .payments import WinSide
 
@@ -27,13 +27,13 @@ def table_payments(side: WinSide, ron_amount: int, tsumo_each: int, reason: str
     return [Payment(s, side.winner, tsumo_each, reason) for s in SEATS if s != side.winner]
 
 
-def dora_count(line: HandLine) -> int:
+def dora_count(line: Hand) -> int:
     """Dora tiles in the whole hand, melds included; a red five counts as its five."""
     counts = Counter(line.all_winner_tiles)
     return sum(counts[T.dora_after(i)] for i in line.ctx.dora)
 
 
-def extra_payments(line: HandLine, yaku: list[YakuMatch], yakuman: int, closed: bool,
+def extra_payments(line: Hand, yaku: list[YakuMatch], yakuman: int, closed: bool,
                    side: WinSide, params: dict[str, Any], options: dict[str, Any]
                    ) -> tuple[list[Payment], list[str]]:
     """(payment lines, notes) of the ruleset's extras for this win."""

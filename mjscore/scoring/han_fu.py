@@ -9,8 +9,8 @@ from .. import tiles as T
 from ..decompose import LIMIT_ONLY_SHAPES, NAGASHI, readings
 from ..errors import NotAWin, NoYaku
 from ..facts import HandFacts, line_facts
-from ..hand import HandLine
-from ..result import FuItem, Liability, ScoreResult, YakuMatch
+from ..hand import Hand
+from ..result import FuItem, HanFu, Liability, Verdict, YakuMatch
 from ..rulesets import Ruleset, YakuSpec
 from ..yaku.registry import GATE, NEEDS_FLAG, PREDICATES
 from . import liability as pao
@@ -158,7 +158,7 @@ def _choices(f: HandFacts, ruleset: Ruleset, options: dict[str, Any],
     return out
 
 
-def dora_matches(line: HandLine, ruleset: Ruleset) -> list[YakuMatch]:
+def dora_matches(line: Hand, ruleset: Ruleset) -> list[YakuMatch]:
     """Dora, ura dora (riichi hands only) and red fives: han that are not yaku."""
     if not ruleset.params.get("dora", False) or "dora_extra_ron" in ruleset.params:
         return []  # no dora, or dora paid as a payment extra (Kansai Boo), not as han
@@ -174,7 +174,7 @@ def dora_matches(line: HandLine, ruleset: Ruleset) -> list[YakuMatch]:
     aka = line.red_count
     if aka:
         out.append(YakuMatch("aka_dora", "Red five", aka, "赤ドラ", count=aka))
-    flowers = len(line.hand.flowers)
+    flowers = len(line.holding.flowers)
     if ruleset.params.get("flower_dora") and 0 < flowers < 4:  # all four are the yaku 花槓
         out.append(YakuMatch("flower_dora", "Flower", flowers, "花牌", count=flowers))
     return out
@@ -198,8 +198,8 @@ def _value(c: Candidate, bonus: list[YakuMatch], side: WinSide, ruleset: Ruleset
     c.value = hand_value(c.base, side, params)
 
 
-def _no_yaku_reason(line: HandLine, bonus: list[YakuMatch]) -> str:
-    opened = any(m.is_open for m in line.hand.melds)
+def _no_yaku_reason(line: Hand, bonus: list[YakuMatch]) -> str:
+    opened = any(m.is_open for m in line.holding.melds)
     reason = "no yaku: the hand is complete but nothing in it is a yaku"
     if opened and bonus:
         reason = "no yaku: the hand is open and has only dora"
@@ -210,14 +210,13 @@ def _no_yaku_reason(line: HandLine, bonus: list[YakuMatch]) -> str:
     return reason
 
 
-def score_han_fu(line: HandLine, ruleset: Ruleset, options: dict[str, Any],
-                 result: ScoreResult) -> None:
-    """Fill `result` for a riichi-family ruleset; raises NotAWin / NoYaku."""
+def score_han_fu(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdict:
+    """The verdict on a riichi-family hand; raises NotAWin / NoYaku."""
     ctx = line.ctx
     shapes = frozenset(ruleset.params.get("extra_shapes", ()))
     if "nagashi" in ctx.flags:  # only a ruleset with the flag gets here: read the discards
         shapes |= {NAGASHI}
-    found = readings(line.hand.concealed, line.hand.melds, ctx.win_tile, ctx.tsumo, shapes)
+    found = readings(line.holding.concealed, line.holding.melds, ctx.win_tile, ctx.tsumo, shapes)
     if not found:
         raise NotAWin("not a complete hand: the tiles make neither four sets and a pair, "
                       "seven pairs nor thirteen orphans", line.columns.get("concealed"))
@@ -257,10 +256,10 @@ def score_han_fu(line: HandLine, ruleset: Ruleset, options: dict[str, Any],
         raise NoYaku(f"too few han: the yaku give {short}, and a win needs {min_han}{why}")
     if best is None:
         raise NoYaku(_no_yaku_reason(line, bonus))
-    _fill(result, best, bonus, line, ruleset, options, side)
+    return _verdict(best, bonus, line, ruleset, options, side)
 
 
-def _win_side(line: HandLine, options: dict[str, Any]) -> WinSide:
+def _win_side(line: Hand, options: dict[str, Any]) -> WinSide:
     """Who pays: as the line says, or with option two_player always the one opponent.
 
     The two players are East and South, so the opponent is whichever of them
@@ -274,55 +273,51 @@ def _win_side(line: HandLine, options: dict[str, Any]) -> WinSide:
                    ctx.sticks, sole_payer=other)
 
 
-def _fill(result: ScoreResult, c: Candidate, bonus: list[YakuMatch], line: HandLine,
-          ruleset: Ruleset, options: dict[str, Any], side: WinSide) -> None:
+def _verdict(c: Candidate, bonus: list[YakuMatch], line: Hand, ruleset: Ruleset,
+             options: dict[str, Any], side: WinSide) -> Verdict:
     params = ruleset.params
-    result.ok = True
-    result.winner = side.winner
-    result.win = "tsumo" if side.tsumo else "ron"
-    result.discarder = side.discarder
-    result.yaku = list(c.yaku) + ([] if c.yakuman or c.alone else bonus)
-    result.yakuman = c.yakuman
-    result.han = None if c.yakuman else c.han
-    result.fu = None if c.yakuman or c.alone else c.fu
-    result.fu_items = [] if c.yakuman or c.alone else c.fu_items
-    result.limit = c.limit
-    result.value = c.value
-    result.reading = c.facts.reading.text()
+    notes: list[str] = []
+    liability = None
     if line.ctx.ura and not line.ctx.flags & {"riichi", "double-riichi", "open-riichi"}:
-        result.notes.append("ura dora count only for a riichi hand: the ura: indicators "
+        notes.append("ura dora count only for a riichi hand: the ura: indicators "
                             "are ignored")
     if "renhou" in line.ctx.flags and "renhou" not in {m.key for m in c.yaku}:
-        result.notes.append("renhou counts nothing under the option renhou=off")
+        notes.append("renhou counts nothing under the option renhou=off")
     payments = None
     if c.yakuman and "pao" in options:
-        calls, notes = pao.find_liable(line, {m.key for m in c.yaku}, options["pao"])
-        result.notes.extend(notes)
+        calls, more = pao.find_liable(line, {m.key for m in c.yaku}, options["pao"])
+        notes.extend(more)
         if calls:
             call = calls[0]
             liable_units = sum(m.yakuman for m in c.yaku
                                if m.key in {x.yaku for x in calls if x.seat == call.seat})
             payments = liable_payments(c.base, 8000 * liable_units, call.seat, side, params)
-            result.liability = Liability(call.seat, tuple(x.yaku for x in calls
+            liability = Liability(call.seat, tuple(x.yaku for x in calls
                                                           if x.seat == call.seat),
                                          pao.describe(call, side.winner, side.tsumo,
                                                       side.discarder))
     elif params.get("liability") == "arushal":
-        call, notes, keys = pao.find_arushal_liable(line, {m.key for m in c.yaku})
-        result.notes.extend(notes)
+        call, more, keys = pao.find_arushal_liable(line, {m.key for m in c.yaku})
+        notes.extend(more)
         if call:
             payments = liable_payments(c.base, c.base, call.seat, side, params)
-            result.liability = Liability(call.seat, keys, pao.describe(
+            liability = Liability(call.seat, keys, pao.describe(
                 call, side.winner, side.tsumo, side.discarder))
     if payments is None:
         payments = hand_payments(c.base, side, params) + honba_payments(side, params)
     payments += deposit_payments(side, params)
-    extras, notes = extra_payments(line, c.yaku, c.yakuman, c.facts.closed, side, params,
-                                   options)
+    extras, more = extra_payments(line, c.yaku, c.yakuman, c.facts.closed, side, params,
+                                  options)
     payments += extras
-    result.notes.extend(notes)
+    notes.extend(more)
     if not side.tsumo and side.discarder is None:
-        result.notes.append("the discarder is not written (ron:<tile> with - = or +), so the "
+        notes.append("the discarder is not written (ron:<tile> with - = or +), so the "
                             "payment is from an unknown seat and net leaves it out")
-    result.payments = payments
-    result.net = net_of(payments)
+    plain = not (c.yakuman or c.alone)  # a limit or yakuman hand shows no fu and no dora
+    score = HanFu(han=None if c.yakuman else c.han, fu=c.fu if plain else None,
+                  fu_items=tuple(c.fu_items) if plain else (), limit=c.limit,
+                  yakuman=c.yakuman)
+    return Verdict(score, c.value, tuple(payments), net_of(payments), winner=side.winner,
+                   win="tsumo" if side.tsumo else "ron", discarder=side.discarder,
+                   yaku=tuple(c.yaku) + (tuple(bonus) if plain else ()),
+                   liability=liability, reading=c.facts.reading.text(), notes=tuple(notes))

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import tiles as T
-from ..hand import SOURCE_WORDS, HandLine, Meld, seat_from
+from ..hand import SOURCE_WORDS, Hand, Meld, seat_from
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,14 +34,14 @@ _COMPLETERS: dict[str, tuple[Callable[[Meld], bool], int, str]] = {
 }
 
 
-def find_liable(line: HandLine, yaku_keys: set[str], pao: frozenset[str]
+def find_liable(line: Hand, yaku_keys: set[str], pao: frozenset[str]
                 ) -> tuple[list[LiableCall], list[str]]:
     """The liable calls among `yaku_keys`, and notes where a source marker is missing."""
     calls, notes = [], []
     winner = line.ctx.seat_wind
     for key in sorted(yaku_keys & pao & _COMPLETERS.keys()):
         belongs, needed, fed = _COMPLETERS[key]
-        melds = [m for m in line.hand.melds if belongs(m)]
+        melds = [m for m in line.holding.melds if belongs(m)]
         if len(melds) < needed:
             continue  # a set was concealed: the last one was not necessarily fed
         last = melds[needed - 1]
@@ -86,7 +86,7 @@ def _yakuhai_key(tile: int, seat: int, rnd: int) -> str:
     return "seat_wind" if tile == seat else "round_wind"
 
 
-def find_arushal_liable(line: HandLine, yaku_keys: set[str]
+def find_arushal_liable(line: Hand, yaku_keys: set[str]
                         ) -> tuple[LiableCall | None, list[str], tuple[str, ...]]:
     """The one liable call under Shiragiku's Arushal rule, the notes, and the yaku it answers for.
 
@@ -109,7 +109,7 @@ def find_arushal_liable(line: HandLine, yaku_keys: set[str]
     seat, rnd = T.wind_tile(line.ctx.seat_wind), T.wind_tile(line.ctx.round_wind)
     han = 0
     counted: list[str] = []
-    for meld in line.hand.melds:
+    for meld in line.holding.melds:
         worth = 0 if meld.is_run else _yakuhai_han(meld.tiles[0], seat, rnd)
         if not worth:
             continue

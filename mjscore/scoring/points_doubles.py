@@ -11,6 +11,7 @@ special hand on a tie (its value is fixed by name).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any
 
 from ..decompose import SEVEN_PAIRS, Reading, readings
@@ -25,9 +26,9 @@ from ..european.facts import (
     winner_facts,
 )
 from ..european.points import flower_items, held_items
-from ..european.registry import DOUBLES, ROWS, SPECIAL, Item, checked, enabled
-from ..hand import HandLine
-from ..result import SEATS, Payment, ScoreResult, YakuMatch
+from ..european.registry import DOUBLES, ROWS, SPECIAL, checked, enabled
+from ..hand import Hand
+from ..result import SEATS, Payment, PlayerTally, PointsDoubles, ScoreItem, Verdict, YakuMatch
 from ..rulesets import Ruleset
 from .payments import net_of
 from .settlement import Terms, among_players, winner_payments
@@ -40,12 +41,12 @@ class PlayerScore:
     """One player's score with the items behind it."""
 
     seat: str
-    points_items: list[Item] = field(default_factory=list)
-    doubles_items: list[Item] = field(default_factory=list)
+    points_items: list[ScoreItem] = field(default_factory=list)
+    doubles_items: list[ScoreItem] = field(default_factory=list)
     raw: int = 0  # points x 2^doubles, before rounding and the limit
     score: int = 0
     capped: bool = False
-    special: Item | None = None
+    special: ScoreItem | None = None
     winner: bool = False
     riichi: bool = False
     given: bool = True  # False: the line does not say what this player holds
@@ -63,33 +64,31 @@ class PlayerScore:
     def order(self) -> tuple[int, int, int, int]:
         return (self.score, self.raw, self.doubles, self.points)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"points": self.points, "doubles": self.doubles, "score": self.score,
-                "raw": self.raw, "limit": self.capped,
-                "points_items": [i.to_dict("points") for i in self.points_items],
-                "doubles_items": [i.to_dict("doubles") for i in self.doubles_items],
-                "special": self.special.key if self.special else None,
-                "winner": self.winner, "riichi": self.riichi, "given": self.given,
-                "notes": list(self.notes)}
+    def tally(self) -> PlayerTally:
+        """The finished, frozen score that the result carries."""
+        return PlayerTally(self.points, self.doubles, self.score, self.raw, self.capped,
+                           tuple(self.points_items), tuple(self.doubles_items),
+                           self.special.key if self.special else None, self.winner,
+                           self.riichi, self.given, tuple(self.notes))
 
 
 # -- one player ------------------------------------------------------------------------------
 
 
-def row_items(f: PlayerFacts) -> list[Item]:
+def row_items(f: PlayerFacts) -> list[ScoreItem]:
     """The winner's points rows (Mah-Jong, four chows, self-drawn, bonus options)."""
     out = []
     for key, entry in f.params["rows"].items():
         n = ROWS[key](f) if enabled(entry, f.options) else 0
         if n:
-            out.append(Item(key, entry["name"], entry["points"] * n, n))
+            out.append(ScoreItem(key, entry["name"], entry["points"] * n, n))
     return out
 
 
-def doubles_items(f: PlayerFacts, flowers_only: bool = False) -> list[Item]:
+def doubles_items(f: PlayerFacts, flowers_only: bool = False) -> list[ScoreItem]:
     """Every double that applies to this player, after the supersessions."""
     opts = f.options
-    found: list[tuple[Item, list[str]]] = []
+    found: list[tuple[ScoreItem, list[str]]] = []
     for key, entry in f.params["doubles"].items():
         if not enabled(entry, opts) or (flowers_only and not entry.get("flower")):
             continue
@@ -99,7 +98,7 @@ def doubles_items(f: PlayerFacts, flowers_only: bool = False) -> list[Item]:
         n = DOUBLES[key](f)
         if n:
             each = opts[entry["by_option"]] if "by_option" in entry else entry["doubles"]
-            found.append((Item(key, entry["name"], each * n, n), entry.get("supersedes", [])))
+            found.append((ScoreItem(key, entry["name"], each * n, n), entry.get("supersedes", [])))
     dropped = {k for _, sup in found for k in sup}
     return [item for item, _ in found if item.key not in dropped]
 
@@ -155,7 +154,7 @@ def special_value(entry: dict[str, Any], options: dict[str, Any]) -> int:
     return int(options["limit"] * times)
 
 
-def special_hands(facts: list[PlayerFacts]) -> list[Item]:
+def special_hands(facts: list[PlayerFacts]) -> list[ScoreItem]:
     """Every special hand that some reading (or the bare tile content) matches, best first."""
     f0 = facts[0]
     out = []
@@ -163,11 +162,11 @@ def special_hands(facts: list[PlayerFacts]) -> list[Item]:
         if entry.get("german") and not f0.options["german_limit_hands"]:
             continue
         if enabled(entry, f0.options) and any(SPECIAL[key](f) for f in facts):
-            out.append(Item(key, entry["name"], special_value(entry, f0.options)))
+            out.append(ScoreItem(key, entry["name"], special_value(entry, f0.options)))
     return sorted(out, key=lambda i: -i.value)
 
 
-def special_score(hand: Item, f: PlayerFacts) -> PlayerScore:
+def special_score(hand: ScoreItem, f: PlayerFacts) -> PlayerScore:
     """A special hand's fixed value, not doubled nor capped; by option plus its flowers,
     whose own-flower doubles apply to the flower points alone."""
     s = PlayerScore(f.seat, points_items=[hand], special=hand, winner=True, riichi=f.riichi)
@@ -175,7 +174,7 @@ def special_score(hand: Item, f: PlayerFacts) -> PlayerScore:
     if f.options["special_hand_adds_bonus_tiles"] and flowers:
         n = sum(i.value for i in doubles_items(f, flowers_only=True))
         base = flowers[0]
-        s.points_items.append(Item("flowers", f"{base.name} ×{2 ** n}", base.value * 2 ** n,
+        s.points_items.append(ScoreItem("flowers", f"{base.name} ×{2 ** n}", base.value * 2 ** n,
                                    base.count))
     s.raw = s.score = s.points
     return s
@@ -184,7 +183,7 @@ def special_score(hand: Item, f: PlayerFacts) -> PlayerScore:
 # -- the winner ------------------------------------------------------------------------------
 
 
-def _not_a_win(line: HandLine, found: list[Reading]) -> NotAWin:
+def _not_a_win(line: Hand, found: list[Reading]) -> NotAWin:
     """Why a hand is no Mah-Jong here, in words (seven pairs and quadruples are special)."""
     column = line.columns.get("concealed")
     if any(r.shape == SEVEN_PAIRS for r in found):
@@ -197,10 +196,10 @@ def _not_a_win(line: HandLine, found: list[Reading]) -> NotAWin:
                    "special hand", column)
 
 
-def best_winner(line: HandLine, table: Table) -> tuple[PlayerScore, list[Item], int | None]:
+def best_winner(line: Hand, table: Table) -> tuple[PlayerScore, list[ScoreItem], int | None]:
     """(the winner's score, every special hand matched, the best ordinary score or None)."""
     ctx, options = line.ctx, table.options
-    found = readings(line.hand.concealed, line.hand.melds, ctx.win_tile, ctx.tsumo)
+    found = readings(line.holding.concealed, line.holding.melds, ctx.win_tile, ctx.tsumo)
     shapes = list(found)
     quads = quads_reading(line) if options["allow_three_quads_pair_generally"] else None
     if quads is not None:
@@ -220,7 +219,8 @@ def best_winner(line: HandLine, table: Table) -> tuple[PlayerScore, list[Item], 
     return best, specials, best.score
 
 
-def _choice_notes(winner: PlayerScore, specials: list[Item], ordinary: int | None) -> list[str]:
+def _choice_notes(winner: PlayerScore, specials: list[ScoreItem],
+                  ordinary: int | None) -> list[str]:
     """Which reading won, in words, when there was a choice."""
     if winner.special is not None:
         won = winner.special
@@ -240,7 +240,7 @@ def _choice_notes(winner: PlayerScore, specials: list[Item], ordinary: int | Non
 # -- the deal --------------------------------------------------------------------------------
 
 
-def _check_deal(line: HandLine, draw: bool) -> None:
+def _check_deal(line: Hand, draw: bool) -> None:
     ctx = line.ctx
     if draw:
         if "win" in line.columns:
@@ -250,11 +250,11 @@ def _check_deal(line: HandLine, draw: bool) -> None:
         if extra:
             raise ContextError(f"'{extra[0]}' describes a win, but the line is a draw",
                                line.columns.get(extra[0]), extra[0])
-    if ctx.seat_wind in line.others:
+    if ctx.seat_wind in line.others_by_seat:
         raise ContextError(f"seat {ctx.seat_wind} is the first player of the line; it cannot "
                            "follow ' / ' as well")
-    holdings = [(ctx.seat_wind, line.hand)] if draw else []
-    holdings += list(line.others.items())
+    holdings = [(ctx.seat_wind, line.holding)] if draw else []
+    holdings += list(line.others)
     for seat, h in holdings:
         held = tiles_held(h)
         if held > FULL_HAND:
@@ -262,13 +262,13 @@ def _check_deal(line: HandLine, draw: bool) -> None:
                               f"who has not won holds at most {FULL_HAND}")
 
 
-def _players(line: HandLine, table: Table, winner: PlayerScore | None) -> dict[str, PlayerScore]:
+def _players(line: Hand, table: Table, winner: PlayerScore | None) -> dict[str, PlayerScore]:
     """Every seat's score: the winner's, the holdings written after ' / ' and, on a draw,
     the first player's; a seat not written is shown as not given and scores 0."""
     ctx = line.ctx
     holdings = dict(line.others)
     if winner is None:
-        holdings[ctx.seat_wind] = replace(line.hand, riichi="riichi" in ctx.flags)
+        holdings[ctx.seat_wind] = replace(line.holding, riichi="riichi" in ctx.flags)
     out: dict[str, PlayerScore] = {}
     for seat in SEATS:
         if winner is not None and seat == winner.seat:
@@ -287,7 +287,7 @@ def _terms(params: dict[str, Any], options: dict[str, Any]) -> Terms:
                  east_factor=params["east_factor"])
 
 
-def _settlement_notes(line: HandLine, players: dict[str, PlayerScore], terms: Terms,
+def _settlement_notes(line: Hand, players: dict[str, PlayerScore], terms: Terms,
                       draw: bool) -> tuple[str, list[str]]:
     """(the system used, notes on what it could not know)."""
     missing = [s for s, p in players.items() if not p.given]
@@ -308,9 +308,8 @@ def _settlement_notes(line: HandLine, players: dict[str, PlayerScore], terms: Te
     return "advanced", notes
 
 
-def score_points_doubles(line: HandLine, ruleset: Ruleset, options: dict[str, Any],
-                         result: ScoreResult) -> None:
-    """Fill `result` for a points-and-doubles ruleset; raises NotAWin or a context error."""
+def score_points_doubles(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdict:
+    """The verdict on a points-and-doubles deal; raises NotAWin or a context error."""
     checked(ruleset)
     if options["limit"] <= 0:
         raise RulesetError(f"option limit must be a positive number, not {options['limit']}")
@@ -325,7 +324,7 @@ def score_points_doubles(line: HandLine, ruleset: Ruleset, options: dict[str, An
     if not draw:
         winner, specials, ordinary = best_winner(line, table)
         notes += _choice_notes(winner, specials, ordinary)
-    elif "riichi" in ctx.flags or any(h.riichi for h in line.others.values()):
+    elif "riichi" in ctx.flags or any(h.riichi for _, h in line.others):
         notes.append("main appelante has no effect on an exhaustive draw")
     players = _players(line, table, winner)
     terms = _terms(params, options)
@@ -337,41 +336,35 @@ def score_points_doubles(line: HandLine, ruleset: Ruleset, options: dict[str, An
             terms = replace(terms, winner_refund=False)
     scores = {s: p.score for s, p in players.items()}
     won = winner_payments(scores, winner.seat, terms) if winner else []
-    result.value = sum(p.amount for p in won)
+    value = sum(p.amount for p in won)
     payments = won + among_players(scores, winner.seat if winner else None, terms)
     for p in players.values():
         notes += p.notes
-    _fill(result, line, winner, specials or [], ordinary, players, system, payments, notes)
+    return _verdict(line, winner, specials or [], ordinary, players, system, value, payments,
+                    notes)
 
 
-def _fill(result: ScoreResult, line: HandLine, winner: PlayerScore | None, specials: list[Item],
-          ordinary: int | None, players: dict[str, PlayerScore], system: str,
-          payments: list[Payment], notes: list[str]) -> None:
+def _verdict(line: Hand, winner: PlayerScore | None, specials: list[ScoreItem],
+             ordinary: int | None, players: dict[str, PlayerScore], system: str, value: int,
+             payments: list[Payment], notes: list[str]) -> Verdict:
     ctx = line.ctx
-    result.ok = True
-    result.payments = payments
-    result.net = net_of(payments)
-    result.notes.extend(notes)
-    given = {s: p.to_dict() for s, p in players.items() if p.given or line.others}
-    result.extra.update({"points": None, "doubles": None, "score": None, "points_items": [],
-                         "doubles_items": [], "hand": None, "special_hands": [],
-                         "ordinary_score": ordinary, "players": given, "settlement": system})
+    given = MappingProxyType({s: p.tally() for s, p in players.items()
+                              if p.given or line.others})
+    net = net_of(payments)
     if winner is None:
-        return
-    result.winner = winner.seat
-    result.win = "tsumo" if ctx.tsumo else "ron"
-    result.discarder = ctx.discarder_seat
-    result.yaku = [YakuMatch(i.key, i.name, i.value, count=i.count if i.count > 1 else None)
-                   for i in winner.doubles_items]
-    if winner.special is not None:
-        result.yaku.append(YakuMatch(winner.special.key, winner.special.name, 0))
-    result.limit = (winner.special.key if winner.special
-                    else "limit" if winner.capped else None)
-    result.reading = winner.reading.text() if winner.reading else None
-    result.extra.update({
-        "points": winner.points, "doubles": winner.doubles, "score": winner.score,
-        "points_items": [i.to_dict("points") for i in winner.points_items],
-        "doubles_items": [i.to_dict("doubles") for i in winner.doubles_items],
-        "hand": winner.special.key if winner.special else ORDINARY,
-        "special_hands": [i.to_dict("value") for i in specials],
-    })
+        score = PointsDoubles(None, None, None, (), (), None, (), ordinary, given, system)
+        return Verdict(score, value, tuple(payments), net, notes=tuple(notes))
+    special = winner.special
+    score = PointsDoubles(
+        winner.points, winner.doubles, winner.score, tuple(winner.points_items),
+        tuple(winner.doubles_items), special.key if special else ORDINARY, tuple(specials),
+        ordinary, given, system,
+        limit=special.key if special else "limit" if winner.capped else None)
+    yaku = [YakuMatch(i.key, i.name, i.value, count=i.count if i.count > 1 else None)
+            for i in winner.doubles_items]
+    if special is not None:
+        yaku.append(YakuMatch(special.key, special.name, 0))
+    return Verdict(score, value, tuple(payments), net, winner=winner.seat,
+                   win="tsumo" if ctx.tsumo else "ron", discarder=ctx.discarder_seat,
+                   yaku=tuple(yaku), reading=winner.reading.text() if winner.reading else None,
+                   notes=tuple(notes))

@@ -40,7 +40,7 @@ def shiisan_puutaa(f: HandFacts) -> int:
 @yaku("hanakan")
 def hanakan(f: HandFacts) -> int:
     """花槓: all four flowers held."""
-    return int(set(f.line.hand.flowers) >= FLOWERS)
+    return int(set(f.line.holding.flowers) >= FLOWERS)
 
 
 @yaku("iiton_moyue")
@@ -121,7 +121,7 @@ def daisharin(f: HandFacts) -> int:
     """大車輪: seven pairs of pins on seven consecutive numbers, closed (any numbers)."""
     counts = Counter(f.tiles)
     ranks = sorted(counts)
-    return int(not f.line.hand.melds and len(counts) == 7 and set(counts.values()) == {2}
+    return int(not f.line.holding.melds and len(counts) == 7 and set(counts.values()) == {2}
                and all(T.suit(t) == T.PIN for t in ranks) and ranks[-1] - ranks[0] == 6)
 
 

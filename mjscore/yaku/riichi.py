@@ -250,7 +250,7 @@ def chinroutou(f: HandFacts) -> int:
 
 def _nine_gates_counts(f: HandFacts) -> list[int] | None:
     """Counts by rank 1-9 when the closed hand is one suit and has no meld."""
-    if f.line.hand.melds or len(f.suits) != 1 or f.has_honors:
+    if f.line.holding.melds or len(f.suits) != 1 or f.has_honors:
         return None
     base = 9 * next(iter(f.suits))
     counts = [0] * 9
