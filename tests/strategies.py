@@ -221,6 +221,46 @@ class GeneratedHand:
         return MahjongInput(tiles, win, melds, dora, ura, config)
 
 
+def mahjong_input_of_line(line: str) -> MahjongInput:
+    """A hand line (riichi notation) as mahjong's arguments: for benchmarks on real hands."""
+    import mjscore
+
+    hand = mjscore.parse(line)
+    ctx, held = hand.ctx, hand.holding
+    reds = list(held.concealed_reds)
+    concealed = []
+    for t in held.concealed:
+        red = t in reds
+        if red:
+            reds.remove(t)
+        concealed.append((t, red))
+    melds = []
+    for m in held.melds:
+        left = m.reds
+        tiles = []
+        for t in m.tiles:
+            red = bool(left) and t in FIVES
+            left -= red
+            tiles.append((t, red))
+        melds.append(GenMeld(m.kind, tuple(tiles), m.source))
+    dora_reds, ura_reds = list(ctx.dora_reds), list(ctx.ura_reds)
+
+    def indicator(t: int, reds: list[int]) -> Tile:
+        red = t in reds
+        if red:
+            reds.remove(t)
+        return (t, red)
+
+    generated = GeneratedHand(
+        shape="real", theme="real", concealed=tuple(concealed), melds=tuple(melds),
+        win=(ctx.win_tile, ctx.win_red), tsumo=ctx.tsumo, discarder=ctx.discarder,
+        seat=ctx.seat_wind, round=ctx.round_wind,
+        dora=tuple(indicator(t, dora_reds) for t in ctx.dora),
+        ura=tuple(indicator(t, ura_reds) for t in ctx.ura),
+        flags=tuple(sorted(ctx.flags)), honba=ctx.honba, sticks=ctx.sticks)
+    return generated.to_mahjong()
+
+
 # ---------------------------------------------------------------- building blocks
 
 Group = tuple[int, ...]  # tile kinds of one set or pair
