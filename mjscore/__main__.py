@@ -1,6 +1,6 @@
 """`python -m mjscore` runs the same command line as the `mjscore` script."""
 
-from mjscore.launch import main
+from mjscore.cli import main
 
 if __name__ == "__main__":
     main()

@@ -1,65 +1,23 @@
-"""The typer app: sub-commands and their help. The work is done in `runner`.
+"""The `mjscore` command line: one typer app, its sub-commands and their help.
 
-`mjscore.launch` scores a plain `mjscore score TOKEN...` without importing this
-module at all (typer costs more than the scoring); everything else comes here.
-Plain-string parameters bypass typer's pydantic-based coercion, which would
-otherwise import pydantic (~40 ms) on every run.
+This is the only argument parser: the console script, `python -m mjscore` and
+the tests all come through `run`. The work is done in `runner`, and everything
+a command needs beyond typer (the core, the rulesets, rich for the rich report)
+is imported inside the command that uses it, so that start-up pays only for
+typer and what the one command draws.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
-from typer.core import TyperCommand, TyperGroup
 
 from .errors import ExitCode
 from .runner import guarded, say, score_command
 
-# -- start-up: typer without pydantic for plain parameters ----------------------------------
-
-
-class _Plain:
-    """Coercion for str, list[str] and bool parameters: click already gives the values."""
-
-    def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
-        if value is None:
-            return [] if (param.multiple or param.nargs == -1) else None
-        return list(value) if isinstance(value, tuple) else value
-
-
-_PLAIN = _Plain()
-_PLAIN_TYPES = (str, bool, list[str], str | None, list[str] | None)
-
-
-class _LeanParams:
-    """Give plain parameters `_Plain` before typer builds a pydantic TypeAdapter for them.
-
-    typer >= 0.2x coerces every parameter through pydantic; for strings that costs
-    the pydantic import and nothing else. Older typers have no `_runtime_param` and
-    are left alone.
-    """
-
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        for param in self.get_params(ctx):  # type: ignore[attr-defined]
-            desc = getattr(param, "type_descriptor", None)
-            if (desc is not None and getattr(param, "_runtime_param", False) is None
-                    and desc.annotation in _PLAIN_TYPES):
-                param._runtime_param = _PLAIN
-        return super().parse_args(ctx, args)  # type: ignore[misc]
-
-
-class _Command(_LeanParams, TyperCommand):
-    pass
-
-
-class _Group(_LeanParams, TyperGroup):
-    pass
-
-
 app = typer.Typer(
-    cls=_Group,
     name="mjscore",
     help="Score mahjong hands written as one line of text (see NOTATION in the README).",
     add_completion=False,
@@ -71,7 +29,7 @@ app = typer.Typer(
 # -- commands -------------------------------------------------------------------------------
 
 
-@app.command(cls=_Command)
+@app.command()
 def score(
     tokens: Annotated[list[str] | None, typer.Argument(
         metavar="TOKEN", help="One hand line as arguments, e.g. 234m406p22s56s chi:678s ron:4s",
@@ -97,7 +55,7 @@ def score(
     return score_command(tokens, file, rules, opt, fmt, jobs)
 
 
-@app.command(cls=_Command)
+@app.command()
 def rules() -> int:
     """List the rulesets with their options, defaults and accepted values."""
     from .report.listing import write_rules
@@ -107,7 +65,7 @@ def rules() -> int:
     return int(ExitCode.OK)
 
 
-@app.command(cls=_Command)
+@app.command()
 def yaku(
     rules: Annotated[str, typer.Option("--rules", "-r", metavar="NAME", help="Ruleset.")
                      ] = "riichi",
@@ -120,7 +78,7 @@ def yaku(
     return int(ExitCode.OK)
 
 
-@app.command("boo-result", cls=_Command)
+@app.command("boo-result")
 def boo_result(
     scores: Annotated[list[str] | None, typer.Argument(
         metavar="SCORE", help="The four final scores from the first dealer (起家) on, or one "
@@ -182,7 +140,7 @@ def run(argv: list[str] | None = None) -> int:
 
 
 def main() -> None:
-    """Console script `mjscore` through typer (the launcher is the usual entry)."""
+    """Console script `mjscore` and `python -m mjscore`."""
     sys.exit(run())
 
 
