@@ -75,7 +75,7 @@ def _ints(text: str) -> list[int]:
 
 def _verdict(attrs: dict[str, str], dealer: int) -> Verdict:
     sc = _ints(attrs["sc"])
-    net = {"ESWN"[(p - dealer) % 4]: sc[2 * p + 1] * 100 for p in range(4)}
+    net = {s: sc[2 * ((dealer + i) % 4) + 1] * 100 for i, s in enumerate("ESWN")}
     fu, points = _ints(attrs["ten"])[:2]
     if "yakuman" in attrs:
         yaku = tuple((YAKU[i], None) for i in _ints(attrs["yakuman"]))

@@ -61,7 +61,7 @@ def parse_call(text: str) -> tuple[str, list[int], int, int]:
 
 
 def _verdict(deltas: list[int], info: list[Any], dealer: int) -> Verdict:
-    net = {"ESWN"[(p - dealer) % 4]: int(deltas[p]) for p in range(4)}
+    net = {s: int(deltas[(dealer + i) % 4]) for i, s in enumerate("ESWN")}
     text = str(info[3])
     pts = _POINTS.search(text)
     if pts is None:
