@@ -195,6 +195,32 @@ def test_check_jsonl_and_a_disagreement_side_by_side(monkeypatch):
     assert text.rstrip().endswith("agree 2/4")
 
 
+# -- the parallel example ----------------------------------------------------------------
+
+
+def test_the_example_scores_a_folder_with_concurrent_futures():
+    done = subprocess.run([sys.executable, str(ROOT / "examples" / "score_records.py"),
+                           str(LOGS), "--workers", "2"], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+    total = sum(len(wins(p)) for p in FILES)
+    assert done.returncode == 0, done.stderr
+    assert f"agree {total}/{total}" in done.stdout
+
+
+def test_the_example_over_a_dask_bag():
+    pytest.importorskip("dask.bag")  # the optional extra mjscore[dask]
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("score_records",
+                                                  ROOT / "examples" / "score_records.py")
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    paths = example.record_files(str(LOGS))
+    results = example.with_dask(paths)
+    assert [r["file"] for r in results] == paths
+    assert sum(r["agree"] for r in results) == sum(r["wins"] for r in results) > 400
+
+
 # -- bad input ----------------------------------------------------------------------------
 
 
