@@ -1,7 +1,7 @@
 """Score a folder of Tenhou game records in parallel and compare every win with its verdict.
 
-    python examples/score_records.py FOLDER [--workers N]     # concurrent.futures, one machine
-    python examples/score_records.py FOLDER --dask            # a Dask bag (pip install 'mjscore[dask]')
+    python examples/score_records.py FOLDER [--workers N]   # concurrent.futures
+    python examples/score_records.py FOLDER --dask          # Dask bag: mjscore[dask]
 
 The unit of work is one record file: `mjscore.records.read_hands` yields its wins
 and `mjscore.score` scores each line. Both runners map that one function over the
