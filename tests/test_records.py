@@ -150,6 +150,33 @@ def test_three_player_games_are_skipped_with_a_note():
     text = (MJLOG / "double-ron.mjlog").read_text().replace('type="169"', 'type="185"')
     items = list(read_hands(text.encode(), name="sanma.mjlog"))
     assert len(items) == 1 and items[0].kind == "note" and "three-player" in items[0].message
+    game = json.loads((LOGS / "tenhou6" / "first-example.json").read_text(encoding="utf-8"))
+    game["rule"]["disp"] = "三鳳南喰赤"
+    (note,) = read_hands(json.dumps(game).encode(), name="sanma.json")
+    assert note.kind == "note" and "three-player" in note.message
+
+
+def test_an_open_kan_on_a_discard_then_a_replacement_win():
+    """No record here has a daiminkan: the decoders and the replay are tested on their own."""
+    from mjscore.records.mjlog import decode_meld, tile_of
+    from mjscore.records.model import write_line
+    from mjscore.records.replay import Replay
+    from mjscore.records.tenhou6 import parse_call
+
+    assert decode_meld((100 << 8) | 2, 0) == ("kan", [100, 101, 102, 103], 100, 2)
+    assert [parse_call(s)[3] for s in ("m39393939", "39m393939", "393939m39")] == [3, 2, 1]
+    hands = [[0, 4, 8, 36, 40, 44, 72, 76, 80, 108, 101, 102, 103],
+             [1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15, 17], list(range(18, 31)),
+             [31, 32, 33, 34, 35, 37, 38, 39, 41, 42, 43, 45, 46]]
+    r = Replay(0, 0, 0, hands, [130], tile_of(False))
+    for seat, tile in ((0, 120), (1, 121), (2, 100)):
+        r.draw(seat, tile)
+        r.discard(seat, tile)
+    r.call(0, "kan", [100, 101, 102, 103], 100, 2)
+    r.draw(0, 109)
+    line = write_line(r.win(0, 0, []))
+    assert line == "123m123p123s1z kan:8888s= tsumo:1z round:E seat:E dora:6z rinshan"
+    assert mjscore.score(line).ok
 
 
 # -- output -------------------------------------------------------------------------------

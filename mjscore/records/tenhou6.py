@@ -174,9 +174,10 @@ def _caller(cur: int, code: int, draws: list[list[Any]], di: list[int]) -> int |
 
 def read_game(game: dict[str, Any], file: str, name: str) -> Iterator[Win | Problem]:
     """Every win of one game object (`log` holds one round or all of them)."""
-    rule = game.get("rule") or {}
-    aka = bool(rule.get("aka", 1)) if isinstance(rule, dict) else True
-    if "三" in str(rule.get("disp", "")) if isinstance(rule, dict) else False:
+    rule = game.get("rule")
+    rule = rule if isinstance(rule, dict) else {}
+    aka = bool(rule.get("aka", 1))
+    if "三" in str(rule.get("disp", "")):  # 三鳳南喰赤: a three-player room
         yield Problem("note", file, name, "three-player game skipped (no three-player rules yet)")
         return
     for rnd in game.get("log") or []:
