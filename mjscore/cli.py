@@ -115,6 +115,37 @@ def boo_result(
     return int(ExitCode.OK)
 
 
+# -- game records: `import` and `check` (issue 14; the work is in mjscore.records) ---------
+
+
+@app.command("import", cls=_Command)
+def import_records(
+    files: Annotated[list[str] | None, typer.Argument(
+        metavar="FILE", help="Tenhou mjlog (plain or gzip) or tenhou.net/6 JSON; '-' = stdin.",
+        show_default=False)] = None,
+    fmt: Annotated[str, typer.Option(
+        "--format", "-F", metavar="lines|jsonl", help="Output format.")] = "lines",
+) -> int:
+    """One hand line per win of game records, ready for `mjscore score --file -`."""
+    from .records.commands import import_command
+
+    return import_command(files or [], fmt)
+
+
+@app.command("check", cls=_Command)
+def check_records(
+    files: Annotated[list[str] | None, typer.Argument(
+        metavar="FILE", help="Tenhou mjlog (plain or gzip) or tenhou.net/6 JSON; '-' = stdin.",
+        show_default=False)] = None,
+    fmt: Annotated[str, typer.Option(
+        "--format", "-F", metavar="text|jsonl", help="Output format.")] = "text",
+) -> int:
+    """Score every win of game records and compare it with the record's verdict."""
+    from .records.commands import check_command
+
+    return check_command(files or [], fmt)
+
+
 # -- entry point ----------------------------------------------------------------------------
 
 

@@ -1,0 +1,94 @@
+"""Score an imported win and hold the result against the record's own verdict.
+
+The comparison is what `mjscore check` reports: net per seat, the hand's value,
+and han/fu where the record states them (a yakuman compares as a yakuman).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .model import Win
+
+if TYPE_CHECKING:
+    from ..result import ScoreResult
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """One win, our result, and what differs (empty: they agree)."""
+
+    win: Win
+    result: ScoreResult
+    differences: tuple[str, ...]
+
+    @property
+    def agree(self) -> bool:
+        return not self.differences
+
+    def to_dict(self) -> dict[str, Any]:
+        r = self.result
+        ours = {"ok": r.ok, "error": r.error.to_dict() if r.error else None, "net": dict(r.net),
+                "value": r.value if r.ok else None, "han": r.han, "fu": r.fu,
+                "yakuman": r.yakuman, "yaku": [y.key for y in r.yaku]}
+        return {**self.win.to_dict(), "agree": self.agree,
+                "differences": list(self.differences), "mjscore": ours}
+
+
+def compare(win: Win, result: ScoreResult) -> tuple[str, ...]:
+    """The fields where mjscore and the record disagree."""
+    rec = win.record
+    if not result.ok:
+        kind = result.error.kind if result.error else "error"
+        return (f"not scored ({kind})",)
+    diffs = []
+    if {s: result.net.get(s, 0) for s in "ESWN"} != {s: rec.net.get(s, 0) for s in "ESWN"}:
+        diffs.append("net")
+    if result.value != rec.value:
+        diffs.append("value")
+    if rec.yakuman != bool(result.yakuman and result.han is None):
+        if rec.yakuman or not result.yakuman:
+            diffs.append("yakuman")
+    elif not rec.yakuman:
+        if rec.han is not None and result.han != rec.han:
+            diffs.append("han")
+        if rec.fu is not None and result.fu != rec.fu:
+            diffs.append("fu")
+    return tuple(diffs)
+
+
+def check_win(win: Win) -> Checked:
+    import mjscore
+
+    try:
+        result = mjscore.score(win.line)
+    except Exception as exc:  # a scorer crash is this win's disagreement, not the run's end
+        from ..errors import MjscoreError
+        from ..result import ScoreResult
+
+        err = MjscoreError(f"internal error: {type(exc).__name__}: {exc}")
+        result = ScoreResult(line=1, input=win.line, rules="riichi", options={}, error=err)
+    return Checked(win, result, compare(win, result))
+
+
+def _net(net: dict[str, int]) -> str:
+    return " ".join(f"{s}{net.get(s, 0):+d}" for s in "ESWN")
+
+
+def describe(c: Checked) -> str:
+    """The disagreement for people: the line, then the record and mjscore side by side."""
+    w, r, rec = c.win, c.result, c.win.record
+    src = w.source
+    yaku = ", ".join(f"{n} {h}" if h is not None else str(n) for n, h in rec.yaku)
+    if r.ok:
+        han = "yakuman" if r.han is None else f"{r.han} han {r.fu} fu"
+        ours = f"net {_net(r.net)}  value {r.value}  {han}  ({', '.join(y.key for y in r.yaku)})"
+    else:
+        ours = f"not scored: {r.error}"
+    rec_han = "yakuman" if rec.yakuman else f"{rec.han} han {rec.fu if rec.fu else '?'} fu"
+    return (f"disagree: {src.file} {src.game} {src.round}-{src.honba}: "
+            f"{', '.join(c.differences)}\n"
+            f"  line     {w.line}\n"
+            f"  record   net {_net(rec.net)}  value {rec.value}  {rec_han}  ({yaku})\n"
+            f"  mjscore  {ours}")
