@@ -118,7 +118,7 @@ def boo_result(
 # -- game records: `import` and `check` (issue 14; the work is in mjscore.records) ---------
 
 
-@app.command("import", cls=_Command)
+@app.command("import")
 def import_records(
     files: Annotated[list[str] | None, typer.Argument(
         metavar="FILE", help="Tenhou mjlog (plain or gzip) or tenhou.net/6 JSON; '-' = stdin.",
@@ -132,7 +132,7 @@ def import_records(
     return import_command(files or [], fmt)
 
 
-@app.command("check", cls=_Command)
+@app.command("check")
 def check_records(
     files: Annotated[list[str] | None, typer.Argument(
         metavar="FILE", help="Tenhou mjlog (plain or gzip) or tenhou.net/6 JSON; '-' = stdin.",
