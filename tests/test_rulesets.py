@@ -69,7 +69,7 @@ def test_unknown_yaku_key_is_rejected(fake_files):
 
 def test_unknown_option_field_is_rejected(fake_files):
     fake_files["x"] = {"options": {"o": {"kind": "bool", "default": True, "defualt": 1}}}
-    with pytest.raises(RulesetError, match="unknown fields"):
+    with pytest.raises(RulesetError, match="options.o: unknown key 'defualt'"):
         rulesets.load_ruleset("x")
 
 

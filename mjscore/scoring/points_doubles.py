@@ -25,10 +25,11 @@ from ..european.facts import (
     winner_facts,
 )
 from ..european.points import flower_items, held_items
-from ..european.registry import DOUBLES, ROWS, SPECIAL, Item, checked, enabled
+from ..european.registry import DOUBLES, ROWS, SPECIAL, Item, enabled
 from ..hand import HandLine
 from ..result import SEATS, Payment, ScoreResult, YakuMatch
 from ..rulesets import Ruleset
+from ..rulesets.params import Params, Special
 from .payments import net_of
 from .settlement import Terms, among_players, winner_payments
 
@@ -79,10 +80,10 @@ class PlayerScore:
 def row_items(f: PlayerFacts) -> list[Item]:
     """The winner's points rows (Mah-Jong, four chows, self-drawn, bonus options)."""
     out = []
-    for key, entry in f.params["rows"].items():
+    for key, entry in f.params.rows.items():
         n = ROWS[key](f) if enabled(entry, f.options) else 0
         if n:
-            out.append(Item(key, entry["name"], entry["points"] * n, n))
+            out.append(Item(key, entry.name, entry.points * n, n))
     return out
 
 
@@ -90,16 +91,16 @@ def doubles_items(f: PlayerFacts, flowers_only: bool = False) -> list[Item]:
     """Every double that applies to this player, after the supersessions."""
     opts = f.options
     found: list[tuple[Item, list[str]]] = []
-    for key, entry in f.params["doubles"].items():
-        if not enabled(entry, opts) or (flowers_only and not entry.get("flower")):
+    for key, entry in f.params.doubles.items():
+        if not enabled(entry, opts) or (flowers_only and not entry.flower):
             continue
-        who = opts[entry["who_option"]] if "who_option" in entry else entry.get("who", "all")
+        who = opts[entry.who_option] if entry.who_option else entry.who
         if who == "winner" and not f.winner:
             continue
         n = DOUBLES[key](f)
         if n:
-            each = opts[entry["by_option"]] if "by_option" in entry else entry["doubles"]
-            found.append((Item(key, entry["name"], each * n, n), entry.get("supersedes", [])))
+            each = opts[entry.by_option] if entry.by_option else entry.doubles
+            found.append((Item(key, entry.name, each * n, n), entry.supersedes))
     dropped = {k for _, sup in found for k in sup}
     return [item for item, _ in found if item.key not in dropped]
 
@@ -145,13 +146,13 @@ def score_player(f: PlayerFacts, declaration_lost: bool = False) -> PlayerScore:
 # -- special hands ---------------------------------------------------------------------------
 
 
-def special_value(entry: dict[str, Any], options: dict[str, Any]) -> int:
+def special_value(entry: Special, options: dict[str, Any]) -> int:
     """A French hand's fixed points, or a German hand's multiple of the limit."""
-    if "value" in entry:
-        return entry["value"]
-    times = entry["limits"]
-    if options["german_limit_multipliers"] == "sontag":
-        times = entry.get("sontag_limits", times)
+    if entry.value is not None:
+        return entry.value
+    times = entry.limits
+    if options["german_limit_multipliers"] == "sontag" and entry.sontag_limits is not None:
+        times = entry.sontag_limits
     return int(options["limit"] * times)
 
 
@@ -159,11 +160,11 @@ def special_hands(facts: list[PlayerFacts]) -> list[Item]:
     """Every special hand that some reading (or the bare tile content) matches, best first."""
     f0 = facts[0]
     out = []
-    for key, entry in f0.params["special"].items():
-        if entry.get("german") and not f0.options["german_limit_hands"]:
+    for key, entry in f0.params.special.items():
+        if entry.german and not f0.options["german_limit_hands"]:
             continue
         if enabled(entry, f0.options) and any(SPECIAL[key](f) for f in facts):
-            out.append(Item(key, entry["name"], special_value(entry, f0.options)))
+            out.append(Item(key, entry.name, special_value(entry, f0.options)))
     return sorted(out, key=lambda i: -i.value)
 
 
@@ -281,10 +282,10 @@ def _players(line: HandLine, table: Table, winner: PlayerScore | None) -> dict[s
     return out
 
 
-def _terms(params: dict[str, Any], options: dict[str, Any]) -> Terms:
+def _terms(params: Params, options: dict[str, Any]) -> Terms:
     return Terms(advanced=options["advanced_settlement"], mode=options["east_in_settlement"],
                  settle_on_draw=options["settle_on_draw"], winner_refund=options["winner_refund"],
-                 east_factor=params["east_factor"])
+                 east_factor=params.east_factor)
 
 
 def _settlement_notes(line: HandLine, players: dict[str, PlayerScore], terms: Terms,
@@ -311,7 +312,6 @@ def _settlement_notes(line: HandLine, players: dict[str, PlayerScore], terms: Te
 def score_points_doubles(line: HandLine, ruleset: Ruleset, options: dict[str, Any],
                          result: ScoreResult) -> None:
     """Fill `result` for a points-and-doubles ruleset; raises NotAWin or a context error."""
-    checked(ruleset)
     if options["limit"] <= 0:
         raise RulesetError(f"option limit must be a positive number, not {options['limit']}")
     params, ctx = ruleset.params, line.ctx
