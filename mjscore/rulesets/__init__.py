@@ -1,9 +1,12 @@
 """Rulesets as data: one TOML file each, inheriting from another with `extends`.
 
-Numbers (han values, option defaults) live in the TOML files; the conditions
-that decide whether a yaku applies live in Python (`mjscore.yaku`). The loader
-checks every yaku key against the registry and every option against its
-declared type, so a typo in a ruleset file fails at load time, not mid-score.
+Numbers (han values, option defaults, `[params]`) live in the TOML files; the
+conditions that decide whether a yaku applies live in Python (`mjscore.yaku`).
+The loader checks each file on its own (every key known, every value of its
+type: `[params]` against `params.Params`), then the merged ruleset (yaku keys
+against the registry, option defaults against their declared type, what the
+params name), so a typo in a ruleset file fails at load time, naming the file
+and the key, not mid-score.
 """
 
 from __future__ import annotations
