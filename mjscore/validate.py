@@ -33,7 +33,7 @@ def _check_tile_count(line: Hand, ruleset: Ruleset) -> None:
     if have != want:
         kans = sum(m.is_kan for m in melds)
         total = have + 1 + sum(len(m.tiles) for m in melds)
-        if ruleset.params.get("quad_hands") and total == 14 and all(m.is_kan for m in melds):
+        if ruleset.params.quad_hands and total == 14 and all(m.is_kan for m in melds):
             return  # three quadruples and a pair in 14 tiles, some declared as kongs
         meld_words = f" with {len(melds)} meld{'s' if len(melds) != 1 else ''}" if melds else ""
         raise InvalidHand(
@@ -75,7 +75,7 @@ def _check_copies(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None
             where = ("this ruleset has no red fives" if not any(allowed.values())
                      else f"the set has {limit or 'no'} {red}")
             raise InvalidHand(f"{n} red {red}: {where}"
-                              + (" (option red_fives)" if "red_fives" in options else ""))
+                              + (" (option red_fives)" if "red_fives" in ruleset.options else ""))
 
 
 def _check_plain_fives(counts: list[int], reds: Counter, allowed: dict[int, int]) -> None:
@@ -90,17 +90,17 @@ def _check_plain_fives(counts: list[int], reds: Counter, allowed: dict[int, int]
 
 def _red_fives_allowed(ruleset: Ruleset, options: dict[str, Any]) -> dict[int, int]:
     """How many red fives of each suit the set holds (0m, 0p, 0s)."""
-    n = options.get("red_fives", 0) if ruleset.params.get("dora", False) else 0
+    n = options["red_fives"] if ruleset.params.dora else 0
     m5, p5, s5 = T.FIVES
     if n == 0:
         return {}
-    per = ruleset.params.get("red_five_layout")
-    if per and str(n) in per:  # e.g. Kansai Boo: red 5-pins only
-        return {T.FIVES[i]: c for i, c in enumerate(per[str(n)])}
+    per = ruleset.params.red_five_layout
+    if per and n in per:  # e.g. Kansai Boo: red 5-pins only
+        return {T.FIVES[i]: c for i, c in enumerate(per[n])}
     if n == 4:
         return {m5: 1, p5: 2, s5: 1}
     if per:
-        return {T.FIVES[i]: c for i, c in enumerate(per[str(n)])}
+        return {T.FIVES[i]: c for i, c in enumerate(per[n])}
     return {m5: 1, p5: 1, s5: 1}
 
 
@@ -119,7 +119,7 @@ def _check_context(line: Hand, ruleset: Ruleset) -> None:
         if f not in ruleset.flags:
             raise ContextError(f"'{f}' is not a flag of ruleset {ruleset.name}", col.get(f), f)
     ron_chiihou = ("chiihou" in flags and not ctx.tsumo
-                   and ruleset.params.get("chiihou_by_ron", False))  # Shiragiku's 地和
+                   and ruleset.params.chiihou_by_ron)  # Shiragiku's 地和
     if ron_chiihou and ctx.discarder and ctx.discarder_seat != "E":
         raise ContextError("'chiihou' by ron is a ron on the dealer's first discard: the "
                            f"discarder must be E, not {ctx.discarder_seat}",
@@ -160,25 +160,25 @@ def _check_context(line: Hand, ruleset: Ruleset) -> None:
                                col.get(f), f)
     if ctx.discarder and ctx.discarder_seat == ctx.seat_wind:
         raise ContextError("the discarder cannot be the winner", col.get("win"))
-    if line.holding.flowers and not ruleset.params.get("flowers", False) \
+    if line.holding.flowers and not ruleset.params.flowers \
             and "flowers" not in ruleset.options:
         raise ContextError(f"ruleset {ruleset.name} has no flowers", col.get("flowers"))
-    if ctx.breach and not ruleset.params.get("breach", False):
+    if ctx.breach and not ruleset.params.breach:
         raise ContextError(f"'breach:' is a European token; ruleset {ruleset.name} has no "
                            "breach wind", col.get("breach"))
-    if (ctx.dora or ctx.ura) and not ruleset.params.get("dora", False):
+    if (ctx.dora or ctx.ura) and not ruleset.params.dora:
         raise ContextError(f"ruleset {ruleset.name} has no dora", col.get("dora", col.get("ura")))
-    if ctx.ura and not ruleset.params.get("ura", True):
+    if ctx.ura and not ruleset.params.ura:
         raise ContextError(f"ruleset {ruleset.name} has no ura dora", col.get("ura"))
-    most = ruleset.params.get("dora_indicators")
+    most = ruleset.params.dora_indicators
     if most and len(ctx.dora) > most:
         raise ContextError(f"ruleset {ruleset.name} has {most} dora indicator(s) (no kan dora), "
                            f"not {len(ctx.dora)}", col.get("dora"))
-    if ctx.honba and "honba_ron" not in ruleset.params:
+    if ctx.honba and not ruleset.params.honba:
         raise ContextError(f"ruleset {ruleset.name} has no honba counters", col.get("honba"))
-    if ctx.sticks and "deposit" not in ruleset.params:
+    if ctx.sticks and not ruleset.params.deposits:
         raise ContextError(f"ruleset {ruleset.name} has no riichi deposits", col.get("sticks"))
-    if line.others and not ruleset.params.get("settlement", False):
+    if line.others and not ruleset.params.settlement:
         raise ContextError(f"ruleset {ruleset.name} scores only the winner; the players after "
                            "' / ' are not used")
 
@@ -205,15 +205,15 @@ def _check_local(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:
     if line.holding.flowers and "flowers" in ruleset.options and not options["flowers"]:
         raise ContextError(f"flowers are off under {ruleset.name} (option flowers=on adds the "
                            "four flowers 1f-4f)", col.get("flowers"))
-    if not ruleset.params.get("seasons", True) and any(
+    if not ruleset.params.seasons and any(
             t >= T.FLOWER_BASE + 4 for t in line.holding.flowers):
         raise ContextError(f"ruleset {ruleset.name} has four flowers (1f-4f) and no seasons",
                            col.get("flowers"))
-    most = ruleset.params.get("ura_indicators")
+    most = ruleset.params.ura_indicators
     if most and len(ctx.ura) > most:
         raise ContextError(f"ruleset {ruleset.name} counts only the first ura indicator (no "
                            f"kan ura dora), not {len(ctx.ura)}", col.get("ura"))
-    if options.get("two_player"):
+    if options["two_player"]:
         _check_two_player(line)
 
 

@@ -198,28 +198,49 @@ def test_every_option_of_the_spec_with_its_default():
 
 
 def test_every_rule_in_the_ruleset_has_a_predicate_and_every_predicate_is_used():
-    rs = registry.checked(mjscore.load_ruleset("european"))
-    for kind, table in registry.KINDS.items():
-        assert set(rs.params[kind]) == set(table), kind
-
-
-def test_a_rule_without_predicate_or_with_an_unknown_option_is_rejected():
     rs = mjscore.load_ruleset("european")
-    broken = [
-        ("doubles", "no_such_double", {"name": "x", "doubles": 1}, "has no predicate"),
-        ("doubles", "dragon_set", {"name": "x", "doubles": 1, "enabled_by": "nope"},
-         "unknown option 'nope'"),
-        ("special", "mandarin", {"name": "x", "value": 1, "colour": "red"}, "unknown fields"),
-        ("doubles", "no_chow", {"name": "x", "doubles": 1, "who": "losers"}, "who is"),
-        ("doubles", "bouquet", {"name": "x", "doubles": 1, "supersedes": ["nope"]},
-         "supersedes unknown"),
-    ]
-    for kind, key, entry, message in broken:
-        params = {**rs.params, kind: {**rs.params[kind], key: entry}}
-        fake = type(rs)(name="fake", title="", extends=None, scoring=rs.scoring,
-                        options=rs.options, yaku={}, flags=rs.flags, params=params)
-        with pytest.raises(RulesetError, match=message):
-            registry.checked(fake)
+    for kind, table in registry.KINDS.items():
+        assert set(getattr(rs.params, kind)) == set(table), kind
+
+
+@pytest.mark.parametrize("header, added, message", [
+    ("[params.doubles.no_such_double]", 'name = "x"\ndoubles = 1', "has no predicate"),
+    ("[params.doubles.dragon_set]", 'enabled_by = "nope"', "unknown option 'nope'"),
+    ("[params.special.mandarin]", 'colour = "red"', "unknown key 'colour'"),
+    ("[params.doubles.own_flower_and_season]", 'who_option = "nope"', "unknown option 'nope'"),
+    ("[params.doubles.bouquet]", 'supersedes = ["nope"]', "supersedes unknown 'nope'"),
+    ("[params.rows.mahjong]", 'points = "20"', "points must be an integer"),
+    ("[params.points]", "chow = 1", "unknown key 'chow'"),
+])
+def test_a_rule_without_predicate_or_with_an_unknown_option_is_rejected_at_load(
+        ruleset_dir, header, added, message):
+    path = ruleset_dir / "european.toml"
+    text = path.read_text(encoding="utf-8")
+    if header in text:  # a key of its own: drop what the entry had for it
+        key = added.split(" =")[0]
+        lines = text.split("\n")
+        start = lines.index(header)
+        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("[")),
+                   len(lines))
+        lines[start + 1:end] = [x for x in lines[start + 1:end]
+                                if not x.startswith(f"{key} =")]
+        text = "\n".join(lines).replace(header + "\n", f"{header}\n{added}\n", 1)
+    else:
+        text += f"\n{header}\n{added}\n"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError, match=message):
+        mjscore.load_ruleset("european")
+
+
+def test_who_is_all_or_winner(ruleset_dir):
+    path = ruleset_dir / "european.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('name = "No chow"\ndoubles = 1\nwho = "winner"',
+                                 'name = "No chow"\ndoubles = 1\nwho = "losers"'),
+                    encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"european\.toml: params\.doubles\.no_chow\.who "
+                                           r"must be one of 'all', 'winner'"):
+        mjscore.load_ruleset("european")
 
 
 def test_flower_map_names_the_flowers_by_plant_or_by_printed_number():

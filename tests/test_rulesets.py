@@ -69,7 +69,7 @@ def test_unknown_yaku_key_is_rejected(fake_files):
 
 def test_unknown_option_field_is_rejected(fake_files):
     fake_files["x"] = {"options": {"o": {"kind": "bool", "default": True, "defualt": 1}}}
-    with pytest.raises(RulesetError, match="unknown fields"):
+    with pytest.raises(RulesetError, match="options.o: unknown key 'defualt'"):
         rulesets.load_ruleset("x")
 
 
@@ -136,3 +136,119 @@ def test_hand_value_is_what_the_hand_payments_add_up_to():
                         side = WinSide(winner, tsumo, None if tsumo else "N", 0, 0, sole)
                         paid = sum(p.amount for p in hand_payments(base, side, params))
                         assert hand_value(base, side, params) == paid, (name, base, side)
+
+
+# -- typed files: an unknown key or a wrong type names the file and the key ---------------
+
+
+@pytest.mark.parametrize("name", mjscore.ruleset_names())
+def test_every_shipped_ruleset_loads_with_typed_params(name):
+    from mjscore.rulesets.params import Params
+
+    rs = mjscore.load_ruleset(name)
+    assert isinstance(rs.params, Params)
+    values = rs.resolve_options()
+    assert set(rs.options) <= set(values)
+    with pytest.raises(AttributeError):
+        rs.params.min_han = 5  # frozen
+    with pytest.raises(TypeError):
+        rs.params.shape_options["x"] = "y"  # nested tables are read-only too
+
+
+def _write(ruleset_dir, name: str, text: str) -> str:
+    (ruleset_dir / f"{name}.toml").write_text(text, encoding="utf-8")
+    return rf"{name}\.toml"
+
+
+@pytest.mark.parametrize("text, where", [
+    ('extends = "riichi"\ntitel = "typo"\n', "unknown key 'titel'"),
+    ('extends = "riichi"\n[params]\nmin_hann = 2\n', r"params: unknown key 'min_hann'"),
+    ('extends = "riichi"\n[yaku.tanyao]\nhan_opn = 1\n', r"yaku\.tanyao: unknown key 'han_opn'"),
+    ('extends = "riichi"\n[options.red_fives]\ndefualt = 4\n',
+     r"options\.red_fives: unknown key 'defualt'"),
+    ('extends = "european"\n[params.doubles.no_chow]\nname = "x"\ndoubles = 1\nwhom = "all"\n',
+     r"params\.doubles\.no_chow: unknown key 'whom'"),
+])
+def test_an_unknown_key_names_the_file_and_the_key(ruleset_dir, text, where):
+    file = _write(ruleset_dir, "typo", text)
+    with pytest.raises(RulesetError, match=rf"{file}: {where}"):
+        rulesets.load_ruleset("typo")
+
+
+def test_an_unknown_key_in_a_parent_names_the_parent(ruleset_dir):
+    _write(ruleset_dir, "parent", 'extends = "riichi"\n[params]\nhonba_rn = 200\n')
+    _write(ruleset_dir, "child", 'extends = "parent"\n')
+    with pytest.raises(RulesetError, match=r"parent\.toml: params: unknown key 'honba_rn'"):
+        rulesets.load_ruleset("child")
+
+
+@pytest.mark.parametrize("text, where, expected", [
+    ('extends = "riichi"\n[params]\nmin_han = "2"\n', r"params\.min_han", "an integer"),
+    ('extends = "riichi"\n[params]\nhonba = 1\n', r"params\.honba", "a boolean"),
+    ('extends = "riichi"\n[params]\nmin_han = true\n', r"params\.min_han", "an integer"),
+    ('extends = "riichi"\n[params]\nliability = "all"\n', r"params\.liability",
+     "one of 'none', 'pao', 'arushal'"),
+    ('extends = "riichi"\n[params]\nextra_shapes = "thirteen-unrelated"\n',
+     r"params\.extra_shapes", "a list of strings"),
+    ('extends = "riichi"\n[params]\nlimits = [[13, 8000]]\n', r"params\.limits\[0\]",
+     r"a list \[least han, base points, name\]"),
+    ('extends = "riichi"\n[params]\nred_five_layout = { "x" = [0, 1, 0] }\n',
+     r"params\.red_five_layout key", "a number"),
+    ('extends = "riichi"\n[yaku.tanyao]\nhan = "1"\n', r"yaku\.tanyao\.han", "an integer"),
+    ('extends = "riichi"\n[options.pao]\nhelp = 3\n', r"options\.pao\.help", "a string"),
+    ('extends = "riichi"\n[options.red_fives]\nkind = "number"\n', r"options\.red_fives\.kind",
+     "one of 'bool', 'int', 'choice', 'set'"),
+    ('extends = "riichi"\nflags = "riichi"\n', "flags", "a list of strings"),
+    ('extends = "european"\n[params.points]\nflower = 4\n', r"params\.points", "missing key"),
+])
+def test_a_wrong_type_names_the_file_the_key_and_the_type(ruleset_dir, text, where, expected):
+    file = _write(ruleset_dir, "typed", text)
+    with pytest.raises(RulesetError, match=rf"{file}: {where}.*{expected}"):
+        rulesets.load_ruleset("typed")
+
+
+@pytest.mark.parametrize("text, message", [
+    # a switch offered as an option keeps its type
+    ('extends = "riichi"\n[options.kazoe_yakuman]\nkind = "int"\ndefault = 1\n',
+     "option 'kazoe_yakuman' takes the place of the parameter kazoe_yakuman, so its kind is bool"),
+    # what params name must exist
+    ('extends = "riichi"\n[params]\nshape_options = { seven-pairs = "nope" }\n',
+     "shape_options names 'nope', not a bool option"),
+    ('extends = "arushal"\n[params]\nkeep_by_option = { chiitoitsu = ["nope"] }\n',
+     r"keep_by_option\.chiitoitsu names unknown yaku \['nope'\]"),
+    ('extends = "riichi"\n[params]\nliability = "none"\n', 'liability = "pao" goes with'),
+    ('extends = "riichi"\n[options]\npao = false\n', 'liability = "pao" goes with'),
+    ('extends = "riichi"\n[options.kiriage_mangan]\ndefault = "maybe"\n', "takes on or off"),
+])
+def test_what_a_ruleset_names_is_checked_at_load(ruleset_dir, text, message):
+    _write(ruleset_dir, "named", text)
+    with pytest.raises(RulesetError, match=message):
+        rulesets.load_ruleset("named")
+
+
+def test_a_switch_is_a_parameter_or_an_option_never_both_read_with_a_default():
+    """Code reads every switch from the resolved options: an option where the ruleset offers
+    one (its TOML default), else the ruleset's parameter (its one default in Params)."""
+    from mjscore.rulesets.params import SWITCHES, Params
+
+    for name in mjscore.ruleset_names():
+        rs = mjscore.load_ruleset(name)
+        values = rs.resolve_options()
+        assert set(values) >= SWITCHES, name
+        for s in SWITCHES:
+            want = rs.options[s].default if s in rs.options else getattr(rs.params, s)
+            assert values[s] == want, (name, s)
+        assert set(rs.options_json(values)) == set(rs.options)  # fixed switches not shown
+    assert Params().tsumo_pinfu is True
+    boo = mjscore.load_ruleset("kansai-boo")
+    assert "tsumo_pinfu" not in boo.options and boo.resolve_options()["tsumo_pinfu"] is False
+    assert mjscore.load_ruleset("webtile").resolve_options()["tsumo_pinfu"] is False
+
+
+def test_honba_deposits_and_money_dora_are_explicit():
+    riichi, boo, arushal = (mjscore.load_ruleset(n) for n in ("riichi", "kansai-boo", "arushal"))
+    assert (riichi.params.honba, riichi.params.deposits, riichi.params.dora_payments) == (
+        True, True, False)
+    assert (boo.params.honba, boo.params.deposits, boo.params.dora_payments) == (
+        True, False, True)
+    assert (arushal.params.honba, arushal.params.deposits) == (False, False)

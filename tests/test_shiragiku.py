@@ -90,8 +90,9 @@ PUBLISHED = {
 
 
 def _pays(name: str, han: int, fu: int, winner: str, tsumo: bool) -> dict[str, int]:
-    params = mjscore.load_ruleset(name).params
-    base, _ = base_points(han, fu, 0, {}, params)
+    rs = mjscore.load_ruleset(name)
+    params, options = rs.params, rs.resolve_options()
+    base, _ = base_points(han, fu, 0, options, params)
     side = WinSide(winner, tsumo, None if tsumo else next(s for s in SEATS if s != winner), 0, 0)
     out = dict.fromkeys(SEATS, 0)
     for p in hand_payments(base, side, params):
@@ -116,23 +117,26 @@ def test_the_published_table_cell_by_cell(fu, h):
 @pytest.mark.parametrize("h", range(0, 7))
 def test_base_is_fu_times_two_to_the_han_capped_at_500(fu, h):
     """§1.4 as a formula, for every cell of the generated table (and beyond it)."""
-    params = mjscore.load_ruleset("arushal").params
-    base, limit = base_points(h, fu, 0, {}, params)
+    rs = mjscore.load_ruleset("arushal")
+    params, options = rs.params, rs.resolve_options()
+    base, limit = base_points(h, fu, 0, options, params)
     assert base == min(500, fu * 2 ** h)
     assert limit == ("mangan" if fu * 2 ** h >= 500 else None)
 
 
 def test_boo_seven_pairs_rows():
     """The chiitoitsu row of the table: 25 fu at h 3 and 4 (Boo only)."""
-    params = mjscore.load_ruleset("kansai-boo").params
-    assert [base_points(h, 25, 0, {}, params)[0] * 4 for h in (3, 4, 5)] == [800, 1600, 2000]
+    rs = mjscore.load_ruleset("kansai-boo")
+    params, options = rs.params, rs.resolve_options()
+    assert [base_points(h, 25, 0, options, params)[0] * 4 for h in (3, 4, 5)] == [800, 1600, 2000]
 
 
 @pytest.mark.parametrize("name", ["arushal", "kansai-boo"])
 def test_every_yakuman_is_one_mangan(name):
-    params = mjscore.load_ruleset(name).params
-    assert base_points(0, 0, 1, {}, params) == (500, "mangan")
-    assert base_points(0, 0, 3, {}, params) == (500, "mangan")
+    rs = mjscore.load_ruleset(name)
+    params, options = rs.params, rs.resolve_options()
+    assert base_points(0, 0, 1, options, params) == (500, "mangan")
+    assert base_points(0, 0, 3, options, params) == (500, "mangan")
 
 
 def test_the_boo_value_is_the_hand_before_extras():

@@ -27,6 +27,7 @@ from ..decompose import (
 )
 from ..decompose import _meld_group as meld_group
 from ..hand import Hand, Holding
+from ..rulesets.params import Params
 
 ROLES = ("seat", "dominant", "round")  # priority when roles do not add up
 QUADS = "three-quads"
@@ -39,11 +40,11 @@ class Table:
 
     round_wind: int
     dominant_wind: int | None
-    params: dict[str, Any]  # the ruleset's numbers
+    params: Params  # the ruleset's numbers
     options: dict[str, Any]
 
     @classmethod
-    def of(cls, line: Hand, params: dict[str, Any], options: dict[str, Any]) -> Table:
+    def of(cls, line: Hand, params: Params, options: dict[str, Any]) -> Table:
         ctx = line.ctx
         dominant = ctx.breach or ctx.round_wind  # NOTATION: breach defaults to the round wind
         return cls(T.wind_tile(ctx.round_wind),

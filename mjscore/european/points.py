@@ -18,7 +18,7 @@ _ROLE_WORDS = {"seat": "seat wind", "dominant": "dominant wind", "round": "round
 
 def set_items(f: PlayerFacts) -> list[ScoreItem]:
     """Each pung and kong: simple or major, exposed or concealed (chows score nothing)."""
-    table = f.params["points"]
+    table = f.params.points
     out = []
     for g in f.pungs:
         kind = "kong" if g.kind == KAN else "pung"
@@ -32,7 +32,7 @@ def set_items(f: PlayerFacts) -> list[ScoreItem]:
 def pair_roles(f: PlayerFacts, tile: int, exposed: bool) -> list[tuple[str, int]]:
     """(role, points) for a pair: seat and dominant wind always, round wind and dragons
     only when the winning discard did not complete it."""
-    table = f.params["points"]
+    table = f.params.points
     out = [(r, table[f"pair_{r}"] if r != "round" else table["pair_round"][0 if exposed else 1])
            for r in f.roles(tile)]
     if tile in T.DRAGONS:
@@ -67,7 +67,7 @@ def flower_items(f: PlayerFacts) -> list[ScoreItem]:
     """Every flower and season held, whoever holds it."""
     if not f.flowers:
         return []
-    each = f.params["points"]["flower"]
+    each = f.params.points["flower"]
     names = ", ".join(flower_name(t, f.options["flower_map"]) for t in sorted(f.flowers))
     return [ScoreItem("flowers", f"flowers {T.group_text(f.flowers)} ({names})",
                  each * len(f.flowers), count=len(f.flowers))]

@@ -4,18 +4,18 @@ Three kinds of rule, each a predicate over one player's `PlayerFacts` with one
 signature, `(facts) -> int` (how many times it applies; 0: not at all):
 winner points rows, doubles, and special hands. What a rule is worth, who it
 applies to and what it supersedes is ruleset data (`[params.rows|doubles|special]`),
-checked here against the registries so a typo fails when the ruleset is first used.
+typed in `rulesets.params` and checked against the registries when the ruleset loads.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..errors import RulesetError
 
 if TYPE_CHECKING:
-    from ..rulesets import Ruleset
+    from ..rulesets.params import Double, Params, Row, Special
     from .facts import PlayerFacts
 
 Predicate = Callable[["PlayerFacts"], int]
@@ -23,12 +23,6 @@ ROWS: dict[str, Predicate] = {}
 DOUBLES: dict[str, Predicate] = {}
 SPECIAL: dict[str, Predicate] = {}
 KINDS = {"rows": ROWS, "doubles": DOUBLES, "special": SPECIAL}
-_FIELDS = {
-    "rows": {"name", "points", "enabled_by"},
-    "doubles": {"name", "doubles", "by_option", "who", "who_option", "flower", "supersedes",
-                "enabled_by"},
-    "special": {"name", "value", "limits", "sontag_limits", "german", "enabled_by"},
-}
 
 
 def _register(table: dict[str, Predicate], key: str) -> Callable[[Predicate], Predicate]:
@@ -56,37 +50,31 @@ def special(key: str) -> Callable[[Predicate], Predicate]:
     return _register(SPECIAL, key)
 
 
-def enabled(entry: dict[str, Any], options: dict[str, Any]) -> bool:
+def enabled(entry: Row | Double | Special, options: dict[str, Any]) -> bool:
     """An entry behind an option counts only when that option is on."""
-    switch = entry.get("enabled_by")
+    switch = entry.enabled_by
     return not switch or bool(options[switch])
 
 
-_CHECKED: dict[str, dict[str, Any]] = {}  # ruleset name -> the params object checked
-
-
-def checked(ruleset: Ruleset) -> Ruleset:
-    """The ruleset, once its rows, doubles and special hands are known to be sound."""
+def check_tables(params: Params, options: Mapping[str, Any], where: str) -> None:
+    """Load-time check of a ruleset's rows, doubles and special hands: each key has a
+    predicate, each option it names exists, each double it supersedes is in its table."""
     from . import doubles, points, special  # noqa: F401  (importing registers the predicates)
 
-    params = ruleset.params
-    if _CHECKED.get(ruleset.name) is params:
-        return ruleset
     for kind, table in KINDS.items():
-        for key, entry in params.get(kind, {}).items():
-            where = f"ruleset {ruleset.name}: {kind} '{key}'"
+        entries = getattr(params, kind)
+        for key, entry in entries.items():
+            at = f"{where}: {kind} '{key}'"
             if key not in table:
-                raise RulesetError(f"{where} has no predicate")
-            unknown = set(entry) - _FIELDS[kind]
-            if unknown:
-                raise RulesetError(f"{where}: unknown fields {sorted(unknown)}")
+                raise RulesetError(f"{at} has no predicate")
             for field in ("enabled_by", "by_option", "who_option"):
-                if field in entry and entry[field] not in ruleset.options:
-                    raise RulesetError(f"{where} names unknown option '{entry[field]}'")
-            if entry.get("who", "all") not in ("all", "winner"):
-                raise RulesetError(f"{where}: who is 'all' or 'winner'")
-            for other in entry.get("supersedes", ()):
-                if other not in params[kind]:
-                    raise RulesetError(f"{where} supersedes unknown '{other}'")
-    _CHECKED[ruleset.name] = params
-    return ruleset
+                name = getattr(entry, field, "")
+                if name and name not in options:
+                    raise RulesetError(f"{at} names unknown option '{name}'")
+            for other in getattr(entry, "supersedes", ()):
+                if other not in entries:
+                    raise RulesetError(f"{at} supersedes unknown '{other}'")
+            if kind == "doubles" and entry.doubles is None and not entry.by_option:
+                raise RulesetError(f"{at} needs doubles or by_option")
+            if kind == "special" and (entry.value is None) == (entry.limits is None):
+                raise RulesetError(f"{at} needs one of value or limits")

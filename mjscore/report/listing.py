@@ -16,6 +16,7 @@ from .console import console, show
 
 if TYPE_CHECKING:
     from ..rulesets import OptionSpec, Ruleset
+    from ..rulesets.params import Double, Row, Special
 
 DASH = "–"
 WIDE = 240  # off a terminal, tables keep their natural width instead of wrapping
@@ -80,24 +81,23 @@ def _plain_table(title: str, columns: tuple[str, ...], rows: list[tuple[str, ...
     return table
 
 
-def _when(entry: dict) -> str:
+def _when(entry: Row | Double | Special) -> str:
     """Which option switches an entry on, as the table's last column says it."""
-    if entry.get("enabled_by"):
-        return f"option {entry['enabled_by']}"
-    return "german_limit_hands" if entry.get("german") else ""
+    if entry.enabled_by:
+        return f"option {entry.enabled_by}"
+    return "german_limit_hands" if getattr(entry, "german", False) else ""
 
 
 def points_doubles_tables(ruleset: Ruleset) -> list[Table]:
     """Points rows, doubles and special hands of a points-and-doubles ruleset (European)."""
     params = ruleset.params
-    rows = [(key, e["name"], str(e["points"]), _when(e))
-            for key, e in params.get("rows", {}).items()]
-    doubles = [(key, e["name"], str(e.get("doubles", f"option {e.get('by_option')}")),
-                e.get("who_option") and f"option {e['who_option']}" or e.get("who", ""),
-                _when(e)) for key, e in params.get("doubles", {}).items()]
-    special = [(key, e["name"],
-                str(e["value"]) if "value" in e else f"{e['limits']} × limit", _when(e))
-               for key, e in params.get("special", {}).items()]
+    rows = [(key, e.name, str(e.points), _when(e)) for key, e in params.rows.items()]
+    doubles = [(key, e.name, str(e.doubles if e.doubles is not None else f"option {e.by_option}"),
+                e.who_option and f"option {e.who_option}" or e.who,
+                _when(e)) for key, e in params.doubles.items()]
+    special = [(key, e.name,
+                str(e.value) if e.value is not None else f"{e.limits} × limit", _when(e))
+               for key, e in params.special.items()]
     return [
         _plain_table(f"{ruleset.title}: the winner's points", ("key", "name", "points", "when"),
                      rows),

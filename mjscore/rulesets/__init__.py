@@ -1,20 +1,27 @@
 """Rulesets as data: one TOML file each, inheriting from another with `extends`.
 
-Numbers (han values, option defaults) live in the TOML files; the conditions
-that decide whether a yaku applies live in Python (`mjscore.yaku`). The loader
-checks every yaku key against the registry and every option against its
-declared type, so a typo in a ruleset file fails at load time, not mid-score.
+Numbers (han values, option defaults, `[params]`) live in the TOML files; the
+conditions that decide whether a yaku applies live in Python (`mjscore.yaku`).
+The loader checks each file on its own (every key known, every value of its
+type: `[params]` against `params.Params`), then the merged ruleset (yaku keys
+against the registry, option defaults against their declared type, what the
+params name), so a typo in a ruleset file fails at load time, naming the file
+and the key, not mid-score.
 """
 
 from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from ..errors import RulesetError
+from . import params as P
+from .params import Check, Params
 
 _ON = {"on", "true", "yes", "1"}
 _OFF = {"off", "false", "no", "0"}
@@ -133,11 +140,15 @@ class Ruleset:
     options: dict[str, OptionSpec]
     yaku: dict[str, YakuSpec]
     flags: frozenset[str]
-    params: dict[str, Any] = field(default_factory=dict)  # numbers for the scoring strategy
+    params: Params = field(default_factory=Params)  # typed numbers for the scoring strategy
+    # the switches (params.SWITCHES) this ruleset does not offer as options, with their values
+    switch_values: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     def resolve_options(self, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Every option of this ruleset with its value; raises RulesetError on a bad one."""
-        values = {name: spec.default for name, spec in self.options.items()}
+        """Every option of this ruleset with its value, and every switch it fixes instead;
+        raises RulesetError on a bad one."""
+        values = {**self.switch_values,
+                  **{name: spec.default for name, spec in self.options.items()}}
         for name, text in (overrides or {}).items():
             spec = self.options.get(name)
             if spec is None:
@@ -148,7 +159,9 @@ class Ruleset:
         return values
 
     def options_json(self, values: dict[str, Any]) -> dict[str, Any]:
-        return {name: self.options[name].to_json(v) for name, v in values.items()}
+        """The declared options of `values`, as JSON shows them (switches it fixes left out)."""
+        return {name: spec.to_json(values[name]) for name, spec in self.options.items()
+                if name in values}
 
 
 HERE = os.path.dirname(__file__)  # the TOML files ship inside the package (os.path: pathlib
@@ -159,12 +172,63 @@ def ruleset_names() -> list[str]:
     return sorted(f[:-5] for f in os.listdir(HERE) if f.endswith(".toml"))
 
 
+_TOP: dict[str, Check] = {
+    "title": P._str, "scoring": P._one_of("han_fu", "points_doubles"), "extends": P._str,
+    "flags": P._strs, "drop_flags": P._strs,
+}
+_YAKU: dict[str, Check] = {
+    "name": P._str, "japanese": P._str, "reading": P._str, "han": P._int,
+    "han_open": P._int, "yakuman": P._int, "optional": P._bool, "supersedes": P._strs,
+    "by_option": P._str, "by_value": P._mapping_of(P._str), "fu": P._int, "alone": P._bool,
+    "note": P._str,
+}
+_OPTION: dict[str, Check] = {
+    "kind": P._one_of("bool", "int", "choice", "set"), "default": lambda v, w: v,
+    "choices": P._list_of(lambda v, w: v), "help": P._str,
+}
+
+
+def _check_entries(table: Any, fields: dict[str, Check], where: str) -> None:
+    """Each entry of a [yaku] or [options] table: a table of known, typed fields, or
+    `false` (a child file removing the parent's entry)."""
+    if not isinstance(table, dict):
+        raise P._fail(where, "a table", table)
+    for key, entry in table.items():
+        if entry is False:
+            continue
+        if not isinstance(entry, dict):
+            raise P._fail(f"{where}.{key}", "a table (or false to remove it)", entry)
+        for field_name, value in entry.items():
+            check = fields.get(field_name)
+            if check is None:
+                raise RulesetError(f"{where}.{key}: unknown key '{field_name}' "
+                                   f"(known: {', '.join(fields)})")
+            check(value, f"{where}.{key}.{field_name}")
+
+
 def _read(name: str) -> dict[str, Any]:
     path = os.path.join(HERE, f"{name}.toml")
     if not os.path.isfile(path):
         raise RulesetError(f"unknown ruleset '{name}' (known: {', '.join(ruleset_names())})")
     with open(path, "rb") as f:
-        return tomllib.load(f)
+        try:
+            return tomllib.load(f)
+        except tomllib.TOMLDecodeError as exc:
+            raise RulesetError(f"{path}: {exc}") from None
+
+
+def _checked(data: dict[str, Any], path: str) -> dict[str, Any]:
+    """One ruleset file, every key known and of its type; [params] typed."""
+    for key, value in data.items():
+        if key in _TOP:
+            _TOP[key](value, f"{path}: {key}")
+        elif key not in ("params", "options", "yaku"):
+            raise RulesetError(f"{path}: unknown key '{key}' (known: "
+                               f"{', '.join((*_TOP, 'params', 'options', 'yaku'))})")
+    _check_entries(data.get("yaku", {}), _YAKU, f"{path}: yaku")
+    _check_entries(data.get("options", {}), _OPTION, f"{path}: options")
+    return {**data, "params": P.check_params(data.get("params", {}), f"{path}: params"),
+            "files": (path,)}
 
 
 def _merge_tables(base: dict[str, dict], over: dict[str, dict]) -> dict[str, dict]:
@@ -181,7 +245,7 @@ def _merge_tables(base: dict[str, dict], over: dict[str, dict]) -> dict[str, dic
 def _raw(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
     if name in seen:
         raise RulesetError(f"ruleset cycle: {' -> '.join((*seen, name))}")
-    data = _read(name)
+    data = _checked(_read(name), os.path.join(HERE, f"{name}.toml"))
     parent = data.get("extends")
     if not parent:
         return data
@@ -192,45 +256,81 @@ def _raw(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
     merged["params"] = {**base.get("params", {}), **data.get("params", {})}
     merged["flags"] = sorted(set(base.get("flags", [])) | set(data.get("flags", []))
                              - set(data.get("drop_flags", [])))
+    merged["files"] = (*base["files"], *data["files"])
     return merged
 
 
 @cache
 def load_ruleset(name: str) -> Ruleset:
-    """Load, merge and check one ruleset; raises RulesetError for anything unknown."""
+    """Load, merge and check one ruleset; raises RulesetError for anything unknown,
+    naming the file and the key."""
     from ..yaku import registry
 
     data = _raw(name)
+    where = f"ruleset {name} ({data['files'][-1]})"
     yaku: dict[str, YakuSpec] = {}
     for key, entry in data.get("yaku", {}).items():
         if key not in registry.PREDICATES:
-            raise RulesetError(f"ruleset {name}: yaku '{key}' has no predicate")
+            raise RulesetError(f"{where}: yaku '{key}' has no predicate")
         entry = dict(entry)
         entry["supersedes"] = tuple(entry.get("supersedes", ()))
         entry["by_value"] = tuple(entry.get("by_value", {}).items())
         try:
             yaku[key] = YakuSpec(key=key, **entry)
         except TypeError as exc:
-            raise RulesetError(f"ruleset {name}: yaku '{key}': {exc}") from None
+            raise RulesetError(f"{where}: yaku '{key}': {exc}") from None
     options: dict[str, OptionSpec] = {}
     for key, entry in data.get("options", {}).items():
         entry = dict(entry)
+        missing = [k for k in ("kind", "default") if k not in entry]
+        if missing:
+            raise RulesetError(f"{where}: option '{key}' has no {' or '.join(missing)}")
         kind = entry.pop("kind")
         choices = tuple(entry.pop("choices", ()))
         default = entry.pop("default")
         spec = OptionSpec(name=key, kind=kind, default=None, choices=choices,
                           help=entry.pop("help", ""))
-        if entry:
-            raise RulesetError(f"ruleset {name}: option '{key}': unknown fields {sorted(entry)}")
         options[key] = OptionSpec(name=key, kind=kind, default=spec._check(default),
                                   choices=choices, help=spec.help)
     for spec in yaku.values():
         if spec.by_option and spec.by_option not in options:
-            raise RulesetError(f"ruleset {name}: yaku '{spec.key}' names unknown option "
+            raise RulesetError(f"{where}: yaku '{spec.key}' names unknown option "
                                f"'{spec.by_option}'")
         unknown = [k for k in spec.supersedes if k not in registry.PREDICATES]
         if unknown:
-            raise RulesetError(f"ruleset {name}: yaku '{spec.key}' supersedes unknown {unknown}")
+            raise RulesetError(f"{where}: yaku '{spec.key}' supersedes unknown {unknown}")
+    params = Params(**data["params"])
+    _check_params(params, options, where)
+    switches = {k: getattr(params, k) for k in sorted(P.SWITCHES) if k not in options}
     return Ruleset(name=name, title=data.get("title", name), extends=data.get("extends"),
                    scoring=data.get("scoring", "han_fu"), options=options, yaku=yaku,
-                   flags=frozenset(data.get("flags", [])), params=data.get("params", {}))
+                   flags=frozenset(data.get("flags", [])), params=params,
+                   switch_values=MappingProxyType(switches))
+
+
+def _check_params(params: Params, options: dict[str, OptionSpec], where: str) -> None:
+    """What the parameters name must exist: options, yaku, European rules."""
+    from ..yaku import registry
+
+    for name in P.SWITCHES & options.keys():
+        if options[name].kind != P.switch_kind(name):
+            raise RulesetError(f"{where}: option '{name}' takes the place of the parameter "
+                               f"{name}, so its kind is {P.switch_kind(name)}, not "
+                               f"{options[name].kind}")
+    named = [("shape_options", o) for o in params.shape_options.values()]
+    named += [("keep_by_option", o) for o in params.keep_by_option]
+    for what, option in named:
+        if option not in options or options[option].kind != "bool":
+            raise RulesetError(f"{where}: params.{what} names '{option}', not a bool option")
+    for option, keys in params.keep_by_option.items():
+        unknown = [k for k in keys if k not in registry.PREDICATES]
+        if unknown:
+            raise RulesetError(f"{where}: params.keep_by_option.{option} names unknown "
+                               f"yaku {unknown}")
+    if (params.liability == "pao") != ("pao" in options):
+        raise RulesetError(f"{where}: params.liability = \"pao\" goes with an option pao "
+                           "(the yakuman whose feeder is liable), and only with it")
+    if params.rows or params.doubles or params.special:
+        from ..european.registry import check_tables
+
+        check_tables(params, options, where)

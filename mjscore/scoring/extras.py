@@ -2,9 +2,9 @@
 
 Each extra is its own Payment line with its reason, so `value` stays the
 hand's value and `net` includes everything (OUTPUT.md). The amounts are
-ruleset params: `dora_extra_ron` / `dora_extra_tsumo` per dora tile, and
+ruleset params: with `dora_payments`, `dora_extra_ron` / `dora_extra_tsumo` per dora tile, and
 `closed_bonus_ron` / `closed_bonus_tsumo` (paid when the option `closed_bonus`
-is on). A ruleset without those params gets no extras.
+is on). A ruleset without them gets no extras.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from .. import tiles as T
 from ..boo_result import BY_YAKUMAN
 from ..hand import Hand
 from ..result import SEATS, Payment, YakuMatch
+from ..rulesets.params import Params
 from .payments import WinSide
 
 
@@ -34,23 +35,23 @@ def dora_count(line: Hand) -> int:
 
 
 def extra_payments(line: Hand, yaku: list[YakuMatch], yakuman: int, closed: bool,
-                   side: WinSide, params: dict[str, Any], options: dict[str, Any]
+                   side: WinSide, params: Params, options: dict[str, Any]
                    ) -> tuple[list[Payment], list[str]]:
     """(payment lines, notes) of the ruleset's extras for this win."""
     out: list[Payment] = []
     notes: list[str] = []
-    if "dora_extra_ron" in params and line.ctx.dora:
+    if params.dora_payments and line.ctx.dora:
         n = dora_count(line)
-        if n and options.get("open_dora_needs_yaku") and not closed and not yaku:
+        if n and options["open_dora_needs_yaku"] and not closed and not yaku:
             notes.append(f"{n} dora not paid: the hand is open and has no yaku besides the "
                          "field han (option open_dora_needs_yaku)")
         elif n:
-            out += table_payments(side, params["dora_extra_ron"] * n,
-                                  params["dora_extra_tsumo"] * n, f"dora ×{n}")
-    if options.get("closed_bonus") and closed:
-        out += table_payments(side, params["closed_bonus_ron"], params["closed_bonus_tsumo"],
+            out += table_payments(side, params.dora_extra_ron * n,
+                                  params.dora_extra_tsumo * n, f"dora ×{n}")
+    if options["closed_bonus"] and closed:
+        out += table_payments(side, params.closed_bonus_ron, params.closed_bonus_tsumo,
                               "closed hand bonus")
-    result = options.get("yakuman_result", "normal")
+    result = options["yakuman_result"]
     if yakuman and result in BY_YAKUMAN:
         name, each = BY_YAKUMAN[result]
         notes.append(f"this yakuman ends the game (yakuman_result={result}): the winner takes "

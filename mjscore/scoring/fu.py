@@ -8,6 +8,7 @@ from .. import tiles as T
 from ..decompose import KAN, RUN, TANKI
 from ..facts import HandFacts
 from ..result import FuItem
+from ..rulesets.params import Params
 
 _WAIT_NAMES = {"kanchan": "closed wait (kanchan)", "penchan": "edge wait (penchan)",
                TANKI: "pair wait (tanki)"}
@@ -23,16 +24,16 @@ def _set_fu(tile: int, kind: str, concealed: bool) -> int:
     return fu
 
 
-def _pair_fu(f: HandFacts, params: dict[str, Any], options: dict[str, Any]) -> list[FuItem]:
+def _pair_fu(f: HandFacts, params: Params, options: dict[str, Any]) -> list[FuItem]:
     p = f.pair
-    value = params["fu_value_pair"]
+    value = params.fu_value_pair
     name = T.name(p)
     if p in T.DRAGONS:
         return [FuItem(f"pair of dragons {name}", value)]
     seat, rnd = p == f.seat_wind, p == f.round_wind
     if seat and rnd:
         return [FuItem(f"pair of the seat and round wind {name}",
-                       options.get("double_wind_pair_fu", 2 * value))]
+                       options["double_wind_pair_fu"])]
     if seat:
         return [FuItem(f"pair of the seat wind {name}", value)]
     if rnd:
@@ -52,28 +53,28 @@ def round_up_10(fu: int) -> int:
     return -(-fu // 10) * 10
 
 
-def hand_fu(f: HandFacts, pinfu: bool, params: dict[str, Any],
+def hand_fu(f: HandFacts, pinfu: bool, params: Params,
             options: dict[str, Any], extra: tuple[FuItem, ...] = ()) -> tuple[int, list[FuItem]]:
     """(fu, items); the items add up to the fu, rounding and raises included.
 
     `extra` are fu that yaku carry (Arushal's chinitsu +10), added before rounding.
     """
     if f.seven_pairs:
-        fu = options.get("chiitoitsu_fu", params["chiitoitsu_fu"])  # WEB TILE: 25, 30 or 50
+        fu = options["chiitoitsu_fu"]  # WEB TILE: an option of 25, 30 or 50
         return fu, [FuItem("seven pairs", fu)]
     items = [FuItem("base", 20)]
     if pinfu and f.tsumo:
-        fu = params["pinfu_tsumo_fu"]
+        fu = params.pinfu_tsumo_fu
         if fu != 20:
             items.append(FuItem("pinfu tsumo", fu - 20))
         items.extend(extra)
         return fu + sum(i.fu for i in extra), items
     if f.closed and not f.tsumo:
-        items.append(FuItem("closed hand won by ron", params["fu_closed_ron"]))
+        items.append(FuItem("closed hand won by ron", params.fu_closed_ron))
     if f.tsumo and not pinfu:
-        items.append(FuItem("tsumo", params["fu_tsumo"]))
+        items.append(FuItem("tsumo", params.fu_tsumo))
     if f.wait in _WAIT_NAMES:
-        items.append(FuItem(_WAIT_NAMES[f.wait], params["fu_wait"]))
+        items.append(FuItem(_WAIT_NAMES[f.wait], params.fu_wait))
     if f.pair is not None:
         items.extend(_pair_fu(f, params, options))
     for g in f.groups:
@@ -87,8 +88,8 @@ def hand_fu(f: HandFacts, pinfu: bool, params: dict[str, Any],
     total = round_up_10(raw)
     if total != raw:
         items.append(FuItem(ROUNDED, total - raw))
-    if total == 20 and not f.closed and params["open_pinfu_fu"] != 20:
-        raised = params["open_pinfu_fu"]
+    if total == 20 and not f.closed and params.open_pinfu_fu != 20:
+        raised = params.open_pinfu_fu
         items.append(FuItem(RAISED, raised - 20))
         total = raised
     return total, items

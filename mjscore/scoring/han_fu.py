@@ -126,14 +126,14 @@ def match_yaku(f: HandFacts, ruleset: Ruleset, options: dict[str, Any],
     hits.sort(key=lambda hit: hit[0])  # the ruleset's order, as the report lists them
     found = [m for _, m in hits]
     if dropped:
-        for option, keys in ruleset.params.get("keep_by_option", {}).items():
-            if options.get(option):  # an option that lets these yaku join any other
+        for option, keys in ruleset.params.keep_by_option.items():
+            if options[option]:  # an option that lets these yaku join any other
                 dropped -= set(keys)
         found = [m for m in found if m.key not in dropped]
     units = sum(m.yakuman for m in found)
     if units:
         found = [m for m in found if m.yakuman]
-        if not options.get("yakuman_stacking", True):  # several yakuman are paid as one
+        if not options["yakuman_stacking"]:  # several yakuman are paid as one
             units = max(m.yakuman for m in found)
         return found, 0, units
     return found, sum(m.han for m in found), 0
@@ -160,7 +160,7 @@ def _choices(f: HandFacts, ruleset: Ruleset, options: dict[str, Any],
 
 def dora_matches(line: Hand, ruleset: Ruleset) -> list[YakuMatch]:
     """Dora, ura dora (riichi hands only) and red fives: han that are not yaku."""
-    if not ruleset.params.get("dora", False) or "dora_extra_ron" in ruleset.params:
+    if not ruleset.params.dora or ruleset.params.dora_payments:
         return []  # no dora, or dora paid as a payment extra (Kansai Boo), not as han
     tiles = line.all_winner_tiles
     out = []
@@ -175,14 +175,14 @@ def dora_matches(line: Hand, ruleset: Ruleset) -> list[YakuMatch]:
     if aka:
         out.append(YakuMatch("aka_dora", "Red five", aka, "赤ドラ", count=aka))
     flowers = len(line.holding.flowers)
-    if ruleset.params.get("flower_dora") and 0 < flowers < 4:  # all four are the yaku 花槓
+    if ruleset.params.flower_dora and 0 < flowers < 4:  # all four are the yaku 花槓
         out.append(YakuMatch("flower_dora", "Flower", flowers, "花牌", count=flowers))
     return out
 
 
 def field_matches(ruleset: Ruleset) -> list[YakuMatch]:
     """The han every win gets from the table (Kansai Boo's 場の一翻), shown as its own line."""
-    han = ruleset.params.get("field_han", 0)
+    han = ruleset.params.field_han
     return [YakuMatch("field_han", "Field han", han, "場の一翻")] if han else []
 
 
@@ -213,7 +213,7 @@ def _no_yaku_reason(line: Hand, bonus: list[YakuMatch]) -> str:
 def score_han_fu(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdict:
     """The verdict on a riichi-family hand; raises NotAWin / NoYaku."""
     ctx = line.ctx
-    shapes = frozenset(ruleset.params.get("extra_shapes", ()))
+    shapes = ruleset.params.extra_shapes
     if "nagashi" in ctx.flags:  # only a ruleset with the flag gets here: read the discards
         shapes |= {NAGASHI}
     found = readings(line.holding.concealed, line.holding.melds, ctx.win_tile, ctx.tsumo, shapes)
@@ -221,8 +221,8 @@ def score_han_fu(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdi
         raise NotAWin("not a complete hand: the tiles make neither four sets and a pair, "
                       "seven pairs nor thirteen orphans", line.columns.get("concealed"))
     params = ruleset.params
-    gated = params.get("shape_options", {})  # shape -> the option that makes it a win
-    legal = [r for r in found if r.shape not in gated or options.get(gated[r.shape])]
+    gated = params.shape_options  # shape -> the option that makes it a win
+    legal = [r for r in found if r.shape not in gated or options[gated[r.shape]]]
     if not legal:
         shape = found[0].shape
         raise NotAWin(f"{shape.replace('-', ' ')} is not a winning shape under {ruleset.name} "
@@ -230,18 +230,16 @@ def score_han_fu(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdi
     found = legal
     side = _win_side(line, options)
     bonus = dora_matches(line, ruleset) + field_matches(ruleset)
-    min_han = params.get("min_han", 1)
-    from_honba = options.get("two_han_minimum_honba", 0)
+    min_han = params.min_han
+    from_honba = options["two_han_minimum_honba"]
     if from_honba and ctx.honba >= from_honba:
         min_han = max(min_han, 2)
     short = 0  # the most han of a reading that has yaku but too few
-    # settings the predicates read that this ruleset fixes instead of offering as options
-    seen = {**params.get("fixed_options", {}), **options}
     table = yaku_table(ruleset, options)
     shared = line_facts(line)
     best: Candidate | None = None
     for reading in found:
-        f = HandFacts(line, reading, seen, shared)
+        f = HandFacts(line, reading, options, shared)
         for yaku, han, units, alone in _choices(f, ruleset, options, table):
             if not units and (han < min_han or not yaku and min_han):
                 short = max(short, han if yaku else 0)
@@ -252,7 +250,7 @@ def score_han_fu(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdi
                 best = c
     if best is None and short:
         why = (f" with {ctx.honba} honba (option two_han_minimum_honba={from_honba})"
-               if min_han > params.get("min_han", 1) else "")
+               if min_han > params.min_han else "")
         raise NoYaku(f"too few han: the yaku give {short}, and a win needs {min_han}{why}")
     if best is None:
         raise NoYaku(_no_yaku_reason(line, bonus))
@@ -266,7 +264,7 @@ def _win_side(line: Hand, options: dict[str, Any]) -> WinSide:
     did not win; they pay a tsumo in full, as if they had dealt in.
     """
     ctx = line.ctx
-    if not options.get("two_player"):
+    if not options["two_player"]:
         return WinSide(ctx.seat_wind, ctx.tsumo, ctx.discarder_seat, ctx.honba, ctx.sticks)
     other = "S" if ctx.dealer else "E"
     return WinSide(ctx.seat_wind, ctx.tsumo, None if ctx.tsumo else other, ctx.honba,
@@ -284,7 +282,7 @@ def _verdict(c: Candidate, bonus: list[YakuMatch], line: Hand, ruleset: Ruleset,
     if "renhou" in line.ctx.flags and "renhou" not in {m.key for m in c.yaku}:
         notes.append("renhou counts nothing under the option renhou=off")
     payments = None
-    if c.yakuman and "pao" in options:
+    if c.yakuman and params.liability == "pao":
         calls, more = pao.find_liable(line, {m.key for m in c.yaku}, options["pao"])
         notes.extend(more)
         if calls:
@@ -296,7 +294,7 @@ def _verdict(c: Candidate, bonus: list[YakuMatch], line: Hand, ruleset: Ruleset,
                                                           if x.seat == call.seat),
                                          pao.describe(call, side.winner, side.tsumo,
                                                       side.discarder))
-    elif params.get("liability") == "arushal":
+    elif params.liability == "arushal":
         call, more, keys = pao.find_arushal_liable(line, {m.key for m in c.yaku})
         notes.extend(more)
         if call:

@@ -9,9 +9,9 @@ yakuman's share onto the liable player.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..result import SEATS, Payment
+from ..rulesets.params import Params
 from .points import round_up
 
 
@@ -27,16 +27,16 @@ class WinSide:
     sole_payer: str | None = None  # a two-player game: the one opponent pays everything
 
 
-def _round(x: int | float, params: dict[str, Any]) -> int:
+def _round(x: int | float, params: Params) -> int:
     """Each payer's amount, rounded up to the ruleset's unit (riichi: 100)."""
-    return round_up(x, params.get("payment_unit", 100))
+    return round_up(x, params.payment_unit)
 
 
-def _ron_total(base: int, dealer: bool, params: dict[str, Any]) -> int:
-    return _round(base * (params["dealer_ron"] if dealer else params["nondealer_ron"]), params)
+def _ron_total(base: int, dealer: bool, params: Params) -> int:
+    return _round(base * (params.dealer_ron if dealer else params.nondealer_ron), params)
 
 
-def hand_payments(base: int, side: WinSide, params: dict[str, Any]) -> list[Payment]:
+def hand_payments(base: int, side: WinSide, params: Params) -> list[Payment]:
     """The hand's own value, before honba and deposits."""
     dealer = side.winner == "E"
     if not side.tsumo:
@@ -53,7 +53,7 @@ def hand_payments(base: int, side: WinSide, params: dict[str, Any]) -> list[Paym
     return out
 
 
-def hand_value(base: int, side: WinSide, params: dict[str, Any]) -> int:
+def hand_value(base: int, side: WinSide, params: Params) -> int:
     """What `hand_payments` adds up to, without making the payments (every reading is valued)."""
     dealer = side.winner == "E"
     if not side.tsumo or side.sole_payer:
@@ -63,7 +63,7 @@ def hand_value(base: int, side: WinSide, params: dict[str, Any]) -> int:
     return _round(2 * base, params) + 2 * _round(base, params)
 
 
-def honba_payments(side: WinSide, params: dict[str, Any], payer: str | None = None
+def honba_payments(side: WinSide, params: Params, payer: str | None = None
                    ) -> list[Payment]:
     """Counters: 300 each from the discarder on ron, 100 each from every payer on tsumo."""
     if not side.honba:
@@ -71,21 +71,21 @@ def honba_payments(side: WinSide, params: dict[str, Any], payer: str | None = No
     payer = payer if payer is not None else side.sole_payer
     if payer is not None or not side.tsumo:
         who = payer if payer is not None else side.discarder
-        return [Payment(who, side.winner, params["honba_ron"] * side.honba,
+        return [Payment(who, side.winner, params.honba_ron * side.honba,
                         f"honba ×{side.honba}")]
-    return [Payment(s, side.winner, params["honba_tsumo"] * side.honba, f"honba ×{side.honba}")
+    return [Payment(s, side.winner, params.honba_tsumo * side.honba, f"honba ×{side.honba}")
             for s in SEATS if s != side.winner]
 
 
-def deposit_payments(side: WinSide, params: dict[str, Any]) -> list[Payment]:
+def deposit_payments(side: WinSide, params: Params) -> list[Payment]:
     if not side.sticks:
         return []
-    return [Payment("table", side.winner, params["deposit"] * side.sticks,
+    return [Payment("table", side.winner, params.deposit * side.sticks,
                     f"riichi deposits ×{side.sticks}")]
 
 
 def liable_payments(total_base: int, liable_base: int, liable: str, side: WinSide,
-                    params: dict[str, Any]) -> list[Payment]:
+                    params: Params) -> list[Payment]:
     """Payments when `liable` answers for `liable_base` of the hand's base points.
 
     Tsumo: the liable player pays that share as if they had dealt in; the rest

@@ -26,10 +26,11 @@ from ..european.facts import (
     winner_facts,
 )
 from ..european.points import flower_items, held_items
-from ..european.registry import DOUBLES, ROWS, SPECIAL, checked, enabled
+from ..european.registry import DOUBLES, ROWS, SPECIAL, enabled
 from ..hand import Hand
 from ..result import SEATS, Payment, PlayerTally, PointsDoubles, ScoreItem, Verdict, YakuMatch
 from ..rulesets import Ruleset
+from ..rulesets.params import Params, Special
 from .payments import net_of
 from .settlement import Terms, among_players, winner_payments
 
@@ -78,10 +79,10 @@ class PlayerScore:
 def row_items(f: PlayerFacts) -> list[ScoreItem]:
     """The winner's points rows (Mah-Jong, four chows, self-drawn, bonus options)."""
     out = []
-    for key, entry in f.params["rows"].items():
+    for key, entry in f.params.rows.items():
         n = ROWS[key](f) if enabled(entry, f.options) else 0
         if n:
-            out.append(ScoreItem(key, entry["name"], entry["points"] * n, n))
+            out.append(ScoreItem(key, entry.name, entry.points * n, n))
     return out
 
 
@@ -89,16 +90,16 @@ def doubles_items(f: PlayerFacts, flowers_only: bool = False) -> list[ScoreItem]
     """Every double that applies to this player, after the supersessions."""
     opts = f.options
     found: list[tuple[ScoreItem, list[str]]] = []
-    for key, entry in f.params["doubles"].items():
-        if not enabled(entry, opts) or (flowers_only and not entry.get("flower")):
+    for key, entry in f.params.doubles.items():
+        if not enabled(entry, opts) or (flowers_only and not entry.flower):
             continue
-        who = opts[entry["who_option"]] if "who_option" in entry else entry.get("who", "all")
+        who = opts[entry.who_option] if entry.who_option else entry.who
         if who == "winner" and not f.winner:
             continue
         n = DOUBLES[key](f)
         if n:
-            each = opts[entry["by_option"]] if "by_option" in entry else entry["doubles"]
-            found.append((ScoreItem(key, entry["name"], each * n, n), entry.get("supersedes", [])))
+            each = opts[entry.by_option] if entry.by_option else entry.doubles
+            found.append((ScoreItem(key, entry.name, each * n, n), entry.supersedes))
     dropped = {k for _, sup in found for k in sup}
     return [item for item, _ in found if item.key not in dropped]
 
@@ -144,13 +145,13 @@ def score_player(f: PlayerFacts, declaration_lost: bool = False) -> PlayerScore:
 # -- special hands ---------------------------------------------------------------------------
 
 
-def special_value(entry: dict[str, Any], options: dict[str, Any]) -> int:
+def special_value(entry: Special, options: dict[str, Any]) -> int:
     """A French hand's fixed points, or a German hand's multiple of the limit."""
-    if "value" in entry:
-        return entry["value"]
-    times = entry["limits"]
-    if options["german_limit_multipliers"] == "sontag":
-        times = entry.get("sontag_limits", times)
+    if entry.value is not None:
+        return entry.value
+    times = entry.limits
+    if options["german_limit_multipliers"] == "sontag" and entry.sontag_limits is not None:
+        times = entry.sontag_limits
     return int(options["limit"] * times)
 
 
@@ -158,11 +159,11 @@ def special_hands(facts: list[PlayerFacts]) -> list[ScoreItem]:
     """Every special hand that some reading (or the bare tile content) matches, best first."""
     f0 = facts[0]
     out = []
-    for key, entry in f0.params["special"].items():
-        if entry.get("german") and not f0.options["german_limit_hands"]:
+    for key, entry in f0.params.special.items():
+        if entry.german and not f0.options["german_limit_hands"]:
             continue
         if enabled(entry, f0.options) and any(SPECIAL[key](f) for f in facts):
-            out.append(ScoreItem(key, entry["name"], special_value(entry, f0.options)))
+            out.append(ScoreItem(key, entry.name, special_value(entry, f0.options)))
     return sorted(out, key=lambda i: -i.value)
 
 
@@ -281,10 +282,10 @@ def _players(line: Hand, table: Table, winner: PlayerScore | None) -> dict[str, 
     return out
 
 
-def _terms(params: dict[str, Any], options: dict[str, Any]) -> Terms:
+def _terms(params: Params, options: dict[str, Any]) -> Terms:
     return Terms(advanced=options["advanced_settlement"], mode=options["east_in_settlement"],
                  settle_on_draw=options["settle_on_draw"], winner_refund=options["winner_refund"],
-                 east_factor=params["east_factor"])
+                 east_factor=params.east_factor)
 
 
 def _settlement_notes(line: Hand, players: dict[str, PlayerScore], terms: Terms,
@@ -310,7 +311,6 @@ def _settlement_notes(line: Hand, players: dict[str, PlayerScore], terms: Terms,
 
 def score_points_doubles(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdict:
     """The verdict on a points-and-doubles deal; raises NotAWin or a context error."""
-    checked(ruleset)
     if options["limit"] <= 0:
         raise RulesetError(f"option limit must be a positive number, not {options['limit']}")
     params, ctx = ruleset.params, line.ctx

@@ -46,11 +46,11 @@ def pinfu(f: HandFacts) -> int:
     """Four runs, a pair worth no fu, won on a two-sided wait.
 
     Whether an open hand counts is ruleset data (han_open); a tsumo counts only
-    when closed and the ruleset's `tsumo_pinfu` option (absent: yes) allows it.
+    when closed and the ruleset's `tsumo_pinfu` switch (option or parameter) allows it.
     """
     return int(f.standard and len(f.runs) == 4 and f.wait == RYANMEN
                and f.pair not in f.value_tiles()
-               and (not f.tsumo or f.closed and f.options.get("tsumo_pinfu", True)))
+               and (not f.tsumo or f.closed and f.options["tsumo_pinfu"]))
 
 
 @yaku("iipeikou", gate="runs2")
@@ -70,7 +70,7 @@ def tanyao(f: HandFacts) -> int:
     """Only simples (2-8); open only where the open_tanyao option allows it."""
     if not f.no_terminal_or_honor:
         return 0
-    return int(f.closed or f.options.get("open_tanyao", True))
+    return int(f.closed or f.options["open_tanyao"])
 
 
 def _yakuhai(key: str, tile_of, doc: str) -> None:
