@@ -252,3 +252,23 @@ def test_honba_deposits_and_money_dora_are_explicit():
     assert (boo.params.honba, boo.params.deposits, boo.params.dora_payments) == (
         True, False, True)
     assert (arushal.params.honba, arushal.params.deposits) == (False, False)
+
+
+def test_every_yaku_gate_is_a_fact_that_handfacts_sets():
+    """Gates are named by HandFacts attributes: each must exist and be a bool on every reading,
+    or the scorer would skip (or ask) a group of yaku wrongly."""
+    import mjscore
+    from mjscore.decompose import readings
+    from mjscore.facts import HandFacts, line_facts
+    from mjscore.yaku.registry import GATE, GATES
+
+    assert set(GATE.values()) <= GATES
+    for line in ("234m406p22s56s chi:678s ron:4s", "1122m3344p5566s7z ron:7z",
+                 "19m19p19s1234567z ron:1m", "111222333m444p5p tsumo:5p"):
+        hand = mjscore.parse(line)
+        shared = line_facts(hand)
+        for reading in readings(hand.holding.concealed, hand.holding.melds, hand.ctx.win_tile,
+                                hand.ctx.tsumo, frozenset()):
+            facts = HandFacts(hand, reading, {}, shared)
+            for gate in GATES:
+                assert isinstance(getattr(facts, gate), bool), (line, gate)

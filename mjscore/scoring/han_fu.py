@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from .. import tiles as T
@@ -11,7 +12,7 @@ from ..errors import NotAWin, NoYaku
 from ..facts import HandFacts, line_facts
 from ..hand import Hand
 from ..result import FuItem, HanFu, Liability, Verdict, YakuMatch
-from ..rulesets import Ruleset, YakuSpec
+from ..rulesets import Ruleset, YakuSpec, load_ruleset
 from ..yaku.registry import GATE, NEEDS_FLAG, PREDICATES
 from . import liability as pao
 from .extras import extra_payments
@@ -82,23 +83,18 @@ def _build_table(ruleset: Ruleset, options: dict[str, Any]) -> YakuTable:
                        for g in (groups[True], groups[False])))
 
 
-_TABLES: dict[tuple[int, tuple], tuple[Ruleset, YakuTable]] = {}
-
-
 def yaku_table(ruleset: Ruleset, options: dict[str, Any]) -> YakuTable:
     """The ruleset's yaku for one set of options: each worth is looked up once, not per hand.
 
-    Kept per (ruleset, options); a file scored under one ruleset builds it once.
+    Kept per (ruleset name, option values), both frozen; a file scored under one
+    ruleset builds it once. Rulesets are loaded once per name (`load_ruleset` caches).
     """
-    key = (id(ruleset), tuple(sorted(options.items())))
-    hit = _TABLES.get(key)
-    if hit is not None and hit[0] is ruleset:
-        return hit[1]
-    if len(_TABLES) > 256:
-        _TABLES.clear()
-    table = _build_table(ruleset, options)
-    _TABLES[key] = (ruleset, table)
-    return table
+    return _table_for(ruleset.name, tuple(sorted(options.items())))
+
+
+@lru_cache(maxsize=64)
+def _table_for(name: str, option_items: tuple[tuple[str, Any], ...]) -> YakuTable:
+    return _build_table(load_ruleset(name), dict(option_items))
 
 
 def match_yaku(f: HandFacts, ruleset: Ruleset, options: dict[str, Any],
