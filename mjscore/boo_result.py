@@ -51,16 +51,6 @@ class BooResult:
         return (f"{self.name}: {len(self.sunk)} below {START:,} ({who}) {pay} the top player "
                 f"{self.top} {self.each} each; {self.top} pays the table fee {TABLE_FEE}")
 
-    def text(self) -> str:
-        """The result as the command prints it: the sentence, then one line per player."""
-        lines = [self.reason()]
-        for p in PLAYERS:
-            paying = "pays" if self.yakuman else "sunk"
-            role = "top" if p == self.top else paying if p in self.sunk else ""
-            points = f"{self.points[p]:+d}" if self.points[p] else "0"
-            lines.append(f"  {p}  {self.scores[p]:>6,}  {points:>4}  {role}".rstrip())
-        return "\n".join(lines)
-
     def to_dict(self) -> dict[str, Any]:
         return {"result": self.name, "top": self.top, "sunk": list(self.sunk),
                 "yakuman": self.yakuman, "scores": dict(self.scores),

@@ -95,23 +95,19 @@ def boo_result(
 ) -> int:
     """Kansai Boo game result (マルＡ / Ｂ / Ｃ) in game points, from the four final scores."""
     from .boo_result import BooResultError, boo_result, parse_scores
+    from .report import boo as report
     from .rulesets import load_ruleset
     from .runner import UsageProblem
 
-    if fmt not in ("text", "json"):
-        raise UsageProblem(f"unknown format '{fmt}' (choose from text, json)")
+    if fmt not in report.FORMATS:
+        raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(report.FORMATS)})")
     spec = load_ruleset("kansai-boo").options["yakuman_result"]
     chosen = spec.parse(yakuman_result) if yakuman_result is not None else spec.default
     try:
         result = boo_result(parse_scores(scores or []), yakuman and yakuman.upper(), chosen)
     except BooResultError as exc:
         raise UsageProblem(str(exc)) from None
-    if fmt == "json":
-        import json
-
-        print(json.dumps(result.to_dict(), ensure_ascii=False))
-    else:
-        print(result.text())
+    print(report.render(result, fmt))
     return int(ExitCode.OK)
 
 

@@ -9,7 +9,7 @@ machine-format run never pays for importing rich; only `rich_report` imports it.
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 if TYPE_CHECKING:
     from ..errors import MjscoreError
@@ -22,9 +22,17 @@ _KIND_LABELS = {"no_yaku": "no yaku", "not_a_win": "not a win", "invalid_hand": 
 
 
 class Reporter(Protocol):
-    def emit(self, result: ScoreResult) -> None: ...
+    """Everything the runner calls on a reporter."""
 
-    def close(self) -> None: ...
+    def emit(self, result: ScoreResult) -> None:
+        """Write one scored line (the serial path)."""
+
+    def emit_chunk(self, rendered: Any, errors: str) -> None:
+        """Write a chunk that workers rendered with this format's `render`, and its stderr
+        lines (the parallel path; machine formats only)."""
+
+    def close(self) -> None:
+        """Finish the output (close a JSON array, flush)."""
 
 
 class LineReporter:
