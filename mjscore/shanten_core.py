@@ -1,0 +1,249 @@
+"""Shanten numbers from 34 tile counts, fast enough to run 34 times per hand.
+
+`mjscore waits` asks for the shanten of every draw and every discard, so the
+regular shape is never searched per hand. Each suit's nine counts map to a
+small table: for 0-4 sets, without and with the pair, the fewest tiles that
+must be added to the suit (the table is exact, four copies per tile
+included). Few distinct tables exist (about a hundred), so tables are interned
+as small ints and combining two of them is itself a cached lookup: a warm
+shanten is four dict lookups for the parts and three for the combinations.
+
+A suit's table is built from blocks of held ranks (two empty ranks apart no
+set can touch both), so even a new suit costs only a few cached lookups.
+
+Numbers follow the `mahjong` package: -1 complete, 0 ready; the count of
+concealed tiles is 13-3k or 14-3k for k melds; seven pairs counts four of a
+tile as one pair; seven pairs and thirteen orphans need a closed hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from functools import cache
+from operator import itemgetter
+from typing import NamedTuple
+
+REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS = "regular", "seven_pairs", "thirteen_orphans"
+ALL_SHAPES = frozenset((REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS))
+ORPHAN_TILES = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+_INF = 99
+_SHIFT = 16  # table ids are combined into one int key: (a << 16) | b
+_orphans = itemgetter(*ORPHAN_TILES)
+
+
+class Shanten(NamedTuple):
+    """Shanten per shape; None for a shape not asked for or impossible (melds)."""
+
+    best: int
+    regular: int | None
+    seven_pairs: int | None
+    thirteen_orphans: int | None
+
+    def by_shape(self) -> dict[str, int | None]:
+        """The `shanten_by_shape` mapping of a waits record."""
+        return {REGULAR: self.regular, SEVEN_PAIRS: self.seven_pairs,
+                THIRTEEN_ORPHANS: self.thirteen_orphans}
+
+
+# -- tables: a tuple of 10 costs, index 2*sets + pair ------------------------------------
+
+_TABLES: list[tuple[int, ...]] = []
+_TABLE_IDS: dict[tuple[int, ...], int] = {}
+
+
+def _intern(table: tuple[int, ...]) -> int:
+    found = _TABLE_IDS.get(table)
+    if found is None:
+        found = _TABLE_IDS[table] = len(_TABLES)
+        _TABLES.append(table)
+    return found
+
+
+def _fill_fresh(out: list[int]) -> tuple[int, ...]:
+    """Allow sets (3 tiles) and the pair (2) made wholly of added tiles.
+
+    The block search only builds groups that touch a held rank; a group of new
+    tiles costs the same anywhere, so it is added here once.
+    """
+    for s in range(5):
+        if s:
+            out[2 * s] = min(out[2 * s], out[2 * s - 2] + 3)
+            out[2 * s + 1] = min(out[2 * s + 1], out[2 * s - 1] + 3)
+        out[2 * s + 1] = min(out[2 * s + 1], out[2 * s] + 2)
+    return tuple(out)
+
+
+def _block_costs(counts: tuple[int, ...], runs: bool) -> tuple[int, ...]:
+    """Exact fewest added tiles for s sets (+ pair) over a few ranks, by a DP over ranks.
+
+    The state is the number of runs started one and two ranks back; a rank's
+    target (runs through it, a triplet, the pair) may not exceed four copies.
+    Groups that touch no held rank are left to _fill_fresh.
+    """
+    n = len(counts)
+    cap = min(4, sum(counts))  # more sets than held tiles means a set of new tiles
+    padded = (*counts, 0, 0)
+    states: dict[tuple[int, int], list[int]] = {(0, 0): [0] + [_INF] * 9}
+    for i in range(n):
+        h = counts[i]
+        # a run touching no held tile, or more runs than held tiles, is a set of new tiles
+        most_runs = padded[i] + padded[i + 1] + padded[i + 2] if runs and i + 2 < n else 0
+        own = (0, 1) if h else (0,)
+        new: dict[tuple[int, int], list[int]] = {}
+        for (r1, r2), vec in states.items():
+            base = r1 + r2
+            entries = [(j >> 1, j & 1, v) for j, v in enumerate(vec) if v < _INF]
+            for r0 in range(min(most_runs, cap - base, 4 - base) + 1):
+                for t in own:
+                    for q in own:
+                        target = base + r0 + 3 * t + 2 * q
+                        if target > 4:
+                            continue
+                        cost = target - h if target > h else 0
+                        ds = r0 + t
+                        out = new.get((r0, r1))
+                        if out is None:
+                            out = new[(r0, r1)] = [_INF] * 10
+                        for s, p, v in entries:
+                            if s + ds <= cap and p + q < 2:
+                                j = 2 * (s + ds) + p + q
+                                if v + cost < out[j]:
+                                    out[j] = v + cost
+        states = new
+    return _fill_fresh(states[(0, 0)])
+
+
+@cache
+def _block_id(pattern: tuple[int, ...], room_left: int, room_right: int, runs: bool) -> int:
+    """A block's table; only its shape and the room to the suit's edges (0-2) matter."""
+    padded = (0,) * room_left + pattern + (0,) * room_right
+    return _intern(_block_costs(padded, runs))
+
+
+_EMPTY = _intern(_fill_fresh([0] + [_INF] * 9))
+
+
+def _conv(a: int, b: int) -> int:
+    """Min-plus product of two tables: the best split of sets and the pair between parts."""
+    ta, tb = _TABLES[a], _TABLES[b]
+    out = [_INF] * 10
+    for sa in range(5):
+        a0, a1 = ta[2 * sa], ta[2 * sa + 1]
+        for sb in range(5 - sa):
+            b0, b1 = tb[2 * sb], tb[2 * sb + 1]
+            j = 2 * (sa + sb)
+            if a0 + b0 < out[j]:
+                out[j] = a0 + b0
+            v = min(a0 + b1, a1 + b0)
+            if v < out[j + 1]:
+                out[j + 1] = v
+    return _intern(tuple(out))
+
+
+def _suit_id(counts: tuple[int, ...]) -> int:
+    """Split a suit into blocks separated by two or more empty ranks and combine them."""
+    result = _EMPTY
+    start = None
+    gap = 0
+    for i, c in enumerate((*counts, 0, 0)):
+        if c:
+            if start is None:
+                start = i
+            gap = 0
+        elif start is not None:
+            gap += 1
+            if gap == 2:
+                end = i - 1  # first empty rank after the block
+                block = _block_id(counts[start:end], min(start, 2), min(9 - end, 2), True)
+                result = _conv(result, block)
+                start = None
+    return result
+
+
+def _honor_id(counts: tuple[int, ...]) -> int:
+    """Honours form no runs: every held kind is its own block."""
+    result = _EMPTY
+    for c in sorted(counts):
+        if c:
+            result = _conv(result, _block_id((c,), 0, 0, False))
+    return result
+
+
+class _Cache(dict):
+    """A dict that computes a missing value once: a hit costs one C-level lookup."""
+
+    def __init__(self, compute: Callable) -> None:
+        super().__init__()
+        self._compute = compute
+
+    def __missing__(self, key):
+        value = self[key] = self._compute(key)
+        return value
+
+
+_SUIT = _Cache(_suit_id)
+_HONOR = _Cache(_honor_id)
+_PAIR = _Cache(lambda key: _conv(key >> _SHIFT, key & 0xFFFF))
+# the regular distance for 0-4 sets with the pair, from two half-hand tables
+_FINAL = _Cache(lambda key: _TABLES[_conv(key >> _SHIFT, key & 0xFFFF)][1::2])
+
+
+def _regular(c: tuple[int, ...], sets: int) -> int:
+    ab = _PAIR[(_SUIT[c[0:9]] << _SHIFT) | _SUIT[c[9:18]]]
+    cd = _PAIR[(_SUIT[c[18:27]] << _SHIFT) | _HONOR[c[27:34]]]
+    return _FINAL[(ab << _SHIFT) | cd][sets] - 1
+
+
+def _seven_pairs(c: Sequence[int]) -> int:
+    pairs = c.count(2) + c.count(3) + c.count(4)
+    kinds = 34 - c.count(0)
+    return 6 - pairs + (7 - kinds if kinds < 7 else 0)
+
+
+def _orphans_shanten(c: Sequence[int]) -> int:
+    held = _orphans(c)
+    return held.count(0) - (1 if 2 in held or 3 in held or 4 in held else 0)
+
+
+def _checked(counts: Sequence[int], melds: int) -> tuple[int, ...]:
+    c = counts if type(counts) is tuple else tuple(counts)
+    if len(c) != 34 or not 0 <= melds <= 4:
+        raise ValueError("expected 34 tile counts and 0-4 melds")
+    if sum(c) not in (13 - 3 * melds, 14 - 3 * melds) or max(c) > 4 or min(c) < 0:
+        raise ValueError(f"{sum(c)} concealed tiles with {melds} melds: expected "
+                         f"{13 - 3 * melds} or {14 - 3 * melds}, at most 4 of a tile")
+    return c
+
+
+def shanten(counts: Sequence[int], melds: int = 0,
+            shapes: Collection[str] = ALL_SHAPES) -> Shanten:
+    """Shanten of concealed counts per shape asked for, and the best of them.
+
+    Seven pairs and thirteen orphans are None with melds: an open hand cannot
+    make them. `shapes` is what the ruleset has; at least one must be possible.
+    """
+    c = _checked(counts, melds)
+    regular = _regular(c, 4 - melds) if REGULAR in shapes else None
+    closed = melds == 0
+    pairs = _seven_pairs(c) if closed and SEVEN_PAIRS in shapes else None
+    orphans = _orphans_shanten(c) if closed and THIRTEEN_ORPHANS in shapes else None
+    found = [v for v in (regular, pairs, orphans) if v is not None]
+    if not found:
+        raise ValueError(f"no shape of {sorted(shapes)} is possible with {melds} melds")
+    return Shanten(min(found), regular, pairs, orphans)
+
+
+def shanten_number(counts: Sequence[int], melds: int = 0,
+                   shapes: Collection[str] = ALL_SHAPES) -> int:
+    """The best shanten alone: what `mahjong`'s Shanten.calculate_shanten returns."""
+    c = _checked(counts, melds)
+    best = _regular(c, 4 - melds) if REGULAR in shapes else 99
+    if melds == 0:
+        if SEVEN_PAIRS in shapes:
+            best = min(best, _seven_pairs(c))
+        if THIRTEEN_ORPHANS in shapes:
+            best = min(best, _orphans_shanten(c))
+    if best == 99:
+        raise ValueError(f"no shape of {sorted(shapes)} is possible with {melds} melds")
+    return best
