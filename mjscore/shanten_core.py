@@ -155,7 +155,10 @@ def _suit_id(counts: tuple[int, ...]) -> int:
             gap += 1
             if gap == 2:
                 end = i - 1  # first empty rank after the block
-                block = _block_id(counts[start:end], min(start, 2), min(9 - end, 2), True)
+                pattern, left, right = counts[start:end], min(start, 2), min(9 - end, 2)
+                if pattern[::-1] < pattern:  # 6-8m plays like 2-4m: one table for both
+                    pattern, left, right = pattern[::-1], right, left
+                block = _block_id(pattern, left, right, True)
                 result = _conv(result, block)
                 start = None
     return result
@@ -247,3 +250,61 @@ def shanten_number(counts: Sequence[int], melds: int = 0,
     if best == 99:
         raise ValueError(f"no shape of {sorted(shapes)} is possible with {melds} melds")
     return best
+
+
+def shanten_after_draws(counts: Sequence[int], melds: int = 0,
+                        shapes: Collection[str] = ALL_SHAPES) -> tuple[int | None, ...]:
+    """For a hand of 13-3k tiles: the best shanten after drawing each of the 34 tiles.
+
+    None where the hand already holds four copies. A draw changes one part of
+    the hand, so the other three parts' tables are looked up once.
+    """
+    c = _checked(counts, melds)
+    if sum(c) != 13 - 3 * melds:
+        raise ValueError("draws are asked of a hand waiting for its next tile (13-3k tiles)")
+    sets = 4 - melds
+    regular = REGULAR in shapes
+    parts = (_SUIT[c[0:9]], _SUIT[c[9:18]], _SUIT[c[18:27]], _HONOR[c[27:34]])
+    ab = _PAIR[(parts[0] << _SHIFT) | parts[1]]
+    cd = _PAIR[(parts[2] << _SHIFT) | parts[3]]
+    closed = melds == 0
+    pairs_ok = closed and SEVEN_PAIRS in shapes
+    orphans_ok = closed and THIRTEEN_ORPHANS in shapes
+    if not (regular or pairs_ok or orphans_ok):
+        raise ValueError(f"no shape of {sorted(shapes)} is possible with {melds} melds")
+    pairs = c.count(2) + c.count(3) + c.count(4)
+    kinds = 34 - c.count(0)
+    held_orphans = _orphans(c)
+    orphan_missing = held_orphans.count(0)
+    orphan_pair = 2 in held_orphans or 3 in held_orphans or 4 in held_orphans
+    orphan_set = frozenset(ORPHAN_TILES)
+    out: list[int | None] = []
+    for t in range(34):
+        n = c[t]
+        if n == 4:
+            out.append(None)
+            continue
+        best = 99
+        if regular:
+            lo = t - t % 9 if t < 27 else 27
+            drawn = list(c[lo:lo + 9 if t < 27 else 34])
+            drawn[t - lo] += 1
+            key = tuple(drawn)
+            if t < 9:
+                best = _FINAL[(_PAIR[(_SUIT[key] << _SHIFT) | parts[1]] << _SHIFT) | cd][sets] - 1
+            elif t < 18:
+                best = _FINAL[(_PAIR[(parts[0] << _SHIFT) | _SUIT[key]] << _SHIFT) | cd][sets] - 1
+            elif t < 27:
+                best = _FINAL[(ab << _SHIFT) | _PAIR[(_SUIT[key] << _SHIFT) | parts[3]]][sets] - 1
+            else:
+                best = _FINAL[(ab << _SHIFT) | _PAIR[(parts[2] << _SHIFT) | _HONOR[key]]][sets] - 1
+        if pairs_ok:
+            p, k = pairs + (n == 1), kinds + (n == 0)
+            best = min(best, 6 - p + (7 - k if k < 7 else 0))
+        if orphans_ok:
+            if t in orphan_set:
+                best = min(best, orphan_missing - (n == 0) - (1 if orphan_pair or n == 1 else 0))
+            else:
+                best = min(best, orphan_missing - (1 if orphan_pair else 0))
+        out.append(best)
+    return tuple(out)
