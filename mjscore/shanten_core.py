@@ -74,44 +74,70 @@ def _fill_fresh(out: list[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
+@cache
+def _moves(base: int, held: int, most_runs: int) -> tuple[tuple[int, int, int, int], ...]:
+    """(runs started, sets added, pair added, tiles added) at one rank, at most four copies."""
+    own = (0, 1) if held else (0,)
+    out = []
+    for r0 in range(most_runs + 1):
+        for t in own:
+            for q in own:
+                target = base + r0 + 3 * t + 2 * q
+                if target <= 4:
+                    out.append((r0, r0 + t, q, max(0, target - held)))
+    return tuple(out)
+
+
+_START: dict[tuple[int, int], tuple[int, ...]] = {(0, 0): (0,) + (_INF,) * 9}
+# DP states after a rank, by (cap, runs, the ranks up to two past it): blocks share prefixes
+_PREFIX: dict[tuple, dict[tuple[int, int], tuple[int, ...]]] = {}
+
+
+def _step(states: dict[tuple[int, int], tuple[int, ...]], h: int, most_runs: int, cap: int,
+          ) -> dict[tuple[int, int], tuple[int, ...]]:
+    """One rank of the DP: start runs, a triplet and the pair here, pay for missing tiles."""
+    new: dict[tuple[int, int], list[int]] = {}
+    for (r1, r2), vec in states.items():
+        base = r1 + r2
+        entries = [(j, v) for j, v in enumerate(vec) if v < _INF]  # j = 2 * sets + pair
+        for r0, ds, q, cost in _moves(base, h, max(0, min(most_runs, cap - base))):
+            out = new.get((r0, r1))
+            if out is None:
+                out = new[(r0, r1)] = [_INF] * 10
+            last = 2 * (cap - ds) + 1  # no more than `cap` sets
+            shift = 2 * ds + q
+            for j, v in entries:
+                if j > last:
+                    break
+                if q and j & 1:
+                    continue
+                v += cost
+                if v < out[j + shift]:
+                    out[j + shift] = v
+    return {k: tuple(v) for k, v in new.items()}
+
+
 def _block_costs(counts: tuple[int, ...], runs: bool) -> tuple[int, ...]:
     """Exact fewest added tiles for s sets (+ pair) over a few ranks, by a DP over ranks.
 
     The state is the number of runs started one and two ranks back; a rank's
     target (runs through it, a triplet, the pair) may not exceed four copies.
-    Groups that touch no held rank are left to _fill_fresh.
+    Groups that touch no held rank are left to _fill_fresh. A run may start on
+    the last two ranks; it never ends, so only the final (0, 0) state counts.
+    Each rank's states depend only on the ranks up to two past it, so they
+    are kept by that prefix and shared between blocks.
     """
-    n = len(counts)
     cap = min(4, sum(counts))  # more sets than held tiles means a set of new tiles
     padded = (*counts, 0, 0)
-    states: dict[tuple[int, int], list[int]] = {(0, 0): [0] + [_INF] * 9}
-    for i in range(n):
-        h = counts[i]
-        # a run touching no held tile, or more runs than held tiles, is a set of new tiles
-        most_runs = padded[i] + padded[i + 1] + padded[i + 2] if runs and i + 2 < n else 0
-        own = (0, 1) if h else (0,)
-        new: dict[tuple[int, int], list[int]] = {}
-        for (r1, r2), vec in states.items():
-            base = r1 + r2
-            entries = [(j >> 1, j & 1, v) for j, v in enumerate(vec) if v < _INF]
-            for r0 in range(min(most_runs, cap - base, 4 - base) + 1):
-                for t in own:
-                    for q in own:
-                        target = base + r0 + 3 * t + 2 * q
-                        if target > 4:
-                            continue
-                        cost = target - h if target > h else 0
-                        ds = r0 + t
-                        out = new.get((r0, r1))
-                        if out is None:
-                            out = new[(r0, r1)] = [_INF] * 10
-                        for s, p, v in entries:
-                            if s + ds <= cap and p + q < 2:
-                                j = 2 * (s + ds) + p + q
-                                if v + cost < out[j]:
-                                    out[j] = v + cost
-        states = new
-    return _fill_fresh(states[(0, 0)])
+    n = len(counts)
+    done = n - 1  # the last rank whose states are known
+    while done >= 0 and (cap, runs, padded[:done + 3]) not in _PREFIX:
+        done -= 1
+    states = _PREFIX[(cap, runs, padded[:done + 3])] if done >= 0 else _START
+    for i in range(done + 1, n):
+        most_runs = padded[i] + padded[i + 1] + padded[i + 2] if runs else 0
+        states = _PREFIX[(cap, runs, padded[:i + 3])] = _step(states, counts[i], most_runs, cap)
+    return _fill_fresh(list(states[(0, 0)]))
 
 
 @cache
@@ -159,7 +185,7 @@ def _suit_id(counts: tuple[int, ...]) -> int:
                 if pattern[::-1] < pattern:  # 6-8m plays like 2-4m: one table for both
                     pattern, left, right = pattern[::-1], right, left
                 block = _block_id(pattern, left, right, True)
-                result = _conv(result, block)
+                result = _PAIR[(result << _SHIFT) | block]
                 start = None
     return result
 
@@ -169,7 +195,7 @@ def _honor_id(counts: tuple[int, ...]) -> int:
     result = _EMPTY
     for c in sorted(counts):
         if c:
-            result = _conv(result, _block_id((c,), 0, 0, False))
+            result = _PAIR[(result << _SHIFT) | _block_id((c,), 0, 0, False)]
     return result
 
 
