@@ -169,6 +169,7 @@ def _conv(a: int, b: int) -> int:
 
 def _suit_id(counts: tuple[int, ...]) -> int:
     """Split a suit into blocks separated by two or more empty ranks and combine them."""
+    _part_counts(counts)
     result = _EMPTY
     start = None
     gap = 0
@@ -192,6 +193,7 @@ def _suit_id(counts: tuple[int, ...]) -> int:
 
 def _honor_id(counts: tuple[int, ...]) -> int:
     """Honours form no runs: every held kind is its own block."""
+    _part_counts(counts)
     result = _EMPTY
     for c in sorted(counts):
         if c:
@@ -224,10 +226,10 @@ def _regular(c: tuple[int, ...], sets: int) -> int:
     return _FINAL[(ab << _SHIFT) | cd][sets] - 1
 
 
-def _seven_pairs(c: Sequence[int]) -> int:
-    pairs = c.count(2) + c.count(3) + c.count(4)
-    kinds = 34 - c.count(0)
-    return 6 - pairs + (7 - kinds if kinds < 7 else 0)
+def _seven_pairs(zeros: int, ones: int) -> int:
+    """6 - pairs, plus the kinds missing for seven: four of a kind is one pair."""
+    kinds = 34 - zeros
+    return 6 - (kinds - ones) + (7 - kinds if kinds < 7 else 0)
 
 
 def _orphans_shanten(c: Sequence[int]) -> int:
@@ -236,13 +238,22 @@ def _orphans_shanten(c: Sequence[int]) -> int:
 
 
 def _checked(counts: Sequence[int], melds: int) -> tuple[int, ...]:
+    """The counts as a tuple, or ValueError for a wrong length or number of tiles.
+
+    A count outside 0-4 is refused where a part of the hand is first met
+    (_part_counts), so a warm call pays for no per-tile check.
+    """
     c = counts if type(counts) is tuple else tuple(counts)
-    if len(c) != 34 or not 0 <= melds <= 4:
-        raise ValueError("expected 34 tile counts and 0-4 melds")
-    if sum(c) not in (13 - 3 * melds, 14 - 3 * melds) or max(c) > 4 or min(c) < 0:
-        raise ValueError(f"{sum(c)} concealed tiles with {melds} melds: expected "
-                         f"{13 - 3 * melds} or {14 - 3 * melds}, at most 4 of a tile")
+    if len(c) != 34 or melds < 0 or sum(c) + 3 * melds not in (13, 14):
+        raise ValueError(f"{sum(c)} tiles in {len(c)} counts with {melds} melds: expected "
+                         f"34 counts adding up to 13-3k or 14-3k tiles for k melds")
     return c
+
+
+def _part_counts(counts: tuple[int, ...]) -> tuple[int, ...]:
+    if min(counts) < 0 or max(counts) > 4:
+        raise ValueError(f"tile counts {counts}: a tile is held 0-4 times")
+    return counts
 
 
 def shanten(counts: Sequence[int], melds: int = 0,
@@ -253,9 +264,13 @@ def shanten(counts: Sequence[int], melds: int = 0,
     make them. `shapes` is what the ruleset has; at least one must be possible.
     """
     c = _checked(counts, melds)
-    regular = _regular(c, 4 - melds) if REGULAR in shapes else None
+    if REGULAR in shapes:
+        regular = _regular(c, 4 - melds)
+    else:
+        regular = None
+        _part_counts(c)
     closed = melds == 0
-    pairs = _seven_pairs(c) if closed and SEVEN_PAIRS in shapes else None
+    pairs = _seven_pairs(c.count(0), c.count(1)) if closed and SEVEN_PAIRS in shapes else None
     orphans = _orphans_shanten(c) if closed and THIRTEEN_ORPHANS in shapes else None
     found = [v for v in (regular, pairs, orphans) if v is not None]
     if not found:
@@ -267,10 +282,14 @@ def shanten_number(counts: Sequence[int], melds: int = 0,
                    shapes: Collection[str] = ALL_SHAPES) -> int:
     """The best shanten alone: what `mahjong`'s Shanten.calculate_shanten returns."""
     c = _checked(counts, melds)
-    best = _regular(c, 4 - melds) if REGULAR in shapes else 99
+    if REGULAR in shapes:
+        best = _regular(c, 4 - melds)
+    else:
+        best = 99
+        _part_counts(c)
     if melds == 0:
         if SEVEN_PAIRS in shapes:
-            best = min(best, _seven_pairs(c))
+            best = min(best, _seven_pairs(c.count(0), c.count(1)))
         if THIRTEEN_ORPHANS in shapes:
             best = min(best, _orphans_shanten(c))
     if best == 99:
