@@ -227,10 +227,16 @@ def test_known_hands():
     (tiles("123m"), 0),  # too few tiles
     (tiles("1112345678999m"), 1),
     (tiles("11111m234p567p789s"), 0),  # five of a tile
+    (tiles("11111z234p567p789s"), 0),
+    ((-1, 2, *tiles("1112345678999m")[2:]), 0),  # a negative count
+    (tiles("1112345678999m"), -1),
 ])
 def test_bad_input_is_refused(counts, melds):
-    with pytest.raises(ValueError):
-        shanten(counts, melds)
+    for shapes in (ALL_SHAPES, {SEVEN_PAIRS}):
+        with pytest.raises(ValueError):
+            shanten(counts, melds, shapes)
+        with pytest.raises(ValueError):
+            shanten_number(counts, melds, shapes)
 
 
 # -- draws, ukeire, waits, discards ------------------------------------------------------
