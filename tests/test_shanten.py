@@ -228,7 +228,7 @@ def test_known_hands():
     (tiles("1112345678999m"), 1),
     (tiles("11111m234p567p789s"), 0),  # five of a tile
     (tiles("11111z234p567p789s"), 0),
-    ((-1, 2, *tiles("1112345678999m")[2:]), 0),  # a negative count
+    ((-1, 5, *tiles("1112345678999m")[2:]), 0),  # 13 tiles, yet -1 and 5 of a tile
     (tiles("1112345678999m"), -1),
 ])
 def test_bad_input_is_refused(counts, melds):
