@@ -4,7 +4,7 @@
 regular shape is never searched per hand. Each suit's nine counts map to a
 small table: for 0-4 sets, without and with the pair, the fewest tiles that
 must be added to the suit (the table is exact, four copies per tile
-included). Few distinct tables exist (about a hundred), so tables are interned
+included). Few distinct tables exist (one or two hundred), so tables are interned
 as small ints and combining two of them is itself a cached lookup: a warm
 shanten is four dict lookups for the parts and three for the combinations.
 
