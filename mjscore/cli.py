@@ -38,21 +38,29 @@ def score(
         "--file", "-f", metavar="PATH",
         help="Score every line of a file ('-' for stdin); blank and # lines are skipped.",
         show_default=False)] = None,
-    rules: Annotated[str, typer.Option(
-        "--rules", "-r", metavar="NAME", help="Ruleset (a rules: token in a line wins).")
-    ] = "riichi",
-    opt: Annotated[list[str] | None, typer.Option(
-        "--opt", "-o", metavar="NAME=VALUE", help="A ruleset option; repeatable.",
+    rules: Annotated[str | None, typer.Option(
+        "--rules", "-r", metavar="NAME",
+        help="Ruleset (a rules: token in a line wins) [default: the config's, else riichi].",
         show_default=False)] = None,
-    fmt: Annotated[str, typer.Option(
-        "--format", "-F", metavar="rich|json|jsonl|tsv", help="Output format.")] = "rich",
+    opt: Annotated[list[str] | None, typer.Option(
+        "--opt", "-o", metavar="[RULESET.]NAME=VALUE",
+        help="A house rule: the option for every ruleset that has it, or for RULESET "
+             "only; repeatable. A line's opt: token wins.", show_default=False)] = None,
+    fmt: Annotated[str | None, typer.Option(
+        "--format", "-F", metavar="rich|json|jsonl|tsv",
+        help="Output format [default: the config's, else rich].", show_default=False)] = None,
     jobs: Annotated[str, typer.Option(
         "--jobs", "-j", metavar="N",
         help="Processes for a long file in a machine format (0 = every core from "
              "2,000 lines on, 1 = one process).")] = "0",
+    config: Annotated[str | None, typer.Option(
+        "--config", metavar="PATH",
+        help="Config file (TOML: rules, format, [options], [options.RULESET]) [default: "
+             "$MJSCORE_CONFIG, else $XDG_CONFIG_HOME/mjscore/config.toml].",
+        show_default=False)] = None,
 ) -> int:
     """Score one hand given as arguments, or every hand line of a file."""
-    return score_command(tokens, file, rules, opt, fmt, jobs)
+    return score_command(tokens, file, rules, opt, fmt, jobs, config)
 
 
 @app.command()
