@@ -63,13 +63,31 @@ def score(
     return score_command(tokens, file, rules, opt, fmt, jobs, config)
 
 
+def _listing_format(fmt: str) -> str:
+    from .runner import UsageProblem
+
+    if fmt not in ("text", "json"):
+        raise UsageProblem(f"unknown format '{fmt}' (choose from text, json)")
+    return fmt
+
+
 @app.command()
-def rules() -> int:
+def rules(
+    fmt: Annotated[str, typer.Option(
+        "--format", "-F", metavar="text|json", help="Output format.")] = "text",
+) -> int:
     """List the rulesets with their options, defaults and accepted values."""
-    from .report.listing import write_rules
     from .rulesets import load_ruleset, ruleset_names
 
-    write_rules([load_ruleset(name) for name in ruleset_names()], sys.stdout)
+    rulesets = [load_ruleset(name) for name in ruleset_names()]
+    if _listing_format(fmt) == "json":
+        from .report.listing_json import ruleset_json, write_json
+
+        write_json([ruleset_json(r) for r in rulesets], sys.stdout)
+        return int(ExitCode.OK)
+    from .report.listing import write_rules
+
+    write_rules(rulesets, sys.stdout)
     return int(ExitCode.OK)
 
 
@@ -77,12 +95,30 @@ def rules() -> int:
 def yaku(
     rules: Annotated[str, typer.Option("--rules", "-r", metavar="NAME", help="Ruleset.")
                      ] = "riichi",
+    fmt: Annotated[str, typer.Option(
+        "--format", "-F", metavar="text|json", help="Output format.")] = "text",
 ) -> int:
     """Show a ruleset's yaku table: names, han closed and open, yakuman, optional ones."""
-    from .report.listing import write_yaku
     from .rulesets import load_ruleset
 
-    write_yaku(load_ruleset(rules), sys.stdout)
+    ruleset = load_ruleset(rules)
+    if _listing_format(fmt) == "json":
+        from .report.listing_json import write_json, yaku_json
+
+        write_json(yaku_json(ruleset), sys.stdout)
+        return int(ExitCode.OK)
+    from .report.listing import write_yaku
+
+    write_yaku(ruleset, sys.stdout)
+    return int(ExitCode.OK)
+
+
+@app.command()
+def schema() -> int:
+    """Print the JSON Schema of a score record (--format json / jsonl)."""
+    from .schemas import schema_text
+
+    sys.stdout.write(schema_text())
     return int(ExitCode.OK)
 
 
