@@ -413,3 +413,20 @@ def test_yaku_as_json(capsys):
 def test_listings_refuse_an_unknown_format(capsys):
     code, _, err = run("yaku", "--format", "xml", capsys=capsys)
     assert code == 2 and "unknown format 'xml'" in err
+
+
+def test_the_readme_club_config_is_a_working_config(capsys, tmp_path):
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    (block,) = re.findall(r"```toml\n(.*?)```", readme, flags=re.S)
+    path = tmp_path / "club.toml"
+    path.write_text(block, encoding="utf-8")
+    code, out, err = run("score", "--config", str(path), "--file", str(EXAMPLES),
+                         capsys=capsys)
+    assert code == 0, err
+    recs = jsonl(out)
+    assert recs[0]["options"]["kiriage_mangan"] is True
+    boo = next(r for r in recs if r["rules"] == "kansai-boo")
+    assert boo["options"]["closed_bonus"] is True
+    assert "mahjong" in {p["reason"] for r in recs for p in r["payments"]}
