@@ -40,7 +40,7 @@ def score(
         show_default=False)] = None,
     rules: Annotated[str | None, typer.Option(
         "--rules", "-r", metavar="NAME",
-        help="Ruleset (a rules: token in a line wins) [default: the config's, else riichi].",
+        help="Ruleset (a rules: token in a line wins); default: the config's, else riichi.",
         show_default=False)] = None,
     opt: Annotated[list[str] | None, typer.Option(
         "--opt", "-o", metavar="[RULESET.]NAME=VALUE",
@@ -48,15 +48,15 @@ def score(
              "only; repeatable. A line's opt: token wins.", show_default=False)] = None,
     fmt: Annotated[str | None, typer.Option(
         "--format", "-F", metavar="rich|json|jsonl|tsv",
-        help="Output format [default: the config's, else rich].", show_default=False)] = None,
+        help="Output format; default: the config's, else rich.", show_default=False)] = None,
     jobs: Annotated[str, typer.Option(
         "--jobs", "-j", metavar="N",
         help="Processes for a long file in a machine format (0 = every core from "
              "2,000 lines on, 1 = one process).")] = "0",
     config: Annotated[str | None, typer.Option(
         "--config", metavar="PATH",
-        help="Config file (TOML: rules, format, [options], [options.RULESET]) [default: "
-             "$MJSCORE_CONFIG, else $XDG_CONFIG_HOME/mjscore/config.toml].",
+        help="Config file of house rules (TOML: rules, format, options, options.RULESET); "
+             "default: $MJSCORE_CONFIG, else $XDG_CONFIG_HOME/mjscore/config.toml.",
         show_default=False)] = None,
 ) -> int:
     """Score one hand given as arguments, or every hand line of a file."""

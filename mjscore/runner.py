@@ -79,6 +79,20 @@ def read_lines(path: str) -> Iterator[tuple[int, str]]:
     yield from ((n, line.rstrip("\r\n")) for n, line in enumerate(lines, 1) if not is_blank(line))
 
 
+def parse_opts(pairs: list[str], rules: str) -> dict[str, str]:
+    """`--opt NAME=VALUE` pairs, checked against the ruleset now: a typo is a usage error."""
+    from .rulesets import load_ruleset
+
+    overrides: dict[str, str] = {}
+    for pair in pairs:
+        name, eq, value = pair.partition("=")
+        if not eq or not name.strip():
+            raise UsageProblem(f"--opt takes NAME=VALUE, not '{pair}'")
+        overrides[name.strip()] = value.strip()
+    load_ruleset(rules).resolve_options(overrides)  # raises RulesetError -> exit 2
+    return overrides
+
+
 def house_rules(config_flag: str | None, pairs: list[str], rules: str | None, fmt: str | None
                 ) -> tuple[HouseRules, str, str]:
     """(the house rules, the ruleset, the format) of a run: the flags over the config file

@@ -430,3 +430,16 @@ def test_the_readme_club_config_is_a_working_config(capsys, tmp_path):
     boo = next(r for r in recs if r["rules"] == "kansai-boo")
     assert boo["options"]["closed_bonus"] is True
     assert "mahjong" in {p["reason"] for r in recs for p in r["payments"]}
+
+
+def test_the_config_lookup_order(monkeypatch, tmp_path):
+    from mjscore.config import config_path
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_CONFIG_HOME")
+    assert config_path(None) == (str(tmp_path / ".config" / "mjscore" / "config.toml"), False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "x"))
+    assert config_path(None) == (str(tmp_path / "x" / "mjscore" / "config.toml"), False)
+    monkeypatch.setenv("MJSCORE_CONFIG", "env.toml")
+    assert config_path(None) == ("env.toml", True)
+    assert config_path("flag.toml") == ("flag.toml", True)
