@@ -38,30 +38,56 @@ def score(
         "--file", "-f", metavar="PATH",
         help="Score every line of a file ('-' for stdin); blank and # lines are skipped.",
         show_default=False)] = None,
-    rules: Annotated[str, typer.Option(
-        "--rules", "-r", metavar="NAME", help="Ruleset (a rules: token in a line wins).")
-    ] = "riichi",
-    opt: Annotated[list[str] | None, typer.Option(
-        "--opt", "-o", metavar="NAME=VALUE", help="A ruleset option; repeatable.",
+    rules: Annotated[str | None, typer.Option(
+        "--rules", "-r", metavar="NAME",
+        help="Ruleset (a rules: token in a line wins); default: the config's, else riichi.",
         show_default=False)] = None,
-    fmt: Annotated[str, typer.Option(
-        "--format", "-F", metavar="rich|json|jsonl|tsv", help="Output format.")] = "rich",
+    opt: Annotated[list[str] | None, typer.Option(
+        "--opt", "-o", metavar="[RULESET.]NAME=VALUE",
+        help="A house rule: the option for every ruleset that has it, or for RULESET "
+             "only; repeatable. A line's opt: token wins.", show_default=False)] = None,
+    fmt: Annotated[str | None, typer.Option(
+        "--format", "-F", metavar="rich|json|jsonl|tsv",
+        help="Output format; default: the config's, else rich.", show_default=False)] = None,
     jobs: Annotated[str, typer.Option(
         "--jobs", "-j", metavar="N",
         help="Processes for a long file in a machine format (0 = every core from "
              "2,000 lines on, 1 = one process).")] = "0",
+    config: Annotated[str | None, typer.Option(
+        "--config", metavar="PATH",
+        help="Config file of house rules (TOML: rules, format, options, options.RULESET); "
+             "default: $MJSCORE_CONFIG, else $XDG_CONFIG_HOME/mjscore/config.toml.",
+        show_default=False)] = None,
 ) -> int:
     """Score one hand given as arguments, or every hand line of a file."""
-    return score_command(tokens, file, rules, opt, fmt, jobs)
+    return score_command(tokens, file, rules, opt, fmt, jobs, config)
+
+
+def _listing_format(fmt: str) -> str:
+    from .runner import UsageProblem
+
+    if fmt not in ("text", "json"):
+        raise UsageProblem(f"unknown format '{fmt}' (choose from text, json)")
+    return fmt
 
 
 @app.command()
-def rules() -> int:
+def rules(
+    fmt: Annotated[str, typer.Option(
+        "--format", "-F", metavar="text|json", help="Output format.")] = "text",
+) -> int:
     """List the rulesets with their options, defaults and accepted values."""
-    from .report.listing import write_rules
     from .rulesets import load_ruleset, ruleset_names
 
-    write_rules([load_ruleset(name) for name in ruleset_names()], sys.stdout)
+    rulesets = [load_ruleset(name) for name in ruleset_names()]
+    if _listing_format(fmt) == "json":
+        from .report.listing_json import ruleset_json, write_json
+
+        write_json([ruleset_json(r) for r in rulesets], sys.stdout)
+        return int(ExitCode.OK)
+    from .report.listing import write_rules
+
+    write_rules(rulesets, sys.stdout)
     return int(ExitCode.OK)
 
 
@@ -69,12 +95,30 @@ def rules() -> int:
 def yaku(
     rules: Annotated[str, typer.Option("--rules", "-r", metavar="NAME", help="Ruleset.")
                      ] = "riichi",
+    fmt: Annotated[str, typer.Option(
+        "--format", "-F", metavar="text|json", help="Output format.")] = "text",
 ) -> int:
     """Show a ruleset's yaku table: names, han closed and open, yakuman, optional ones."""
-    from .report.listing import write_yaku
     from .rulesets import load_ruleset
 
-    write_yaku(load_ruleset(rules), sys.stdout)
+    ruleset = load_ruleset(rules)
+    if _listing_format(fmt) == "json":
+        from .report.listing_json import write_json, yaku_json
+
+        write_json(yaku_json(ruleset), sys.stdout)
+        return int(ExitCode.OK)
+    from .report.listing import write_yaku
+
+    write_yaku(ruleset, sys.stdout)
+    return int(ExitCode.OK)
+
+
+@app.command()
+def schema() -> int:
+    """Print the JSON Schema of a score record (--format json / jsonl)."""
+    from .schemas import schema_text
+
+    sys.stdout.write(schema_text())
     return int(ExitCode.OK)
 
 

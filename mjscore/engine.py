@@ -5,8 +5,8 @@ Every failure becomes the result's `error`; nothing here raises for a bad hand.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from .errors import MjscoreError, RulesetError
 from .hand import Hand
@@ -14,6 +14,9 @@ from .notation import parse_line
 from .result import ScoreResult, Verdict
 from .rulesets import Ruleset, load_ruleset
 from .validate import validate
+
+if TYPE_CHECKING:
+    from .config import HouseRules
 
 Strategy = Callable[[Hand, Ruleset, dict[str, Any]], Verdict]
 
@@ -31,9 +34,10 @@ def _strategy(name: str) -> Strategy:
     raise RulesetError(f"unknown scoring strategy '{name}'")
 
 
-def resolve(parsed: Hand, rules: str, options: dict[str, Any] | None
-            ) -> tuple[Ruleset, dict[str, Any]]:
-    """The ruleset and option values for a line: the line's rules:/opt: tokens win."""
+def resolve(parsed: Hand, rules: str, options: dict[str, Any] | None,
+            house: HouseRules | None = None) -> tuple[Ruleset, dict[str, Any]]:
+    """The ruleset and option values for a line: the line's rules:/opt: tokens win over
+    `options`, which win over the run's house rules for that ruleset."""
     name = parsed.ctx.rules or rules
     try:
         ruleset = load_ruleset(name)
@@ -41,6 +45,8 @@ def resolve(parsed: Hand, rules: str, options: dict[str, Any] | None
         exc.column = parsed.columns.get("rules")
         exc.token = f"rules:{name}"
         raise
+    if house:
+        options = {**house.for_ruleset(ruleset.name), **(options or {})}
     values = ruleset.resolve_options(options)
     for key, text in parsed.ctx.options:
         try:
@@ -55,7 +61,8 @@ def resolve(parsed: Hand, rules: str, options: dict[str, Any] | None
 _RESOLVED: dict[tuple, tuple[Ruleset, dict[str, Any], dict[str, Any]]] = {}
 
 
-def _resolve_cached(parsed: Hand, rules: str, options: dict[str, Any] | None
+def _resolve_cached(parsed: Hand, rules: str, options: dict[str, Any] | None,
+                    house: HouseRules | None = None
                     ) -> tuple[Ruleset, dict[str, Any], dict[str, Any]]:
     """`resolve` plus the record's options, kept per setting: a file repeats one setting.
 
@@ -63,12 +70,12 @@ def _resolve_cached(parsed: Hand, rules: str, options: dict[str, Any] | None
     """
     try:
         key = (rules, tuple(sorted((options or {}).items())), parsed.ctx.rules,
-               parsed.ctx.options)
+               parsed.ctx.options, house)
         hit = _RESOLVED.get(key)
     except TypeError:  # an unhashable option value from a library caller
         key, hit = None, None
     if hit is None:
-        ruleset, values = resolve(parsed, rules, options)
+        ruleset, values = resolve(parsed, rules, options, house)
         hit = (ruleset, values, ruleset.options_json(values))
         if key is not None:
             if len(_RESOLVED) > 256:
@@ -78,16 +85,19 @@ def _resolve_cached(parsed: Hand, rules: str, options: dict[str, Any] | None
 
 
 def score_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None = None,
-               line_no: int = 1) -> ScoreResult:
+               line_no: int = 1, house: HouseRules | None = None) -> ScoreResult:
     """Score one hand under `rules` with `options` (name -> value or text): a pure function.
 
+    `house`: the run's option values per ruleset (the command line's house rules),
+    applied to whichever ruleset the line uses, below `options` and the line's tokens.
     Every failure comes back as the result's error; nothing here raises for a bad hand.
     """
     text = hand.text or str(hand)
     try:
-        ruleset, values, shown = _resolve_cached(hand, rules, options)
+        ruleset, values, shown = _resolve_cached(hand, rules, options, house)
     except MjscoreError as exc:
-        return ScoreResult(line_no, text, rules, _default_options(rules), error=exc, hand=hand)
+        name, asked = _asked_for(hand.ctx.rules or rules, hand.ctx.options, options, house)
+        return ScoreResult(line_no, text, name, asked, error=exc, hand=hand)
     try:
         validate(hand, ruleset, values)
         verdict = _strategy(ruleset.scoring)(hand, ruleset, values)
@@ -99,20 +109,51 @@ def score_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None
 
 
 def score_line(text: str, rules: str = "riichi", options: dict[str, Any] | None = None,
-               line_no: int = 1) -> ScoreResult:
+               line_no: int = 1, house: HouseRules | None = None) -> ScoreResult:
     """Score one hand line: `score_hand` of the parsed line, or the notation error."""
     text = text.rstrip("\r\n")
     try:
         hand = parse_line(text)
     except MjscoreError as exc:
-        return ScoreResult(line_no, text, rules, _default_options(rules), error=exc)
-    return score_hand(hand, rules, options, line_no)
+        name, line_options = _tokens_asked(text)
+        name, asked = _asked_for(name or rules, line_options, options, house)
+        return ScoreResult(line_no, text, name, asked, error=exc)
+    return score_hand(hand, rules, options, line_no, house)
 
 
-def _default_options(rules: str) -> dict[str, Any]:
-    """A record names every option of its ruleset even when the line did not parse."""
+def _tokens_asked(text: str) -> tuple[str | None, list[tuple[str, str]]]:
+    """The rules:/opt: tokens of a line that did not parse, read as far as they can be."""
+    name = None
+    asked = []
+    for token in text.split():
+        key, colon, value = token.partition(":")
+        if not colon:
+            continue
+        if key == "rules" and value:
+            name = value
+        elif key == "opt":
+            option, eq, choice = value.partition("=")
+            if eq and option and choice:
+                asked.append((option, choice))
+    return name, asked
+
+
+def _asked_for(name: str, line_options: Iterable[tuple[str, str]],
+               options: dict[str, Any] | None, house: HouseRules | None
+               ) -> tuple[str, dict[str, Any]]:
+    """A failed line's record names the ruleset it asked for and every option of it with the
+    value it asked for (its opt: tokens over the run's), skipping what cannot be read; a
+    ruleset that does not exist has no options."""
     try:
-        ruleset = load_ruleset(rules)
+        ruleset = load_ruleset(name)
     except RulesetError:
-        return {}
-    return ruleset.options_json(ruleset.resolve_options())
+        return name, {}
+    values = ruleset.resolve_options()
+    given = {**(house.for_ruleset(ruleset.name) if house else {}), **(options or {}),
+             **dict(line_options)}
+    for key, text in given.items():
+        try:
+            values[key] = ruleset.resolve_options({key: text})[key]
+        except RulesetError:
+            continue
+    return ruleset.name, ruleset.options_json(values)

@@ -28,7 +28,8 @@ class MjscoreError(Exception):
         return self.message
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "message": str(self), "column": self.column}
+        """The record's error: the message without the column, which has its own key."""
+        return {"kind": self.kind, "message": self.message, "column": self.column}
 
 
 class NotationError(MjscoreError):

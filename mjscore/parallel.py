@@ -35,7 +35,7 @@ def workers_for(total: int, fmt: str, jobs: int) -> int:
     return max(1, min(jobs, -(-total // CHUNK)))
 
 
-def _score_chunk(task: tuple[list[tuple[int, str]], str, dict[str, str], str]
+def _score_chunk(task: tuple[list[tuple[int, str]], str, Any, str]
                  ) -> tuple[int, int, Any, str]:
     """(lines scored, lines failed, the rendered records, the stderr lines) of one chunk.
 
@@ -61,7 +61,7 @@ def _score_chunk(task: tuple[list[tuple[int, str]], str, dict[str, str], str]
     return scored, len(chunk) - scored, rendered, "".join(errors)
 
 
-def scored_in_parallel(lines: list[tuple[int, str]], rules: str, options: dict[str, str],
+def scored_in_parallel(lines: list[tuple[int, str]], rules: str, options: Any,
                        fmt: str, workers: int) -> Iterator[tuple[int, int, Any, str]]:
     """Every chunk's result (see `_score_chunk`) in input order, scored by `workers` processes."""
     import multiprocessing

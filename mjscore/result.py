@@ -32,6 +32,8 @@ class YakuMatch:
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"key": self.key, "name": self.name, "han": self.han}
+        if self.japanese:
+            d["name_ja"] = self.japanese
         if self.count is not None:
             d["count"] = self.count
         if self.yakuman:
@@ -48,16 +50,27 @@ class FuItem:
         return {"reason": self.reason, "fu": self.fu}
 
 
+# payments[].reason: the keys of OUTPUT.md's table (a new one is added there first)
+PAYMENT_REASONS = ("ron", "tsumo", "liability", "honba", "deposits", "dora", "bonus", "base",
+                   "mahjong", "settlement", "refund")
+
+
 @dataclass(frozen=True, slots=True)
 class Payment:
     payer: str | None  # a seat, "table" for deposits, None for an unknown discarder
     payee: str
     amount: int
-    reason: str
+    reason: str  # a key of PAYMENT_REASONS
+    count: int | None = None  # the units, where the reason has some (honba, deposits, dora)
+    label: str = ""  # the words for people; the reason itself when empty
 
     def to_dict(self) -> dict[str, Any]:
-        return {"from": self.payer, "to": self.payee, "amount": self.amount,
-                "reason": self.reason}
+        d: dict[str, Any] = {"from": self.payer, "to": self.payee, "amount": self.amount,
+                             "reason": self.reason}
+        if self.count is not None:
+            d["count"] = self.count
+        d["label"] = self.label or self.reason
+        return d
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,7 +247,7 @@ class ScoreResult:
                     "options": dict(self.options), "ok": False,
                     "error": self.error.to_dict() if self.error else None,
                     "winner": None, "yaku": [], "han": None, "fu": None, "fu_items": [],
-                    "limit": None, "yakuman": 0, "value": 0, "payments": [], "net": {},
+                    "limit": None, "yakuman": 0, "value": None, "payments": [], "net": {},
                     "liability": None, "win": None, "reading": None, "notes": []}
         s = v.score
         d: dict[str, Any] = {

@@ -16,6 +16,7 @@ from .errors import ExitCode, MjscoreError
 from .notation import is_blank
 
 if TYPE_CHECKING:
+    from .config import HouseRules
     from .result import ScoreResult
 
 PROGRESS_MIN_LINES = 200
@@ -92,12 +93,27 @@ def parse_opts(pairs: list[str], rules: str) -> dict[str, str]:
     return overrides
 
 
-def score_one(text: str, rules: str, options: dict[str, str], line_no: int) -> ScoreResult:
-    """mjscore.score, with a core crash turned into this line's error (kind "internal")."""
-    import mjscore
+def house_rules(config_flag: str | None, pairs: list[str], rules: str | None, fmt: str | None
+                ) -> tuple[HouseRules, str, str]:
+    """(the house rules, the ruleset, the format) of a run: the flags over the config file
+    over the defaults. Everything is checked now: a typo is a usage error."""
+    from .config import ConfigError, config_path, house_rules, load_config
 
     try:
-        return mjscore.score(text, rules=rules, options=options or None, line_no=line_no)
+        config = load_config(*config_path(config_flag))
+        house = house_rules(config, pairs)
+    except ConfigError as exc:
+        raise UsageProblem(str(exc)) from None
+    return house, rules or config.rules or "riichi", fmt or config.format or "rich"
+
+
+def score_one(text: str, rules: str, house: HouseRules | None, line_no: int) -> ScoreResult:
+    """The engine's score_line, with a core crash turned into this line's error
+    (kind "internal")."""
+    from .engine import score_line
+
+    try:
+        return score_line(text, rules=rules, line_no=line_no, house=house)
     except Exception as exc:  # keep going past a bad line, whatever went wrong
         from .result import ScoreResult
 
@@ -128,7 +144,7 @@ def progress_bar(total: int | None) -> Iterator[Callable[..., None]]:
         yield lambda n=1: bar.advance(task, n)
 
 
-def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: dict[str, str],
+def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: HouseRules | None,
               fmt: str, total: int | None = None, jobs: int = 0) -> int:
     """Score every line into the reporter of `fmt`, as it goes; the tally's exit code.
 
@@ -160,12 +176,16 @@ def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: dict[str, s
     return tally.exit_code
 
 
-def score_command(tokens: list[str] | None, file: str | None, rules: str,
-                  opt: list[str] | None, fmt: str, jobs: str | int = 0) -> int:
-    """`mjscore score`: one hand given as arguments, or every hand line of a file."""
+def score_command(tokens: list[str] | None, file: str | None, rules: str | None,
+                  opt: list[str] | None, fmt: str | None, jobs: str | int = 0,
+                  config: str | None = None) -> int:
+    """`mjscore score`: one hand given as arguments, or every hand line of a file.
+
+    `rules` and `fmt` None: the config file's, else riichi and rich."""
     from .report import FORMATS
     from .rulesets import load_ruleset
 
+    options, rules, fmt = house_rules(config, opt or [], rules, fmt)
     if fmt not in FORMATS:
         raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(FORMATS)})")
     if tokens and file is not None:
@@ -175,7 +195,6 @@ def score_command(tokens: list[str] | None, file: str | None, rules: str,
     if not str(jobs).isdigit():
         raise UsageProblem(f"--jobs takes a number of processes (0 = automatic), not '{jobs}'")
     load_ruleset(rules)  # an unknown ruleset is a usage error before any line is read
-    options = parse_opts(opt or [], rules)
     if tokens:
         return run_lines([(1, " ".join(tokens))], rules, options, fmt)
     if file == "-":

@@ -20,3 +20,11 @@ def ruleset_dir(monkeypatch, tmp_path) -> Path:
     rulesets.load_ruleset.cache_clear()
     yield tmp_path
     rulesets.load_ruleset.cache_clear()
+
+
+@pytest.fixture(autouse=True)
+def no_user_config(monkeypatch, tmp_path_factory) -> None:
+    """No test reads (or writes) the real ~/.config: the config file is looked up in an empty
+    directory unless a test sets MJSCORE_CONFIG or passes --config."""
+    monkeypatch.delenv("MJSCORE_CONFIG", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("xdg-config")))

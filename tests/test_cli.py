@@ -66,7 +66,8 @@ def test_one_hand_as_arguments_jsonl():
     assert (rec["ok"], rec["winner"], rec["han"], rec["fu"], rec["value"]) == (
         True, "S", 4, 30, 7700)
     assert {y["key"]: y["han"] for y in rec["yaku"]} == {"tanyao": 1, "dora": 2, "aka_dora": 1}
-    assert rec["payments"] == [{"from": "N", "to": "S", "amount": 7700, "reason": "ron"}]
+    assert rec["payments"] == [{"from": "N", "to": "S", "amount": 7700, "reason": "ron",
+                               "label": "ron"}]
     assert rec["net"] == {"E": 0, "S": 7700, "W": 0, "N": -7700}
 
 
@@ -154,7 +155,7 @@ def test_tsv_header_and_rows(hand_file: Path):
     assert done.returncode == 1
     rows = [line.split("\t") for line in done.stdout.splitlines()]
     assert rows[0] == ["line", "ok", "rules", "winner", "han", "fu", "limit", "value",
-                       "net E", "net S", "net W", "net N", "yaku", "error"]
+                       "net_E", "net_S", "net_W", "net_N", "yaku", "error"]
     assert [row[0] for row in rows[1:]] == ["2", "4", "6", "7"]
     assert rows[1][:8] == ["2", "true", "riichi", "S", "4", "30", "", "7700"]
     assert rows[1][8:12] == ["0", "7700", "0", "-7700"]
@@ -184,7 +185,7 @@ def test_undecodable_bytes_are_a_bad_line_not_a_crash(tmp_path: Path):
 
 @pytest.mark.parametrize(("args", "says"), [
     (["score", "123m", "--rules", "nope"], "unknown ruleset 'nope'"),
-    (["score", "123m", "--opt", "nope=1"], "has no option 'nope'"),
+    (["score", "123m", "--opt", "nope=1"], "no ruleset has an option 'nope'"),
     (["score", "123m", "--opt", "red_fives=7"], "red_fives"),
     (["score", "123m", "--opt", "kiriage_mangan=maybe"], "on or off"),
     (["score", "123m", "--opt", "red_fives"], "NAME=VALUE"),
@@ -257,16 +258,16 @@ def test_stdin_in_process(monkeypatch, capsys):
 
 
 def test_a_core_crash_stays_on_its_line(monkeypatch, capsys):
-    import mjscore
+    from mjscore import engine
 
-    real = mjscore.score
+    real = engine.score_line
 
     def flaky(line, **kw):
         if "boom" in line:
             raise RuntimeError("kaboom")
         return real(line, **kw)
 
-    monkeypatch.setattr(mjscore, "score", flaky)
+    monkeypatch.setattr(engine, "score_line", flaky)
     monkeypatch.setattr(sys, "stdin", __import__("io").StringIO(f"{TANYAO}\nboom\n{TANYAO}\n"))
     assert cli.run(["score", "-f", "-", "--format", "jsonl"]) == 1
     captured = capsys.readouterr()

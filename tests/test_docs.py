@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -36,6 +37,12 @@ def test_the_readme_shows_commands():
 @pytest.mark.parametrize("command", COMMANDS)
 def test_every_readme_command_runs(command):
     if " | " in command:  # a pipeline: each `mjscore` of it, through the shell
+        words = list(shlex.shlex(command, posix=True, punctuation_chars="|"))
+        tools = {w for w, before in zip(words[1:], words, strict=False) if before == "|"}
+        tools -= {"mjscore"}
+        missing = sorted(t for t in tools if shutil.which(t) is None)
+        if missing:
+            pytest.skip(f"{', '.join(missing)} not installed")
         mjscore = f"{shlex.quote(sys.executable)} -m mjscore"
         script = "set -o pipefail; " + re.sub(r"(^|\| )mjscore ", rf"\1{mjscore} ", command)
         env = {**os.environ, "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8"}

@@ -77,7 +77,7 @@ def _tanyao() -> ScoreResult:
         han=4, fu=30,
         fu_items=[FuItem("base", 20), FuItem("open hand of 20 fu raised", 10)],
         value=7700,
-        payments=[Payment("N", "S", 7700, "ron"), Payment("N", "S", 300, "honba ×1")],
+        payments=[Payment("N", "S", 7700, "ron"), Payment("N", "S", 300, "honba", 1, "honba ×1")],
         net={"E": 0, "S": 8000, "W": 0, "N": -8000},
         reading="234m 456p 456s (678s) 22s [ryanmen]",
         parsed=mjscore.parse(line),
@@ -92,7 +92,8 @@ def _daisangen() -> ScoreResult:
         discarder="N",
         yaku=[YakuMatch("daisangen", "Daisangen", 13, japanese="大三元", yakuman=1)],
         limit="yakuman", yakuman=1, value=32000,
-        payments=[Payment("E", "S", 16000, "liability (half)"), Payment("N", "S", 16000, "ron")],
+        payments=[Payment("E", "S", 16000, "liability", label="liability (half)"),
+                  Payment("N", "S", 16000, "ron")],
         net={"E": -16000, "S": 32000, "W": 0, "N": -16000},
         liability=Liability("E", ("daisangen",),
                             "E fed the third dragon (pon:555z- from E, left): E pays half of "
@@ -133,7 +134,7 @@ def _haneman_tsumo() -> ScoreResult:
         value=18000,
         payments=[Payment("S", "E", 6000, "tsumo"), Payment("W", "E", 6000, "tsumo"),
                   Payment("N", "E", 6000, "tsumo"),
-                  Payment("table", "E", 2000, "riichi deposits ×2")],
+                  Payment("table", "E", 2000, "deposits", 2, "riichi deposits ×2")],
         net={"E": 20000, "S": -6000, "W": -6000, "N": -6000},
         notes=["a note from the core"],
         parsed=mjscore.parse(line),
@@ -192,8 +193,10 @@ def test_jsonl_one_record_per_result_in_order():
     assert (first["ok"], first["winner"], first["han"], first["fu"], first["value"]) == (
         True, "S", 4, 30, 7700)
     assert [y["key"] for y in first["yaku"]] == ["tanyao", "dora", "aka_dora"]
-    assert first["yaku"][1] == {"key": "dora", "name": "Dora", "han": 2, "count": 2}
-    assert first["payments"][0] == {"from": "N", "to": "S", "amount": 7700, "reason": "ron"}
+    assert first["yaku"][1] == {"key": "dora", "name": "Dora", "han": 2,
+                                "name_ja": "ドラ", "count": 2}
+    assert first["payments"][0] == {"from": "N", "to": "S", "amount": 7700, "reason": "ron",
+                                    "label": "ron"}
     assert first["net"] == {"E": 0, "S": 8000, "W": 0, "N": -8000}
     assert sum(first["net"].values()) == 0
     assert records[1]["liability"]["seat"] == "E"
@@ -201,7 +204,9 @@ def test_jsonl_one_record_per_result_in_order():
     assert records[2]["ok"] is False
     assert records[2]["error"] == {
         "kind": "notation", "column": 13,
-        "message": "column 13: 'pon:55p' is not a pon: a pon has three equal tiles"}
+        "message": "'pon:55p' is not a pon: a pon has three equal tiles"}  # no column in it
+    assert (records[2]["value"], records[2]["han"], records[2]["fu"]) == (None, None, None)
+    assert (records[2]["payments"], records[2]["net"]) == ([], {})
     assert records[3]["error"]["kind"] == "no_yaku"
     # every OUTPUT.md key is present in every record
     required = {"line", "input", "rules", "options", "ok", "error", "winner", "yaku", "han",
@@ -237,7 +242,7 @@ def test_tsv_header_and_rows():
     out, err = render("tsv")
     rows = [line.split("\t") for line in out.splitlines()]
     assert rows[0] == ["line", "ok", "rules", "winner", "han", "fu", "limit", "value",
-                       "net E", "net S", "net W", "net N", "yaku", "error"]
+                       "net_E", "net_S", "net_W", "net_N", "yaku", "error"]
     assert all(len(row) == 14 for row in rows)
     assert rows[1] == ["1", "true", "riichi", "S", "4", "30", "", "7700",
                        "0", "8000", "0", "-8000", "tanyao,dora,aka_dora", ""]
@@ -392,7 +397,8 @@ def test_points_and_doubles_results_render_their_extra_keys():
         9, "13m777m55s pon:111p- pon:333z= ron:2m= seat:W", "european", {}, score=score,
         winner="W", win="ron", value=160,
         yaku=[YakuMatch("dragon_pung", "Pung of dragons", 1)],
-        payments=[Payment("S", "W", 160, "score")], net={"E": 0, "S": -160, "W": 160, "N": 0})
+        payments=[Payment("S", "W", 160, "mahjong", label="Mah-Jong")],
+        net={"E": 0, "S": -160, "W": 160, "N": 0})
     out, _ = render("rich", [r])
     lines = [ln.split() for ln in out.splitlines()]
     assert ["40", "points", "·", "2", "doubles", "160"] in lines

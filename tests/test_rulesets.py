@@ -120,7 +120,8 @@ def test_bad_opt_token_in_a_line_points_at_it():
 def test_bad_rules_token_in_a_line_points_at_it():
     r = mjscore.score("123m456p789s1122z ron:1z= rules:nope")
     assert not r.ok and r.error.kind == "ruleset" and r.error.column == 27
-    assert r.options  # still every option of the default ruleset
+    # the record names the ruleset the line asked for; one that does not exist has no options
+    assert (r.rules, dict(r.options)) == ("nope", {})
 
 
 def test_hand_value_is_what_the_hand_payments_add_up_to():

@@ -144,8 +144,9 @@ def test_the_boo_value_is_the_hand_before_extras():
     r = mjscore.score("123m567p345s67s99s ron:8s= dora:7s honba:1 rules:kansai-boo",
                       options={"closed_bonus": "on"}).to_dict()
     assert r["value"] == 480
-    assert [(p["amount"], p["reason"]) for p in r["payments"]] == [
-        (480, "ron"), (300, "honba ×1"), (300, "dora ×1"), (300, "closed hand bonus")]
+    assert [(p["amount"], p["reason"], p.get("count"), p["label"]) for p in r["payments"]] == [
+        (480, "ron", None, "ron"), (300, "honba", 1, "honba ×1"), (300, "dora", 1, "dora ×1"),
+        (300, "bonus", None, "closed hand bonus")]
     assert r["net"] == {"E": 0, "S": 1380, "W": 0, "N": -1380}
 
 

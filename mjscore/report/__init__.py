@@ -103,12 +103,15 @@ def caret(text: str, column: int, token: str | None = None) -> str:
 
 
 def tsv_cell(value: object) -> str:
-    """A value as one TSV cell: None empty, booleans true/false, no tabs or newlines."""
+    """A value as one TSV cell: None empty, booleans true/false, a tab or newline a space."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
-    return " ".join(str(value).split()) if isinstance(value, str) else str(value)
+    return str(value).translate(_TSV_SPACES)
+
+
+_TSV_SPACES = str.maketrans("\t\r\n\v\f\x1c\x1d\x1e\x85\u2028\u2029", " " * 11)
 
 
 def json_default(value: object) -> object:

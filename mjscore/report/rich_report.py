@@ -208,7 +208,7 @@ def payments_table(result: ScoreResult) -> Table:
     for i, p in enumerate(result.payments):
         payer = p.payer if p.payer is not None else "discarder"
         table.add_row("payments" if i == 0 else "", f"{payer} → {p.payee}",
-                      number(p.amount), p.reason)
+                      number(p.amount), p.label or p.reason)
     return table
 
 

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
 SEATS = ("E", "S", "W", "N")
 HEADER = ("line", "ok", "rules", "winner", "han", "fu", "limit", "value",
-          "net E", "net S", "net W", "net N", "yaku", "error")
+          "net_E", "net_S", "net_W", "net_N", "yaku", "error")
 
 
 def row(result: ScoreResult) -> list[str]:

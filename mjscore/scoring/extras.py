@@ -20,12 +20,13 @@ from ..rulesets.params import Params
 from .payments import WinSide
 
 
-def table_payments(side: WinSide, ron_amount: int, tsumo_each: int, reason: str
-                   ) -> list[Payment]:
+def table_payments(side: WinSide, ron_amount: int, tsumo_each: int, reason: str,
+                   count: int | None = None, label: str = "") -> list[Payment]:
     """`ron_amount` from the discarder on a ron; `tsumo_each` from every other seat on a tsumo."""
     if not side.tsumo:
-        return [Payment(side.discarder, side.winner, ron_amount, reason)]
-    return [Payment(s, side.winner, tsumo_each, reason) for s in SEATS if s != side.winner]
+        return [Payment(side.discarder, side.winner, ron_amount, reason, count, label)]
+    return [Payment(s, side.winner, tsumo_each, reason, count, label)
+            for s in SEATS if s != side.winner]
 
 
 def dora_count(line: Hand) -> int:
@@ -47,10 +48,10 @@ def extra_payments(line: Hand, yaku: list[YakuMatch], yakuman: int, closed: bool
                          "field han (option open_dora_needs_yaku)")
         elif n:
             out += table_payments(side, params.dora_extra_ron * n,
-                                  params.dora_extra_tsumo * n, f"dora ×{n}")
+                                  params.dora_extra_tsumo * n, "dora", n, f"dora ×{n}")
     if options["closed_bonus"] and closed:
         out += table_payments(side, params.closed_bonus_ron, params.closed_bonus_tsumo,
-                              "closed hand bonus")
+                              "bonus", label="closed hand bonus")
     result = options["yakuman_result"]
     if yakuman and result in BY_YAKUMAN:
         name, each = BY_YAKUMAN[result]

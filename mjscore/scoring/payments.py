@@ -71,17 +71,17 @@ def honba_payments(side: WinSide, params: Params, payer: str | None = None
     payer = payer if payer is not None else side.sole_payer
     if payer is not None or not side.tsumo:
         who = payer if payer is not None else side.discarder
-        return [Payment(who, side.winner, params.honba_ron * side.honba,
-                        f"honba ×{side.honba}")]
-    return [Payment(s, side.winner, params.honba_tsumo * side.honba, f"honba ×{side.honba}")
-            for s in SEATS if s != side.winner]
+        return [Payment(who, side.winner, params.honba_ron * side.honba, "honba",
+                        side.honba, f"honba ×{side.honba}")]
+    return [Payment(s, side.winner, params.honba_tsumo * side.honba, "honba", side.honba,
+                    f"honba ×{side.honba}") for s in SEATS if s != side.winner]
 
 
 def deposit_payments(side: WinSide, params: Params) -> list[Payment]:
     if not side.sticks:
         return []
-    return [Payment("table", side.winner, params.deposit * side.sticks,
-                    f"riichi deposits ×{side.sticks}")]
+    return [Payment("table", side.winner, params.deposit * side.sticks, "deposits",
+                    side.sticks, f"riichi deposits ×{side.sticks}")]
 
 
 def liable_payments(total_base: int, liable_base: int, liable: str, side: WinSide,
@@ -106,7 +106,8 @@ def liable_payments(total_base: int, liable_base: int, liable: str, side: WinSid
     else:
         share = _ron_total(liable_base, dealer, params)
         half = _round(share / 2, params)
-        out.append(Payment(liable, side.winner, half, "liability (half)"))
+        out.append(Payment(liable, side.winner, half, "liability",
+                           label="liability (half)"))
         out.append(Payment(side.discarder, side.winner,
                            share - half + (_ron_total(rest, dealer, params) if rest else 0),
                            "ron"))

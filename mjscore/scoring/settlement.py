@@ -43,7 +43,7 @@ def winner_payments(scores: dict[str, int], winner: str, terms: Terms) -> list[P
             continue
         m = _factor(seat, winner, terms)
         why = "Mah-Jong" + (f" ×{m} (East)" if m > 1 else "")
-        out.append(Payment(seat, winner, m * scores[winner], why))
+        out.append(Payment(seat, winner, m * scores[winner], "mahjong", label=why))
     return out
 
 
@@ -62,7 +62,7 @@ def pairwise(scores: dict[str, int], seats: list[str], terms: Terms) -> list[Pay
         why = f"settlement {high} {eff[high]} − {low} {eff[low]}"
         if m > 1:
             why += f" ×{m} (East)"
-        out.append(Payment(low, high, m * diff, why))
+        out.append(Payment(low, high, m * diff, "settlement", label=why))
     return out
 
 
@@ -73,7 +73,8 @@ def refunds(scores: dict[str, int], winner: str, terms: Terms) -> list[Payment]:
         diff = scores[seat] - scores[winner]
         if seat != winner and diff > 0:
             m = 2 * _factor(seat, winner, terms)
-            out.append(Payment(winner, seat, m * diff, f"refund: {seat} outscored the winner"))
+            out.append(Payment(winner, seat, m * diff, "refund",
+                               label=f"refund: {seat} outscored the winner"))
     return out
 
 

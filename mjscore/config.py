@@ -1,0 +1,225 @@
+"""House rules: option values for a whole run, from a config file and `--opt` flags.
+
+A run scores lines of any ruleset (a line's `rules:` token picks its own), so
+house rules are kept per ruleset (`HouseRules`). They are built, in rising
+precedence, from the config file's `[options]` (every ruleset that has the
+option), its `[options.RULESET]`, then `--opt NAME=V` (every ruleset that has
+NAME) and `--opt RULESET.NAME=V`; a line's `opt:` tokens come last of all, in
+the engine. Every value is checked here, before any line is read, so a typo is
+a usage error (exit 2) naming where it was written.
+
+The config file is TOML: `rules` and `format` (defaults for the flags),
+`[options]` and `[options.RULESET]`. It is read from `--config PATH`, else
+`$MJSCORE_CONFIG`, else `$XDG_CONFIG_HOME/mjscore/config.toml` (XDG_CONFIG_HOME
+defaults to `~/.config`); a missing default file is no config at all.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import RulesetError
+
+CONFIG_KEYS = ("rules", "format", "options")
+
+
+class ConfigError(Exception):
+    """A config file or an --opt flag that cannot be used: a usage error (exit 2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    """Option values per ruleset name, ready for the engine; hashable and picklable."""
+
+    per_ruleset: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
+
+    def for_ruleset(self, name: str) -> dict[str, Any]:
+        for ruleset, values in self.per_ruleset:
+            if ruleset == name:
+                return dict(values)
+        return {}
+
+    def __bool__(self) -> bool:
+        return bool(self.per_ruleset)
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """What a config file says (all empty when there is none)."""
+
+    path: str | None = None
+    rules: str | None = None
+    format: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)  # [options]: every ruleset
+    per_ruleset: dict[str, dict[str, Any]] = field(default_factory=dict)  # [options.R]
+
+
+def config_path(flag: str | None, env: dict[str, str] | None = None) -> tuple[str | None, bool]:
+    """(the config file to read, whether it must exist): named ones must, the default may not."""
+    env = os.environ if env is None else env  # type: ignore[assignment]
+    if flag:
+        return flag, True
+    if env.get("MJSCORE_CONFIG"):
+        return env["MJSCORE_CONFIG"], True
+    base = env.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return os.path.join(base, "mjscore", "config.toml"), False
+
+
+def _names() -> list[str]:
+    from .rulesets import ruleset_names
+
+    return ruleset_names()
+
+
+def _rulesets_with(name: str) -> list[Any]:
+    from .rulesets import load_ruleset
+
+    return [r for r in map(load_ruleset, _names()) if name in r.options]
+
+
+def _check_value(ruleset: Any, name: str, value: Any, where: str) -> None:
+    """`value` parses for `ruleset`'s option `name`, or a ConfigError naming `where`."""
+    try:
+        ruleset.options[name].parse(value)
+    except RulesetError as exc:
+        raise ConfigError(f"{where}: {exc.message}") from None
+
+
+def _type_name(value: Any) -> str:
+    return {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
+            list: "an array", dict: "a table"}.get(type(value), type(value).__name__)
+
+
+def load_config(path: str | None, required: bool) -> Config:
+    """Read and check a config file; a missing optional one is an empty Config."""
+    if path is None:
+        return Config()
+    if not os.path.isfile(path):
+        if required:
+            raise ConfigError(f"config file {path}: no such file")
+        return Config()
+    import tomllib
+
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"config file {path}: not valid TOML: {exc}") from None
+    except OSError as exc:
+        raise ConfigError(f"config file {path}: cannot read it: {exc.strerror or exc}") from None
+    where = f"config file {path}"
+    for key in data:
+        if key not in CONFIG_KEYS:
+            raise ConfigError(f"{where}: unknown key '{key}' (expected one of "
+                              f"{', '.join(CONFIG_KEYS)})")
+    rules = data.get("rules")
+    if rules is not None:
+        if not isinstance(rules, str):
+            raise ConfigError(f"{where}: rules must be a ruleset name (a string), not "
+                              f"{_type_name(rules)}")
+        if rules not in _names():
+            raise ConfigError(f"{where}: rules: unknown ruleset '{rules}' (expected one of "
+                              f"{', '.join(_names())})")
+    fmt = data.get("format")
+    if fmt is not None:
+        from .report import FORMATS
+
+        if not isinstance(fmt, str) or fmt not in FORMATS:
+            raise ConfigError(f"{where}: format must be one of {', '.join(FORMATS)}, not "
+                              f"{fmt!r}")
+    table = data.get("options", {})
+    if not isinstance(table, dict):
+        raise ConfigError(f"{where}: options must be a table ([options]), not "
+                          f"{_type_name(table)}")
+    everywhere: dict[str, Any] = {}
+    per_ruleset: dict[str, dict[str, Any]] = {}
+    for key, value in table.items():
+        if isinstance(value, dict):
+            per_ruleset[key] = _ruleset_table(key, value, f"{where}: options.{key}")
+            continue
+        having = _rulesets_with(key)
+        if not having:
+            raise ConfigError(f"{where}: options.{key}: no ruleset has an option '{key}' "
+                              "(see mjscore rules)")
+        for ruleset in having:
+            _check_value(ruleset, key, value, f"{where}: options.{key} ({ruleset.name})")
+        everywhere[key] = _frozen(value)
+    return Config(path, rules, fmt, everywhere, per_ruleset)
+
+
+def _ruleset_table(name: str, table: dict[str, Any], where: str) -> dict[str, Any]:
+    from .rulesets import load_ruleset
+
+    if name not in _names():
+        raise ConfigError(f"{where}: unknown ruleset '{name}' (expected an option value, or "
+                          f"a table named after one of {', '.join(_names())})")
+    ruleset = load_ruleset(name)
+    for key, value in table.items():
+        if key not in ruleset.options:
+            raise ConfigError(f"{where}.{key}: ruleset {name} has no option '{key}' "
+                              f"(its options: {', '.join(sorted(ruleset.options)) or 'none'})")
+        _check_value(ruleset, key, value, f"{where}.{key}")
+    return {key: _frozen(value) for key, value in table.items()}
+
+
+def _frozen(value: Any) -> Any:
+    """A TOML array (a set option's values) as a tuple, so that house rules hash."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+def parse_opt_flags(pairs: Iterable[str]) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """`--opt NAME=V` (every ruleset with NAME) and `--opt RULESET.NAME=V`, each checked."""
+    from .rulesets import load_ruleset
+
+    everywhere: dict[str, str] = {}
+    per_ruleset: dict[str, dict[str, str]] = {}
+    for pair in pairs:
+        name, eq, value = pair.partition("=")
+        name, value = name.strip(), value.strip()
+        if not eq or not name:
+            raise ConfigError(f"--opt takes NAME=VALUE or RULESET.NAME=VALUE, not '{pair}'")
+        ruleset_name, dot, option = name.rpartition(".")
+        if dot:
+            if ruleset_name not in _names():
+                raise ConfigError(f"--opt {pair}: unknown ruleset '{ruleset_name}' "
+                                  f"(known: {', '.join(_names())})")
+            ruleset = load_ruleset(ruleset_name)
+            if option not in ruleset.options:
+                raise ConfigError(f"--opt {pair}: ruleset {ruleset_name} has no option "
+                                  f"'{option}' (its options: "
+                                  f"{', '.join(sorted(ruleset.options)) or 'none'})")
+            _check_value(ruleset, option, value, f"--opt {pair}")
+            per_ruleset.setdefault(ruleset_name, {})[option] = value
+            continue
+        having = _rulesets_with(name)
+        if not having:
+            raise ConfigError(f"--opt {pair}: no ruleset has an option '{name}' "
+                              "(see mjscore rules)")
+        for ruleset in having:
+            _check_value(ruleset, name, value, f"--opt {pair} ({ruleset.name})")
+        everywhere[name] = value
+    return everywhere, per_ruleset
+
+
+def house_rules(config: Config, opt_pairs: Iterable[str]) -> HouseRules:
+    """The run's option values per ruleset: config, then flags; each layer's per-ruleset
+    values over its values for every ruleset."""
+    flags_all, flags_per = parse_opt_flags(opt_pairs)
+    layers = ((config.options, config.per_ruleset), (flags_all, flags_per))
+    if not any(a or p for a, p in layers):
+        return HouseRules()
+    from .rulesets import load_ruleset
+
+    out = []
+    for name in _names():
+        known = load_ruleset(name).options
+        values: dict[str, Any] = {}
+        for everywhere, per_ruleset in layers:
+            values.update({k: v for k, v in everywhere.items() if k in known})
+            values.update(per_ruleset.get(name, {}))
+        if values:
+            out.append((name, tuple(values.items())))
+    return HouseRules(tuple(out))

@@ -1,0 +1,22 @@
+"""The JSON Schema of the score record (OUTPUT.md), shipped with the package.
+
+`mjscore schema` prints it; `record_schema()` returns it parsed, for tools that
+validate records (the test suite validates every record it makes against it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+PATH = os.path.join(os.path.dirname(__file__), "record.schema.json")
+
+
+def schema_text() -> str:
+    with open(PATH, encoding="utf-8") as f:
+        return f.read()
+
+
+def record_schema() -> dict[str, Any]:
+    return json.loads(schema_text())
