@@ -56,6 +56,7 @@ def _check_copies(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None
         tile = next(t for t, n in enumerate(counts) if n > 4)
         raise InvalidHand(f"{counts[tile]} copies of {T.name(tile)} (hand, melds, win and "
                           "indicators together); there are only four")
+    _check_chankan_copies(line)
     flowers = Counter(line.holding.flowers)
     for _, other in line.others:
         flowers.update(other.flowers)
@@ -77,6 +78,25 @@ def _check_copies(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None
                      else f"the set has {limit or 'no'} {red}")
             raise InvalidHand(f"{n} red {red}: {where}"
                               + (" (option red_fives)" if "red_fives" in ruleset.options else ""))
+
+
+def _check_chankan_copies(line: Hand) -> None:
+    """Robbing a kan takes the fourth copy: the robbed pon holds the other three, so no
+    other copy can be in the winner's hand, a meld or the indicators (13-sided kokushi too)."""
+    ctx = line.ctx
+    if "chankan" not in ctx.flags or ctx.win_tile < 0:
+        return
+    tile = ctx.win_tile
+    seen = [("the winner's hand", line.holding.concealed), ("the indicators", ctx.dora + ctx.ura)]
+    seen += [(m.text(), m.tiles) for m in line.holding.melds]
+    for seat, other in line.others:
+        seen.append((f"{seat}'s hand", other.concealed))
+        seen += [(m.text(), m.tiles) for m in other.melds]
+    for where, tiles in seen:
+        if tile in tiles:
+            raise InvalidHand(f"'chankan' robs {T.name(tile)} from a kan, whose pon holds the "
+                              f"other three copies, but {where} shows one too",
+                              line.columns.get("chankan"))
 
 
 def _check_plain_fives(counts: list[int], reds: Counter, allowed: dict[int, int]) -> None:
@@ -245,6 +265,18 @@ def _check_context(line: Hand, ruleset: Ruleset) -> None:
         raise ContextError(f"ruleset {ruleset.name} has no dora", col.get("dora", col.get("ura")))
     if ctx.ura and not ruleset.params.ura:
         raise ContextError(f"ruleset {ruleset.name} has no ura dora", col.get("ura"))
+    if len(ctx.dora) > MAX_INDICATORS or len(ctx.ura) > MAX_INDICATORS:
+        key = "dora" if len(ctx.dora) > MAX_INDICATORS else "ura"
+        raise ContextError(f"{len(getattr(ctx, key))} {key} indicators: there are at most "
+                           f"{MAX_INDICATORS} (one, and one more per kan)", col.get(key))
+    if ctx.dora and len(ctx.ura) > len(ctx.dora):
+        raise ContextError(f"{len(ctx.ura)} ura indicators but {len(ctx.dora)} dora "
+                           "indicator(s): each ura indicator lies under a dora indicator",
+                           col.get("ura"))
+    if ctx.round_wind not in ruleset.params.round_winds:
+        raise ContextError(f"ruleset {ruleset.name} plays the round winds "
+                           f"{', '.join(ruleset.params.round_winds)}, not {ctx.round_wind}",
+                           col.get("round"))
     most = ruleset.params.dora_indicators
     if most and len(ctx.dora) > most:
         raise ContextError(f"ruleset {ruleset.name} has {most} dora indicator(s) (no kan dora), "
@@ -258,6 +290,7 @@ def _check_context(line: Hand, ruleset: Ruleset) -> None:
                            "' / ' are not used")
 
 
+MAX_INDICATORS = 5  # one dora indicator, and one more per kan (four at most)
 _DRAW_COMPANIONS = frozenset(("nagashi", "riichi", "double-riichi", "open-riichi"))
 
 

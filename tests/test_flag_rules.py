@@ -108,5 +108,5 @@ def test_the_issue_lines_are_errors():
 
 
 def test_the_first_turn_rows_leave_european_alone():
-    line = ("234m567p345s789s1p ron:1p- renhou chankan seat:S round:E breach:W")
+    line = ("234m567p345s79s11p ron:8s- renhou chankan seat:S round:E breach:W")
     assert mjscore.score(line, rules="european").ok

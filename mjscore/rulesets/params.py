@@ -267,6 +267,7 @@ class Params:
     quad_hands: bool = _param(False, _bool, "14 tiles as three quadruples + a pair may use "
                                             "declared kongs")
     # han, fu and base points (riichi family)
+    round_winds: str = _param("ESWN", _str, "the round winds the game plays (round: token)")
     min_han: int = _param(1, _int, "a win needs this many han from yaku (dora excluded)")
     field_han: int = _param(0, _int, "han every win gets from the table (場の一翻)")
     fu_closed_ron: int = _param(10, _int, "fu for a closed hand won by ron")
