@@ -66,3 +66,34 @@ def test_boo_result_scores_are_multiples_of_ten():
     assert boo_result([2010, 1990, 2000, 2000]).top == "E"
     with pytest.raises(BooResultError, match="multiple of 10"):
         boo_result([2015, 1985, 2000, 2000])
+
+
+# -- liability (pao) -------------------------------------------------------------------
+
+def pays(line: str, rules: str = "riichi") -> list[tuple[str, int, str]]:
+    r = mjscore.score(line, rules=rules)
+    assert r.ok, r.error
+    return sorted((p.payer, p.amount, p.reason) for p in r.payments)
+
+
+def test_tenhou_composite_pao_on_tsumo_the_liable_player_pays_everything():
+    line = "111z2z pon:555z+ pon:777z= pon:666z= tsumo:2z seat:N honba:1"
+    assert pays(line) == [("S", 300, "honba ×1"), ("S", 64000, "liability")]
+
+
+def test_composite_pao_on_ron_keeps_the_split():
+    line = "111z2z pon:555z+ pon:777z= pon:666z= ron:2z- seat:N"
+    assert pays(line) == [("S", 16000, "liability (half)"), ("W", 48000, "ron")]
+
+
+DAISANGEN_RON = "067m1p pon:555z+ pon:777z= pon:666z= ron:1p- seat:N honba:1"
+
+
+def test_pao_honba_on_ron_tenhou_liable_webtile_discarder():
+    assert ("S", 300, "honba ×1") in pays(DAISANGEN_RON, "riichi")
+    assert ("W", 300, "honba ×1") in pays(DAISANGEN_RON, "webtile")  # shiragiku.md §5
+
+
+def test_webtile_pao_on_tsumo_the_liable_player_pays_everything_and_the_honba():
+    line = DAISANGEN_RON.replace("ron:1p-", "tsumo:1p")
+    assert pays(line, "webtile") == [("S", 300, "honba ×1"), ("S", 32000, "liability")]

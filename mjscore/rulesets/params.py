@@ -297,6 +297,8 @@ class Params:
     closed_bonus_tsumo: int = _param(0, _int, "closed-hand bonus from each payer on tsumo")
     liability: str = _param("none", _one_of(*LIABILITY),
                             "who is liable for a yakuman: pao (option pao), arushal or none")
+    pao_honba_ron: str = _param("liable", _one_of("liable", "discarder"),
+                                "under liability, who pays the honba on a ron by someone else")
     # winning shapes and yaku combinations
     extra_shapes: frozenset[str] = _param(
         frozenset(), lambda v, w: frozenset(_strs(v, w)),
