@@ -97,3 +97,36 @@ def test_pao_honba_on_ron_tenhou_liable_webtile_discarder():
 def test_webtile_pao_on_tsumo_the_liable_player_pays_everything_and_the_honba():
     line = DAISANGEN_RON.replace("ron:1p-", "tsumo:1p")
     assert pays(line, "webtile") == [("S", 300, "honba ×1"), ("S", 32000, "liability")]
+
+
+# -- WEB TILE --------------------------------------------------------------------------
+
+UNRELATED = "147m258p369s1234z tsumo:1z"
+
+
+@pytest.mark.parametrize("words, value", [("seat:E tenhou", 12000), ("chiihou", 8000),
+                                          ("first-turn", 8000)])
+def test_shiisan_puutaa_on_any_first_draw(words, value):
+    r = mjscore.score(f"{UNRELATED} {words}", rules="webtile")
+    assert r.ok and [y.key for y in r.yaku] == ["shiisan_puutaa"] and r.value == value
+    assert not r.notes
+
+
+def test_shiisan_puutaa_with_both_words_says_which_counted():
+    r = mjscore.score(f"{UNRELATED} seat:E tenhou first-turn", rules="webtile")
+    assert r.value == 12000 and [y.key for y in r.yaku] == ["shiisan_puutaa"]
+    assert any("first-turn" in n and "tenhou" in n and "十三不搭" in n for n in r.notes)
+
+
+def test_shiisan_puutaa_is_not_a_ron():
+    assert kind("147m258p369s1234z ron:1z- chiihou", "webtile") == "no_yaku"
+
+
+def test_renhou_off_note_only_under_renhou_off():
+    line = "112233m567m79m99m ron:8m= renhou dora:7m,8m"
+    for option in ("baiman", "mangan"):
+        r = mjscore.score(line, rules="webtile", options={"renhou": option})
+        assert r.value == 24000
+        assert not any("renhou=off" in n for n in r.notes), r.notes
+    off = mjscore.score("123456m789p3477s ron:2s- renhou", rules="riichi")
+    assert any("renhou=off" in n for n in off.notes)
