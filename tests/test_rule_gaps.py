@@ -130,3 +130,63 @@ def test_renhou_off_note_only_under_renhou_off():
         assert not any("renhou=off" in n for n in r.notes), r.notes
     off = mjscore.score("123456m789p3477s ron:2s- renhou", rules="riichi")
     assert any("renhou=off" in n for n in off.notes)
+
+
+# -- European options ------------------------------------------------------------------
+
+EURO = "234m567p345s789s1p ron:1p seat:S round:E breach:W"
+FLOWERS = ("1f", "2f", "3f", "4f", "1g", "2g", "3g", "4g")
+
+
+def euro_score(line: str, **options) -> int:
+    """The winner's score (points x 2^doubles, capped)."""
+    r = mjscore.score(line, rules="european", options={k: str(v) for k, v in options.items()})
+    assert r.ok, r.error
+    return r.score.score
+
+
+@pytest.mark.parametrize("bouquet", [1, 2, 3, 4])
+def test_adding_a_flower_never_lowers_the_score(bouquet):
+    for mask in range(256):
+        held = [f for i, f in enumerate(FLOWERS) if mask >> i & 1]
+        base = euro_score(f"{EURO} flowers:{''.join(held)}" if held else EURO,
+                          bouquet_doubles=bouquet, limit=10**9)
+        for extra in FLOWERS:
+            if extra not in held:
+                more = "".join(sorted([*held, extra], key=FLOWERS.index))
+                assert euro_score(f"{EURO} flowers:{more}", bouquet_doubles=bouquet,
+                                  limit=10**9) >= base, (held, extra)
+
+
+def test_bouquet_1_to_3_adds_to_own_flowers_and_4_replaces_them():
+    line = f"{EURO} flowers:1f2f3f4f2g"  # own flower and season (S: 2f 2g) and one bouquet
+    assert euro_score(line, bouquet_doubles=4, limit=10**9) == 50 * 2 ** 4
+    for n in (1, 2, 3):
+        assert euro_score(line, bouquet_doubles=n, limit=10**9) == 50 * 2 ** (2 + n)
+
+
+def test_chicken_only_with_no_points_besides_mah_jong(ruleset_dir):
+    path = ruleset_dir / "european.toml"
+    text = path.read_text().replace("[params.rows.four_chows]\nname = \"Four chows and a pair\"\n"
+                                    "points = 10\n", "")
+    path.write_text(text)
+    assert euro_score(EURO, bonus_chicken_10="on") == 30  # 20 + 10: nothing else scores
+    tsumo = EURO.replace("ron:1p", "tsumo:1p")
+    r = mjscore.score(tsumo, rules="european", options={"bonus_chicken_10": "on"})
+    assert r.score.points == 22  # self-drawn 2: no chicken
+
+
+def test_chicken_never_on_a_four_chow_hand():
+    assert euro_score(EURO, bonus_chicken_10="on") == euro_score(EURO) == 30
+
+
+REFUND = ("13m777m55s pon:111p pon:333z ron:2m- seat:W round:E breach:S / E: pon:777z 222p "
+          "/ S: pon:222z 999s flowers:2f / N: 444m")
+
+
+def test_winner_refund_only_in_the_advanced_settlement():
+    advanced = mjscore.score(REFUND, rules="european", options={"winner_refund": "on"})
+    assert any("refund" in p.reason for p in advanced.payments)
+    simple = mjscore.score(REFUND, rules="european",
+                           options={"winner_refund": "on", "advanced_settlement": "off"})
+    assert all(p.payee == "W" for p in simple.payments)

@@ -190,6 +190,8 @@ class Double:
         "check": _bool, "doc": "kept for a main appelante loser (a flower double)"})
     supersedes: tuple[str, ...] = field(default=(), metadata={
         "check": _strs, "doc": "doubles of this table it drops when it applies"})
+    supersedes_at: int | None = field(default=None, metadata={
+        "check": _int, "doc": "the by_option value at which it supersedes (absent: any)"})
     enabled_by: str = field(default="", metadata={
         "check": _str, "doc": "the option that switches it on"})
 
