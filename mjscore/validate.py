@@ -1,7 +1,8 @@
 """Can these tiles and this situation exist? Checked before any scoring.
 
 Tile errors are `invalid_hand`; flags that contradict each other, the hand or
-the ruleset are `context` errors. Nothing is silently dropped.
+the ruleset are `context` errors. Nothing is silently dropped. What each flag
+needs or excludes is one table of data, FLAG_RULES, read in one loop.
 """
 
 from __future__ import annotations
