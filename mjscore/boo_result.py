@@ -17,6 +17,7 @@ from typing import Any
 
 START = 2000
 TABLE_FEE = 3
+POINT_UNIT = 10  # every Arushal and Boo amount is a multiple of 10, so is every score
 PLAYERS = ("E", "S", "W", "N")  # each player by their seat in the first hand (E = 起家)
 # sunk players -> (name, what each sunk player pays the top player)
 BY_SUNK = {3: ("マルＡ", 10), 2: ("マルＢ", 5), 1: ("マルＣ", 3), 0: ("nobody sank", 0)}
@@ -87,6 +88,10 @@ def boo_result(scores: Sequence[int], yakuman_winner: str | None = None,
     if sum(scores) != 4 * START:
         raise BooResultError(f"the four scores add up to {sum(scores):,}, but a Boo game keeps "
                              f"the {4 * START:,} it started with (4 x {START:,})")
+    odd = [s for s in scores if s % POINT_UNIT]
+    if odd:
+        raise BooResultError(f"{odd[0]:,} is not a Boo score: every payment is a multiple of "
+                             f"{POINT_UNIT}, so every score is too")
     by_player = dict(zip(PLAYERS, scores, strict=True))
     if yakuman_winner is not None and yakuman_winner not in PLAYERS:
         raise BooResultError(f"the yakuman winner is a player E, S, W or N, not "

@@ -1,12 +1,14 @@
 """Can these tiles and this situation exist? Checked before any scoring.
 
 Tile errors are `invalid_hand`; flags that contradict each other, the hand or
-the ruleset are `context` errors. Nothing is silently dropped.
+the ruleset are `context` errors. Nothing is silently dropped. What each flag
+needs or excludes is one table of data, FLAG_RULES, read in one loop.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from . import tiles as T
@@ -55,6 +57,7 @@ def _check_copies(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None
         tile = next(t for t, n in enumerate(counts) if n > 4)
         raise InvalidHand(f"{counts[tile]} copies of {T.name(tile)} (hand, melds, win and "
                           "indicators together); there are only four")
+    _check_chankan_copies(line)
     flowers = Counter(line.holding.flowers)
     for _, other in line.others:
         flowers.update(other.flowers)
@@ -76,6 +79,25 @@ def _check_copies(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None
                      else f"the set has {limit or 'no'} {red}")
             raise InvalidHand(f"{n} red {red}: {where}"
                               + (" (option red_fives)" if "red_fives" in ruleset.options else ""))
+
+
+def _check_chankan_copies(line: Hand) -> None:
+    """Robbing a kan takes the fourth copy: the robbed pon holds the other three, so no
+    other copy can be in the winner's hand, a meld or the indicators (13-sided kokushi too)."""
+    ctx = line.ctx
+    if "chankan" not in ctx.flags or ctx.win_tile < 0:
+        return
+    tile = ctx.win_tile
+    seen = [("the winner's hand", line.holding.concealed), ("the indicators", ctx.dora + ctx.ura)]
+    seen += [(m.text(), m.tiles) for m in line.holding.melds]
+    for seat, other in line.others:
+        seen.append((f"{seat}'s hand", other.concealed))
+        seen += [(m.text(), m.tiles) for m in other.melds]
+    for where, tiles in seen:
+        if tile in tiles:
+            raise InvalidHand(f"'chankan' robs {T.name(tile)} from a kan, whose pon holds the "
+                              f"other three copies, but {where} shows one too",
+                              line.columns.get("chankan"))
 
 
 def _check_plain_fives(counts: list[int], reds: Counter, allowed: dict[int, int]) -> None:
@@ -104,11 +126,118 @@ def _red_fives_allowed(ruleset: Ruleset, options: dict[str, Any]) -> dict[int, i
     return {m5: 1, p5: 1, s5: 1}
 
 
-_NEEDS_TSUMO = ("haitei", "rinshan", "tenhou", "chiihou", "nagashi")
-_NEEDS_RON = ("houtei", "chankan", "renhou", "kanburi")
-_EXCLUSIVE = (("haitei", "rinshan"), ("houtei", "chankan"), ("tenhou", "chiihou"),
-              ("riichi", "open-riichi"), ("double-riichi", "open-riichi"),
-              ("chankan", "kanburi"))
+@dataclass(frozen=True, slots=True)
+class FlagRule:
+    """One row of the flag table: `flag` needs one of `words`, or excludes every one of them.
+
+    A word is another flag, or a fact of the line (`LINE_WORDS`). `rulesets` names the
+    rulesets the row holds in; None: every ruleset that knows the flag.
+    """
+
+    flag: str
+    relation: str  # NEEDS | EXCLUDES
+    words: tuple[str, ...]
+    rulesets: tuple[str, ...] | None
+    message: str  # {flag} and {word} are filled in
+
+    def broken_by(self, words: frozenset[str]) -> str | None:
+        """The word that breaks this row on a line with `words`, or None."""
+        if self.flag not in words:
+            return None
+        if self.relation == NEEDS:
+            return None if words & set(self.words) else self.words[0]
+        return next((w for w in self.words if w in words), None)
+
+
+NEEDS, EXCLUDES = "needs", "excludes"
+# facts of the line a row can name besides the flags
+LINE_WORDS = ("tsumo", "ron", "dealer", "meld", "open-meld", "kan", "declared")
+_DECLARED = ("riichi", "double-riichi", "open-riichi")
+_FIRST_TURN_WINS = ("tenhou", "chiihou", "renhou")
+_ALL = None
+# the riichi family; European scores a first-deal line with its other flags (W8 supersedes
+# W5, W6 and W9 there: tests/cases/european.cases), so the first-turn rows leave it out
+_RIICHI_FAMILY = ("riichi", "webtile", "arushal", "kansai-boo")
+_TSUMO_MSG = "'{flag}' needs a tsumo win, but the line wins by ron"
+_RON_MSG = "'{flag}' needs a ron win, but the line wins by tsumo"
+_BOTH_MSG = "'{flag}' and '{word}' cannot both happen"
+_FIRST_MSG = ("'{flag}' is a win before the first discard: '{word}' cannot have happened "
+              "before it")
+
+# Every rule that ties a flag to the rest of the line, as data. validate() reads it in
+# one loop; the README's table of flag rules is this table.
+FLAG_RULES: tuple[FlagRule, ...] = (
+    *(FlagRule(f, NEEDS, ("tsumo",), _ALL, _TSUMO_MSG)
+      for f in ("haitei", "rinshan", "tenhou", "nagashi")),
+    # 地和 by ron (a ron on the dealer's first discard) exists where chiihou_by_ron is set
+    FlagRule("chiihou", NEEDS, ("tsumo",), ("riichi", "european"), _TSUMO_MSG),
+    *(FlagRule(f, NEEDS, ("ron",), _ALL, _RON_MSG)
+      for f in ("houtei", "chankan", "renhou", "kanburi")),
+    FlagRule("haitei", EXCLUDES, ("rinshan",), _ALL, _BOTH_MSG),
+    FlagRule("houtei", EXCLUDES, ("chankan",), _ALL, _BOTH_MSG),
+    FlagRule("chankan", EXCLUDES, ("kanburi",), _ALL, _BOTH_MSG),
+    FlagRule("tenhou", EXCLUDES, ("chiihou",), _ALL, _BOTH_MSG),
+    FlagRule("riichi", EXCLUDES, ("double-riichi", "open-riichi"), _ALL,
+             "'{flag}' and '{word}' cannot both happen: a hand declares riichi once"),
+    FlagRule("double-riichi", EXCLUDES, ("open-riichi",), _ALL, _BOTH_MSG),
+    *(FlagRule(f, EXCLUDES, ("open-meld",), _ALL,
+               "'{flag}' needs a closed hand, but {meld} is an open meld") for f in _DECLARED),
+    FlagRule("ippatsu", NEEDS, ("declared",), _ALL,
+             "'{flag}' needs riichi (or double-riichi)"),
+    FlagRule("ippatsu", EXCLUDES, ("rinshan",), _ALL,
+             "'{flag}' and '{word}' cannot both happen: any kan, the winner's own included, "
+             "ends ippatsu"),
+    FlagRule("rinshan", NEEDS, ("kan",), _ALL, "'{flag}' needs a kan in the hand"),
+    *(FlagRule(f, EXCLUDES, ("meld",), _ALL,
+               "'{flag}' is a first-turn win: the hand can have no meld")
+      for f in _FIRST_TURN_WINS),
+    *(FlagRule(f, EXCLUDES, ("riichi", "double-riichi", "open-riichi", "ippatsu", "haitei",
+                             "houtei", "chankan", "kanburi"), _RIICHI_FAMILY, _FIRST_MSG)
+      for f in _FIRST_TURN_WINS),
+    FlagRule("tenhou", NEEDS, ("dealer",), _ALL,
+             "'{flag}' is the dealer's win: the seat must be E"),
+    *(FlagRule(f, EXCLUDES, ("dealer",), _ALL,
+               "'{flag}' is a non-dealer's win: the seat cannot be E")
+      for f in ("chiihou", "renhou")),
+    FlagRule("first-turn", EXCLUDES, _DECLARED, ("webtile",),
+             "'{flag}' is the first draw: '{word}' cannot have been declared before it"),
+)
+
+
+def line_words(line: Hand) -> frozenset[str]:
+    """The flags of the line and the facts of it that FLAG_RULES name (LINE_WORDS)."""
+    ctx, melds = line.ctx, line.holding.melds
+    facts = {"tsumo" if ctx.tsumo else "ron"}
+    if ctx.dealer:
+        facts.add("dealer")
+    if melds:
+        facts.add("meld")
+    if any(m.is_open for m in melds):
+        facts.add("open-meld")
+    if any(m.is_kan for m in melds):
+        facts.add("kan")
+    if ctx.flags & set(_DECLARED):
+        facts.add("declared")
+    return ctx.flags | facts
+
+
+def _check_flag_rules(line: Hand, ruleset: Ruleset) -> None:
+    """Every row of FLAG_RULES that holds in this ruleset; the first broken one is the error."""
+    if not line.ctx.flags:
+        return
+    words, col = line_words(line), line.columns
+    for rule in FLAG_RULES:
+        if rule.rulesets is not None and ruleset.name not in rule.rulesets:
+            continue
+        word = rule.broken_by(words)
+        if word is None:
+            continue
+        meld = next((m.text() for m in line.holding.melds if m.is_open), "")
+        at = rule.flag
+        if word in col and col[word] > col.get(at, -1):
+            at = word  # the later of two flags is the one that contradicts
+        raise ContextError(rule.message.format(flag=rule.flag, word=word, meld=meld),
+                           col.get(at), at)
 
 
 def _check_context(line: Hand, ruleset: Ruleset) -> None:
@@ -124,40 +253,7 @@ def _check_context(line: Hand, ruleset: Ruleset) -> None:
         raise ContextError("'chiihou' by ron is a ron on the dealer's first discard: the "
                            f"discarder must be E, not {ctx.discarder_seat}",
                            col.get("chiihou"), "chiihou")
-    for f in _NEEDS_TSUMO:
-        if f in flags and not ctx.tsumo and not (f == "chiihou" and ron_chiihou):
-            raise ContextError(f"'{f}' needs a tsumo win, but the line wins by ron",
-                               col.get(f), f)
-    for f in _NEEDS_RON:
-        if f in flags and ctx.tsumo:
-            raise ContextError(f"'{f}' needs a ron win, but the line wins by tsumo",
-                               col.get(f), f)
-    for a, b in _EXCLUSIVE:
-        if a in flags and b in flags:
-            raise ContextError(f"'{a}' and '{b}' cannot both happen", col.get(b), b)
-    declared = flags & {"riichi", "double-riichi", "open-riichi"}
-    open_melds = [m for m in line.holding.melds if m.is_open]
-    if declared and open_melds:
-        f = min(declared, key=lambda f: col.get(f, 0))
-        raise ContextError(f"'{f}' needs a closed hand, but {open_melds[0].text()} is an open "
-                           "meld", col.get(f), f)
-    if "ippatsu" in flags and not declared:
-        raise ContextError("'ippatsu' needs riichi (or double-riichi)", col.get("ippatsu"),
-                           "ippatsu")
-    if "rinshan" in flags and not any(m.is_kan for m in line.holding.melds):
-        raise ContextError("'rinshan' needs a kan in the hand", col.get("rinshan"), "rinshan")
-    first = flags & {"tenhou", "chiihou", "renhou", "double-riichi", "first-turn"}
-    if first & {"tenhou", "chiihou", "renhou"} and line.holding.melds:
-        f = next(iter(first & {"tenhou", "chiihou", "renhou"}))
-        raise ContextError(f"'{f}' is a first-turn win: the hand can have no meld",
-                           col.get(f), f)
-    if "tenhou" in flags and not ctx.dealer:
-        raise ContextError("'tenhou' is the dealer's win: the seat must be E", col.get("tenhou"),
-                           "tenhou")
-    for f in ("chiihou", "renhou"):
-        if f in flags and ctx.dealer:
-            raise ContextError(f"'{f}' is a non-dealer's win: the seat cannot be E",
-                               col.get(f), f)
+    _check_flag_rules(line, ruleset)
     if ctx.discarder and ctx.discarder_seat == ctx.seat_wind:
         raise ContextError("the discarder cannot be the winner", col.get("win"))
     if line.holding.flowers and not ruleset.params.flowers \
@@ -170,6 +266,18 @@ def _check_context(line: Hand, ruleset: Ruleset) -> None:
         raise ContextError(f"ruleset {ruleset.name} has no dora", col.get("dora", col.get("ura")))
     if ctx.ura and not ruleset.params.ura:
         raise ContextError(f"ruleset {ruleset.name} has no ura dora", col.get("ura"))
+    if len(ctx.dora) > MAX_INDICATORS or len(ctx.ura) > MAX_INDICATORS:
+        key = "dora" if len(ctx.dora) > MAX_INDICATORS else "ura"
+        raise ContextError(f"{len(getattr(ctx, key))} {key} indicators: there are at most "
+                           f"{MAX_INDICATORS} (one, and one more per kan)", col.get(key))
+    if ctx.dora and len(ctx.ura) > len(ctx.dora):
+        raise ContextError(f"{len(ctx.ura)} ura indicators but {len(ctx.dora)} dora "
+                           "indicator(s): each ura indicator lies under a dora indicator",
+                           col.get("ura"))
+    if ctx.round_wind not in ruleset.params.round_winds:
+        raise ContextError(f"ruleset {ruleset.name} plays the round winds "
+                           f"{', '.join(ruleset.params.round_winds)}, not {ctx.round_wind}",
+                           col.get("round"))
     most = ruleset.params.dora_indicators
     if most and len(ctx.dora) > most:
         raise ContextError(f"ruleset {ruleset.name} has {most} dora indicator(s) (no kan dora), "
@@ -183,6 +291,7 @@ def _check_context(line: Hand, ruleset: Ruleset) -> None:
                            "' / ' are not used")
 
 
+MAX_INDICATORS = 5  # one dora indicator, and one more per kan (four at most)
 _DRAW_COMPANIONS = frozenset(("nagashi", "riichi", "double-riichi", "open-riichi"))
 
 

@@ -113,7 +113,7 @@ def test_settlement_always_sums_to_zero_and_matches_the_pairwise_formula(scores,
                 m = 2 if "E" in (s, winner) else 1
                 want[s] -= m * scores[winner]
                 want[winner] += m * scores[winner]
-                if terms.winner_refund and scores[s] > scores[winner]:
+                if terms.advanced and terms.winner_refund and scores[s] > scores[winner]:
                     d = 2 * m * (scores[s] - scores[winner])
                     want[s] += d
                     want[winner] -= d

@@ -63,11 +63,13 @@ def own_flower_and_season(f: PlayerFacts) -> int:
 
 @double("bouquet")
 def bouquet(f: PlayerFacts) -> int:
-    """All four plants, or all four seasons (counted once, whichever or both)."""
+    """All four plants, or all four seasons: with bouquet_doubles 4 (S4) counted once,
+    whichever or both; with 1-3 (S5, S7, S11, S18) once per bouquet."""
     held = set(f.flowers)
     plants = set(range(T.FLOWER_BASE, T.FLOWER_BASE + 4))
     seasons = set(range(T.FLOWER_BASE + 4, T.FLOWER_BASE + 8))
-    return int(plants <= held or seasons <= held)
+    n = int(plants <= held) + int(seasons <= held)
+    return min(n, 1) if f.options["bouquet_doubles"] == 4 else n
 
 
 @double("no_chow")

@@ -11,7 +11,7 @@ from .. import tiles as T
 from ..decompose import KAN
 from ..result import ScoreItem
 from .facts import PlayerFacts
-from .registry import row
+from .registry import ROWS, enabled, row
 
 _ROLE_WORDS = {"seat": "seat wind", "dominant": "dominant wind", "round": "round wind"}
 
@@ -117,5 +117,10 @@ def plum_blossom(f: PlayerFacts) -> int:
 
 @row("chicken")
 def chicken(f: PlayerFacts) -> int:
-    """A winning hand whose sets, pairs and flowers score nothing."""
-    return int(f.winner and not held_items(f))
+    """A winning hand with no points besides the 20 for Mah-Jong: its sets, pairs and
+    flowers score nothing, and no other winner row (four chows, self-drawn, ...) applies."""
+    if not f.winner or held_items(f):
+        return 0
+    others = (k for k, entry in f.params.rows.items()
+              if k not in ("mahjong", "chicken") and enabled(entry, f.options))
+    return int(not any(ROWS[k](f) for k in others))

@@ -299,6 +299,12 @@ def load_ruleset(name: str) -> Ruleset:
         unknown = [k for k in spec.supersedes if k not in registry.PREDICATES]
         if unknown:
             raise RulesetError(f"{where}: yaku '{spec.key}' supersedes unknown {unknown}")
+    from ..notation import FLAGS
+
+    unknown_flags = sorted(set(data.get("flags", [])) - FLAGS)
+    if unknown_flags:
+        raise RulesetError(f"{where}: flags {unknown_flags} are not flags of the notation "
+                           "(mjscore.notation.FLAGS)")
     params = Params(**data["params"])
     _check_params(params, options, where)
     switches = {k: getattr(params, k) for k in sorted(P.SWITCHES) if k not in options}

@@ -190,6 +190,8 @@ class Double:
         "check": _bool, "doc": "kept for a main appelante loser (a flower double)"})
     supersedes: tuple[str, ...] = field(default=(), metadata={
         "check": _strs, "doc": "doubles of this table it drops when it applies"})
+    supersedes_at: int | None = field(default=None, metadata={
+        "check": _int, "doc": "the by_option value at which it supersedes (absent: any)"})
     enabled_by: str = field(default="", metadata={
         "check": _str, "doc": "the option that switches it on"})
 
@@ -267,6 +269,7 @@ class Params:
     quad_hands: bool = _param(False, _bool, "14 tiles as three quadruples + a pair may use "
                                             "declared kongs")
     # han, fu and base points (riichi family)
+    round_winds: str = _param("ESWN", _str, "the round winds the game plays (round: token)")
     min_han: int = _param(1, _int, "a win needs this many han from yaku (dora excluded)")
     field_han: int = _param(0, _int, "han every win gets from the table (場の一翻)")
     fu_closed_ron: int = _param(10, _int, "fu for a closed hand won by ron")
@@ -296,6 +299,8 @@ class Params:
     closed_bonus_tsumo: int = _param(0, _int, "closed-hand bonus from each payer on tsumo")
     liability: str = _param("none", _one_of(*LIABILITY),
                             "who is liable for a yakuman: pao (option pao), arushal or none")
+    pao_honba_ron: str = _param("liable", _one_of("liable", "discarder"),
+                                "under liability, who pays the honba on a ron by someone else")
     # winning shapes and yaku combinations
     extra_shapes: frozenset[str] = _param(
         frozenset(), lambda v, w: frozenset(_strs(v, w)),

@@ -275,8 +275,17 @@ def _verdict(c: Candidate, bonus: list[YakuMatch], line: Hand, ruleset: Ruleset,
     if line.ctx.ura and not line.ctx.flags & {"riichi", "double-riichi", "open-riichi"}:
         notes.append("ura dora count only for a riichi hand: the ura: indicators "
                             "are ignored")
-    if "renhou" in line.ctx.flags and "renhou" not in {m.key for m in c.yaku}:
-        notes.append("renhou counts nothing under the option renhou=off")
+    keys = {m.key for m in c.yaku}
+    if "renhou" in line.ctx.flags and "renhou" not in keys:
+        if options.get("renhou", "off") == "off":
+            notes.append("renhou counts nothing under the option renhou=off")
+        else:
+            notes.append(f"renhou ({options['renhou']}) is worth less than the hand's own "
+                         "yaku, which count instead")
+    first_draw = sorted(line.ctx.flags & {"tenhou", "chiihou"})
+    if "shiisan_puutaa" in keys and first_draw and "first-turn" in line.ctx.flags:
+        notes.append(f"'first-turn' and '{first_draw[0]}' name the same first draw: 十三不搭 "
+                     f"counted once (thirteen unrelated tiles take no {first_draw[0]})")
     payments = None
     if c.yakuman and params.liability == "pao":
         calls, more = pao.find_liable(line, {m.key for m in c.yaku}, options["pao"])

@@ -60,7 +60,7 @@ def describe(call: LiableCall, winner: str, tsumo: bool, discarder: str | None) 
     who = f"{call.seat} fed {call.fed} ({call.meld.text()} from {call.seat}, " \
           f"{SOURCE_WORDS[call.meld.source]})"
     if tsumo:
-        return f"{who}: {call.seat} pays the {call.yaku} in full, as if they had dealt in"
+        return f"{who}: {call.seat} pays the whole hand alone, as if they had dealt in"
     if discarder == call.seat:
         return f"{who}: {call.seat} dealt in too and pays all"
     disc = discarder or "the discarder"

@@ -88,19 +88,21 @@ def liable_payments(total_base: int, liable_base: int, liable: str, side: WinSid
                     params: Params) -> list[Payment]:
     """Payments when `liable` answers for `liable_base` of the hand's base points.
 
-    Tsumo: the liable player pays that share as if they had dealt in; the rest
-    is paid as an ordinary tsumo. Ron by someone else: the liable share is
-    split half and half between the liable player and the discarder, who also
-    pays the rest. The liable player pays the honba (as Tenhou does).
+    Tsumo: the liable player pays the whole hand alone, as if they had dealt in,
+    every yakuman of it and the honba (a real Tenhou record: daisangen + tsuuiisou
+    by tsumo, the feeder of the third dragon paid 64,000 plus the honba). Ron by
+    someone else: the liable share is split half and half between the liable
+    player and the discarder, who also pays the rest. The honba on such a ron go
+    to the liable player (Tenhou) or to the discarder (params.pao_honba_ron,
+    WEB TILE: shiragiku.md §5).
     """
     dealer = side.winner == "E"
     rest = total_base - liable_base
     out: list[Payment] = []
+    honba_payer = liable
     if side.tsumo:
-        out.append(Payment(liable, side.winner, _ron_total(liable_base, dealer, params),
+        out.append(Payment(liable, side.winner, _ron_total(total_base, dealer, params),
                            "liability"))
-        if rest:
-            out.extend(hand_payments(rest, side, params))
     elif side.discarder == liable:
         out.append(Payment(liable, side.winner, _ron_total(total_base, dealer, params), "ron"))
     else:
@@ -111,7 +113,9 @@ def liable_payments(total_base: int, liable_base: int, liable: str, side: WinSid
         out.append(Payment(side.discarder, side.winner,
                            share - half + (_ron_total(rest, dealer, params) if rest else 0),
                            "ron"))
-    out.extend(honba_payments(side, params, payer=liable))
+        if params.pao_honba_ron == "discarder":
+            honba_payer = side.discarder
+    out.extend(honba_payments(side, params, payer=honba_payer))
     return out
 
 

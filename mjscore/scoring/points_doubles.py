@@ -99,7 +99,8 @@ def doubles_items(f: PlayerFacts, flowers_only: bool = False) -> list[ScoreItem]
         n = DOUBLES[key](f)
         if n:
             each = opts[entry.by_option] if entry.by_option else entry.doubles
-            found.append((ScoreItem(key, entry.name, each * n, n), entry.supersedes))
+            drops = entry.supersedes if entry.supersedes_at in (None, each) else ()
+            found.append((ScoreItem(key, entry.name, each * n, n), drops))
     dropped = {k for _, sup in found for k in sup}
     return [item for item, _ in found if item.key not in dropped]
 

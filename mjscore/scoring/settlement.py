@@ -88,7 +88,7 @@ def among_players(scores: dict[str, int], winner: str | None, terms: Terms) -> l
     out = []
     if terms.advanced:
         out += pairwise(scores, [s for s in SEATS if s != winner], terms)
-    if terms.winner_refund:
+    if terms.advanced and terms.winner_refund:  # the simple system pays the winner only
         out += refunds(scores, winner, terms)
     return out
 

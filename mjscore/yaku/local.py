@@ -33,8 +33,10 @@ def nagashi(f: HandFacts) -> int:
 
 @yaku("shiisan_puutaa")
 def shiisan_puutaa(f: HandFacts) -> int:
-    """十三不搭: thirteen unrelated tiles and one pair, by tsumo on the first draw."""
-    return int(f.shape == UNRELATED and f.tsumo and "first-turn" in f.flags)
+    """十三不搭: thirteen unrelated tiles and one pair, by tsumo on the first draw (the flag
+    first-turn, or the first-draw wins tenhou and chiihou, which this shape does not take)."""
+    return int(f.shape == UNRELATED and f.tsumo
+               and bool(f.flags & {"first-turn", "tenhou", "chiihou"}))
 
 
 @yaku("hanakan")
