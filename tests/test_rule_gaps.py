@@ -73,7 +73,7 @@ def test_boo_result_scores_are_multiples_of_ten():
 def pays(line: str, rules: str = "riichi") -> list[tuple[str, int, str]]:
     r = mjscore.score(line, rules=rules)
     assert r.ok, r.error
-    return sorted((p.payer, p.amount, p.reason) for p in r.payments)
+    return sorted((p.payer, p.amount, p.label or p.reason) for p in r.payments)
 
 
 def test_tenhou_composite_pao_on_tsumo_the_liable_player_pays_everything():
