@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .errors import MjscoreError, RulesetError
+from .errors import MjscoreError, NotationError, NotAWin, RulesetError
 from .hand import Hand
 from .notation import parse_line
 from .result import ScoreResult, Verdict
@@ -91,6 +91,9 @@ def score_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None
     try:
         validate(hand, ruleset, values)
         verdict = _strategy(ruleset.scoring)(hand, ruleset, values)
+    except NotAWin as exc:  # a complete-looking line that is not a win: what does it wait on?
+        return ScoreResult(line_no, text, ruleset.name, shown, error=_waits_hint(hand, exc),
+                           hand=hand, title=ruleset.title)
     except MjscoreError as exc:
         return ScoreResult(line_no, text, ruleset.name, shown, error=exc, hand=hand,
                            title=ruleset.title)
@@ -104,9 +107,43 @@ def score_line(text: str, rules: str = "riichi", options: dict[str, Any] | None 
     text = text.rstrip("\r\n")
     try:
         hand = parse_line(text)
-    except MjscoreError as exc:
-        return ScoreResult(line_no, text, rules, _default_options(rules), error=exc)
+    except NotationError as exc:
+        return ScoreResult(line_no, text, rules, _default_options(rules),
+                           error=_no_win_token(text, exc))
     return score_hand(hand, rules, options, line_no)
+
+
+def _no_win_token(text: str, exc: NotationError) -> MjscoreError:
+    """A line without a win token is a hand still waiting: not a win, and what it waits on."""
+    if exc.column is not None or "no win token" not in exc.message:
+        return exc
+    from .waiting import hint
+
+    try:
+        waiting = parse_line(text, require_win=False)
+    except MjscoreError:
+        return exc
+    words = hint(waiting)
+    return NotAWin("the line has no win token (add tsumo:<tile> or ron:<tile>)"
+                   + (f"; {words}" if words else "; see `mjscore waits`"))
+
+
+def _waits_hint(hand: Hand, exc: NotAWin) -> NotAWin:
+    """The not-a-win error, plus what the hand without its winning tile waits on."""
+    if not hand.has_win:
+        return exc
+    from .waiting import hint
+
+    words = hint(hand.without_win())
+    if not words:
+        return exc
+    return NotAWin(f"{exc.message}; without {_win_text(hand)}, {words}", exc.column, exc.token)
+
+
+def _win_text(hand: Hand) -> str:
+    from .tiles import name
+
+    return f"{'tsumo' if hand.ctx.tsumo else 'ron'}:{name(hand.ctx.win_tile)}"
 
 
 def _default_options(rules: str) -> dict[str, Any]:
