@@ -255,13 +255,24 @@ class _Context:
         if not self.brute:
             return found
         held = [a + b for a, b in zip(counts, self.melded, strict=True)]
+        # the shape alone decides: no flags, counters or indicators to fail on (a dead wait's
+        # fifth copy, a deposit the ruleset lacks); the waits found are valued on the full hand
+        probe = hand.with_context(flags=frozenset(), honba=0, sticks=0, dora=(), dora_reds=(),
+                                  ura=(), ura_reds=())
         out = []
+        shape_said = False  # some tile was judged on its shape: the line itself is sound
+        first: MjscoreError | None = None
         for t in range(34):
             if held[t] >= 4:
                 continue
-            result = self.score(hand.with_win(t, tsumo=True))
-            if result.ok or (result.error is not None and result.error.kind != "not_a_win"):
+            result = self.score(probe.with_win(t, tsumo=True))
+            kind = result.error.kind if result.error is not None else None
+            shape_said = shape_said or kind in (None, "not_a_win", "no_yaku")
+            first = first or result.error
+            if kind not in ("not_a_win", "invalid_hand"):
                 out.append(TileCount(t, max(0, 4 - self.seen[t])))
+        if not shape_said and first is not None:  # every tile fails the same way: the line's
+            raise first
         return tuple(out)
 
     def by_shape(self, counts: tuple[int, ...]) -> dict[str, int | None]:
