@@ -226,14 +226,26 @@ class _Context:
         self.seen = tuple(min(4, c) for c in counts_of(
             [*h.concealed, *meld_ids, *hand.ctx.dora, *hand.ctx.ura]))
         self.furiten = frozenset(hand.ctx.discards)
+        self.head, self.tail = _split_at_win(hand.text or str(hand))
 
     def score(self, hand: Hand) -> ScoreResult:
         import mjscore
 
         return mjscore.score(hand, rules=self.rules, options=self.options)
 
+    def completed(self, hand: Hand, tile: int, tsumo: bool) -> Hand:
+        """`hand` won on `tile`, carrying its line as text (the win token after the tiles and
+        melds), so that scoring it does not format the line again and errors have columns."""
+        from .hand import Hand as HandType
+
+        won = hand.with_win(tile, tsumo=tsumo)
+        if hand is not self.hand:  # a discard's hand: no text of its own
+            return won
+        text = f"{self.head} {'tsumo' if tsumo else 'ron'}:{T.name(tile)}{self.tail}"
+        return HandType(won.holding, won.ctx, won.others, text)
+
     def wait(self, hand: Hand, tile: int, remaining: int) -> Wait:
-        ron_hand = hand.with_win(tile)
+        ron_hand = self.completed(hand, tile, False)
         ron = self.score(ron_hand)
         furiten = tile in self.furiten
         if furiten:
@@ -245,7 +257,7 @@ class _Context:
                                  self.hand.columns.get("discards"))
             ron = ScoreResult(ron.line, ron.input, ron.rules, ron.options, error=error,
                               hand=ron_hand, title=ron.title)
-        tsumo = self.score(hand.with_win(tile, tsumo=True))
+        tsumo = self.score(self.completed(hand, tile, True))
         return Wait(tile, remaining, furiten, ron.input, ron, tsumo)
 
     def winning(self, hand: Hand, counts: tuple[int, ...]) -> tuple[TileCount, ...]:
@@ -281,6 +293,18 @@ class _Context:
             d[UNRELATED_KEY] = (unrelated_shanten(counts) if self.k == 0 and sum(counts) == 13
                                 else None)
         return d
+
+
+def _split_at_win(text: str) -> tuple[str, str]:
+    """The line cut where a win token goes: after its last tile group or meld."""
+    from .hand import MELD_KINDS
+
+    cut = text.find("#")
+    words = (text if cut < 0 else text[:cut]).split()
+    last = max((i for i, w in enumerate(words)
+                if w[0].isdigit() or w.partition(":")[0] in MELD_KINDS), default=len(words) - 1)
+    tail = " ".join(words[last + 1:])
+    return " ".join(words[:last + 1]), f" {tail}" if tail else ""
 
 
 def waits_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None = None,
