@@ -20,6 +20,13 @@ Shapes come from the ruleset:
   `thirteen_unrelated`; European hands report regular, thirteen orphans, and
   seven pairs with `german_limit_hands`, and their ukeire counts those shapes only.
 
+The engine's API, in brief: `shanten_core.shanten(counts, melds, shapes)` gives the
+per-shape numbers (`.by_shape()`, None for a shape not asked for or closed-only with
+melds; 14-3k tiles: after the best discard, -1 complete); `waits_core.ukeire`,
+`winning_tiles` and `discards` take `(counts, melds, shapes, meld_tiles=, seen=)` with
+`seen` including the hand and melds. `discards` sorts by (shanten, -ukeire, tile);
+ties are re-sorted here by the best wait value.
+
 Counting (as the `mahjong` package counts): shanten uses the concealed tiles;
 a tile the player holds four of (hand and melds) is never ukeire nor a wait;
 `remaining` is 4 less the copies visible in the hand, the melds and the dora and
@@ -264,8 +271,8 @@ class _Context:
         """The winning tiles of a 13-tile hand: the engine's, or brute force for other shapes."""
         found = winning_tiles(counts, self.k, self.shapes, meld_tiles=self.melded,
                               seen=self.seen)
-        if not self.brute:
-            return found
+        if not self.brute or (self.unrelated and (self.k or unrelated_shanten(counts))):
+            return found  # WEB TILE: thirteen unrelated is counted exactly; not ready by it
         held = [a + b for a, b in zip(counts, self.melded, strict=True)]
         # the shape alone decides: no flags, counters or indicators to fail on (a dead wait's
         # fifth copy, a deposit the ruleset lacks); the waits found are valued on the full hand
