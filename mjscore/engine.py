@@ -89,6 +89,8 @@ def score_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None
     except MjscoreError as exc:
         return ScoreResult(line_no, text, rules, _default_options(rules), error=exc, hand=hand)
     try:
+        if hand.ctx.win_tile < 0 and "draw" not in hand.ctx.flags:  # a parsed waiting hand
+            raise NotAWin("the hand has no winning tile (add tsumo:<tile> or ron:<tile>)")
         validate(hand, ruleset, values)
         verdict = _strategy(ruleset.scoring)(hand, ruleset, values)
     except NotAWin as exc:  # a complete-looking line that is not a win: what does it wait on?
@@ -107,9 +109,9 @@ def score_line(text: str, rules: str = "riichi", options: dict[str, Any] | None 
     text = text.rstrip("\r\n")
     try:
         hand = parse_line(text)
-    except NotationError as exc:
-        return ScoreResult(line_no, text, rules, _default_options(rules),
-                           error=_no_win_token(text, exc))
+    except MjscoreError as exc:
+        error = _no_win_token(text, exc) if isinstance(exc, NotationError) else exc
+        return ScoreResult(line_no, text, rules, _default_options(rules), error=error)
     return score_hand(hand, rules, options, line_no)
 
 
@@ -129,15 +131,14 @@ def _no_win_token(text: str, exc: NotationError) -> MjscoreError:
 
 
 def _waits_hint(hand: Hand, exc: NotAWin) -> NotAWin:
-    """The not-a-win error, plus what the hand without its winning tile waits on."""
-    if not hand.has_win:
-        return exc
+    """The not-a-win error, plus what the hand (without its winning tile) waits on."""
     from .waiting import hint
 
     words = hint(hand.without_win())
     if not words:
         return exc
-    return NotAWin(f"{exc.message}; without {_win_text(hand)}, {words}", exc.column, exc.token)
+    where = f"without {_win_text(hand)}, " if hand.has_win else ""
+    return NotAWin(f"{exc.message}; {where}{words}", exc.column, exc.token)
 
 
 def _win_text(hand: Hand) -> str:

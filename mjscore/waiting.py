@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import tiles as T
 from .errors import ContextError, InvalidHand, MjscoreError, NotationError
-from .shanten_core import REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, shanten
+from .shanten_core import REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, shanten, shanten_number
 from .waits_core import TileCount, counts_of, discards, ukeire, winning_tiles
 
 if TYPE_CHECKING:
@@ -453,7 +453,7 @@ def hand_shanten(hand: str | Hand, rules: str = "riichi",
     ruleset, values, _ = _resolve_cached(parsed, rules, options)
     shapes, brute = ruleset_shapes(ruleset, values)
     k = len(parsed.holding.melds)
-    best = shanten(counts, k, shapes).best
+    best = shanten_number(counts, k, shapes)
     if brute and size == 13 and best > 0:
         c = _Context(parsed, rules, options, ruleset, values)
         if c.unrelated:

@@ -271,3 +271,10 @@ def test_score_on_a_waiting_line_says_what_it_waits_on():
     assert r.error.kind == "not_a_win" and "without ron:5z, it is 1-shanten" in r.error.message
     r = mjscore.score("123m456p789s1122z5z")
     assert "14 tiles" in r.error.message
+
+
+def test_score_of_a_parsed_waiting_hand_is_not_a_win_with_its_waits():
+    hand = mjscore.parse("123m456p789s1122z", require_win=False)
+    r = mjscore.score(hand)
+    assert r.error.kind == "not_a_win" and r.error.message.count("waits on 1z 2z") == 1
+    assert mjscore.score(hand.with_win("1z")).ok
