@@ -19,8 +19,9 @@ if TYPE_CHECKING:
     from .hand import Hand
     from .result import ScoreResult
     from .rulesets import Ruleset
+    from .waiting import WaitsResult
 
-__all__ = ["score", "parse", "load_ruleset", "ruleset_names"]
+__all__ = ["score", "parse", "waits", "shanten", "load_ruleset", "ruleset_names"]
 __version__ = "0.1.0"
 
 
@@ -46,6 +47,41 @@ def parse(line: str, require_win: bool = True) -> Hand:
     from .notation import parse_line
 
     return parse_line(line, require_win=require_win)
+
+
+def waits(hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | None = None,
+          line_no: int = 1) -> WaitsResult:
+    """What a hand still waiting (no win token) wins on, or what it should discard.
+
+    13 tiles (melds counting three): its winning tiles, each with the copies
+    unseen, furiten, and the ron and tsumo wins scored; or, not ready, its
+    shanten and ukeire. 14 tiles: every discard, best first. `to_dict()` is
+    OUTPUT.md's waits record; errors come back inside the result.
+
+        >>> r = waits("123m456p789s1122z")
+        >>> [w.to_dict()["tile"] for w in r.waits], r.shanten
+        (['1z', '2z'], 0)
+    """
+    from .waiting import waits_hand, waits_line
+
+    if isinstance(hand, str):
+        return waits_line(hand, rules=rules, options=options, line_no=line_no)
+    return waits_hand(hand, rules=rules, options=options, line_no=line_no)
+
+
+def shanten(hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | None = None
+            ) -> int:
+    """The shanten number of a hand line or parsed hand of 13 or 14 tiles (melds count
+    three), over the shapes `rules` has: 0 ready, -1 complete (14 tiles; a 14-tile
+    hand's number is the shanten after its best discard). Raises MjscoreError on a
+    hand it cannot read.
+
+        >>> shanten("123m456p789s1122z"), shanten("19m19p19s1234567z")
+        (0, 0)
+    """
+    from .waiting import hand_shanten
+
+    return hand_shanten(hand, rules=rules, options=options)
 
 
 def load_ruleset(name: str) -> Ruleset:

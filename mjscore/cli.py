@@ -72,6 +72,34 @@ def _listing_format(fmt: str) -> str:
 
 
 @app.command()
+def waits(
+    tokens: Annotated[list[str] | None, typer.Argument(
+        metavar="TOKEN", help="One hand line without a win token, e.g. 234m406p22s56s chi:678s",
+        show_default=False)] = None,
+    file: Annotated[str | None, typer.Option(
+        "--file", "-f", metavar="PATH",
+        help="Every line of a file ('-' for stdin); blank and # lines are skipped.",
+        show_default=False)] = None,
+    rules: Annotated[str, typer.Option(
+        "--rules", "-r", metavar="NAME", help="Ruleset (a rules: token in a line wins).")
+    ] = "riichi",
+    opt: Annotated[list[str] | None, typer.Option(
+        "--opt", "-o", metavar="NAME=VALUE", help="A ruleset option; repeatable.",
+        show_default=False)] = None,
+    fmt: Annotated[str, typer.Option(
+        "--format", "-F", metavar="rich|json|jsonl|tsv", help="Output format.")] = "rich",
+    jobs: Annotated[str, typer.Option(
+        "--jobs", "-j", metavar="N",
+        help="Processes for a long file in a machine format (0 = every core from "
+             "2,000 lines on, 1 = one process).")] = "0",
+) -> int:
+    """What a hand waits on and what each win pays (13 tiles), or what to discard (14)."""
+    from .waits_runner import waits_command
+
+    return waits_command(tokens, file, rules, opt, fmt, jobs)
+
+
+@app.command()
 def rules(
     fmt: Annotated[str, typer.Option(
         "--format", "-F", metavar="text|json", help="Output format.")] = "text",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from .errors import MjscoreError, RulesetError
+from .errors import MjscoreError, NotationError, NotAWin, RulesetError
 from .hand import Hand
 from .notation import parse_line
 from .result import ScoreResult, Verdict
@@ -99,8 +99,13 @@ def score_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None
         name, asked = _asked_for(hand.ctx.rules or rules, hand.ctx.options, options, house)
         return ScoreResult(line_no, text, name, asked, error=exc, hand=hand)
     try:
+        if hand.ctx.win_tile < 0 and "draw" not in hand.ctx.flags:  # a parsed waiting hand
+            raise NotAWin("the hand has no winning tile (add tsumo:<tile> or ron:<tile>)")
         validate(hand, ruleset, values)
         verdict = _strategy(ruleset.scoring)(hand, ruleset, values)
+    except NotAWin as exc:  # a complete-looking line that is not a win: what does it wait on?
+        return ScoreResult(line_no, text, ruleset.name, shown, error=_waits_hint(hand, exc),
+                           hand=hand, title=ruleset.title)
     except MjscoreError as exc:
         return ScoreResult(line_no, text, ruleset.name, shown, error=exc, hand=hand,
                            title=ruleset.title)
@@ -117,8 +122,41 @@ def score_line(text: str, rules: str = "riichi", options: dict[str, Any] | None 
     except MjscoreError as exc:
         name, line_options = _tokens_asked(text)
         name, asked = _asked_for(name or rules, line_options, options, house)
-        return ScoreResult(line_no, text, name, asked, error=exc)
+        error = _no_win_token(text, exc) if isinstance(exc, NotationError) else exc
+        return ScoreResult(line_no, text, name, asked, error=error)
     return score_hand(hand, rules, options, line_no, house)
+
+
+def _no_win_token(text: str, exc: NotationError) -> MjscoreError:
+    """A line without a win token is a hand still waiting: not a win, and what it waits on."""
+    if exc.column is not None or "no win token" not in exc.message:
+        return exc
+    from .waiting import hint
+
+    try:
+        waiting = parse_line(text, require_win=False)
+    except MjscoreError:
+        return exc
+    words = hint(waiting)
+    return NotAWin("the line has no win token (add tsumo:<tile> or ron:<tile>)"
+                   + (f"; {words}" if words else "; see `mjscore waits`"))
+
+
+def _waits_hint(hand: Hand, exc: NotAWin) -> NotAWin:
+    """The not-a-win error, plus what the hand (without its winning tile) waits on."""
+    from .waiting import hint
+
+    words = hint(hand.without_win())
+    if not words:
+        return exc
+    where = f"without {_win_text(hand)}, " if hand.has_win else ""
+    return NotAWin(f"{exc.message}; {where}{words}", exc.column, exc.token)
+
+
+def _win_text(hand: Hand) -> str:
+    from .tiles import name
+
+    return f"{'tsumo' if hand.ctx.tsumo else 'ron'}:{name(hand.ctx.win_tile)}"
 
 
 def _tokens_asked(text: str) -> tuple[str | None, list[tuple[str, str]]]:

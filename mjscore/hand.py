@@ -94,6 +94,7 @@ class WinContext:
     flags: frozenset[str] = frozenset()
     rules: str | None = None
     options: tuple[tuple[str, str], ...] = ()  # the line's opt: tokens, in order
+    discards: tuple[int, ...] = ()  # the player's own discards (`discards:`), for furiten
 
     @property
     def dealer(self) -> bool:

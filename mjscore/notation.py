@@ -20,7 +20,7 @@ FLAGS = frozenset((
     "nagashi", "paarenchan",  # WEB TILE's 幺九振切 and 八連荘 (docs/webtile.md)
 ))
 CONTEXT_KEYS = ("round", "seat", "breach", "dora", "ura", "honba", "sticks", "flowers",
-                "rules", "opt")
+                "rules", "opt", "discards")
 _TOKEN = re.compile(r"\S+")
 _GROUP = re.compile(r"(\d+)([a-z])")
 _MARKERS = "-=+"
@@ -284,6 +284,8 @@ def _context(ctx: dict, options: dict[str, str], key: str, value: str, tok: _Tok
         ctx[f"{key}_reds"] = tuple(t for t, r in pairs if r)
     elif key in ("honba", "sticks"):
         ctx[key] = _count(value, tok)
+    elif key == "discards":  # the player's own discards, in order (furiten for `waits`)
+        ctx["discards"] = tuple(t for t, _ in parse_tiles(value, tok, commas=True))
     elif key == "rules":
         if not re.fullmatch(r"[a-z][a-z0-9-]*", value):
             raise tok.fail("needs a ruleset name, like rules:webtile")
@@ -338,6 +340,8 @@ def format_line(line: Hand) -> str:
         out.append(f"honba:{ctx.honba}")
     if ctx.sticks:
         out.append(f"sticks:{ctx.sticks}")
+    if ctx.discards:
+        out.append("discards:" + "".join(T.name(t) for t in ctx.discards))
     out += sorted(ctx.flags)
     if ctx.rules:
         out.append(f"rules:{ctx.rules}")

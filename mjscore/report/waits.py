@@ -1,0 +1,196 @@
+"""Reporters of `mjscore waits` records (OUTPUT.md, "Waits records"), one class per format.
+
+The machine formats use the standard library only; the rich report imports rich
+when it is built. Each format has a module-level `render` (workers render chunks,
+the main process writes them), as the score reporters do.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any, TextIO
+
+from .. import tiles as T
+from . import LineReporter, describe, error_line, json_default, tsv_cell
+from . import json as json_report
+
+if TYPE_CHECKING:
+    from ..result import ScoreResult
+    from ..waiting import Wait, WaitsResult
+
+FORMATS = ("rich", "json", "jsonl", "tsv")
+_ENCODE = json.JSONEncoder(ensure_ascii=False, default=json_default).encode
+TSV_HEADER = ("line", "tile", "remaining", "furiten", "ron_value", "tsumo_value", "shanten",
+              "ukeire", "error")
+
+
+def render_jsonl(result: WaitsResult) -> str:
+    return _ENCODE(result.to_dict()) + "\n"
+
+
+def render_json(result: WaitsResult) -> dict[str, Any]:
+    return result.to_dict()
+
+
+def _value(r: ScoreResult) -> int | None:
+    return r.value if r.ok else None
+
+
+def _best(values: list[int | None]) -> int | None:
+    known = [v for v in values if v is not None]
+    return max(known) if known else None
+
+
+def render_tsv(result: WaitsResult) -> str:
+    """One row per wait (13 tiles, ready), per discard (14 tiles), else one row for the hand.
+
+    A discard's ron/tsumo values are the best of its waits'; `ukeire` sums unseen copies.
+    """
+    rows: list[list[object]] = []
+    if result.error is not None:
+        rows.append([result.line, None, None, None, None, None, None, None,
+                     describe(result.error)])
+    elif result.discards:
+        for d in result.discards:
+            rows.append([result.line, T.name(d.tile), None, None,
+                         _best([_value(w.ron) for w in d.waits]),
+                         _best([_value(w.tsumo) for w in d.waits]), d.shanten, d.ukeire, None])
+    elif result.waits:
+        total = sum(w.remaining for w in result.waits)
+        for w in result.waits:
+            rows.append([result.line, T.name(w.tile), w.remaining, w.furiten, _value(w.ron),
+                         _value(w.tsumo), result.shanten, total, None])
+    else:
+        rows.append([result.line, None, None, None, None, None, result.shanten,
+                     sum(t.remaining for t in result.ukeire), None])
+    return "".join("\t".join(tsv_cell(c) for c in row) + "\n" for row in rows)
+
+
+class JsonlReporter(LineReporter):
+    render = staticmethod(render_jsonl)
+
+
+class TsvReporter(LineReporter):
+    header = "\t".join(TSV_HEADER) + "\n"
+    render = staticmethod(render_tsv)
+
+
+class JsonReporter(json_report.Reporter):
+    def emit(self, result: Any) -> None:
+        self.emit_rendered(render_json(result), error_line(result) if result.error else None)
+
+
+# -- the rich report: a table readable at 80 columns ---------------------------------------
+
+
+def win_text(r: ScoreResult) -> str:
+    """`7,700 4h30f`, `8,000 mangan`, `2,000 p40 d1`; or why the win is impossible."""
+    if not r.ok:
+        assert r.error is not None
+        kind = r.error.kind
+        if "furiten" in r.error.message:
+            return "furiten"
+        return {"no_yaku": "no yaku", "not_a_win": "not a win"}.get(kind, kind.replace("_", " "))
+    if r.han is None and hasattr(r.score, "points"):
+        return f"{r.value:,} {r.score.points}p {r.score.doubles}d"
+    if r.limit:
+        return f"{r.value:,} {r.limit}"
+    return f"{r.value:,} {r.han}h{r.fu}f"
+
+
+def _yaku(w: Wait) -> str:
+    best = w.tsumo if w.tsumo.ok else w.ron
+    return " ".join(y.key for y in best.yaku)
+
+
+def _tile(t: int) -> str:
+    return f"{T.unicode_tile(t)} {T.name(t)}"
+
+
+def _shapes(result: WaitsResult) -> str:
+    return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in result.shanten_by_shape.items()
+                     if v is not None)
+
+
+def waits_report(result: WaitsResult) -> Any:
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    head = Text(f"line {result.line}: ", "bold") + Text(result.input) + Text(
+        f"  ({result.rules})", "dim")
+    parts: list[Any] = [head]
+
+    def table(*columns: str) -> Table:
+        t = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+        for name in columns:
+            t.add_column(name, overflow="fold")
+        return t
+
+    if result.tiles == 14:
+        parts.append(Text(f"14 tiles: shanten {result.shanten} after the best discard "
+                          f"({_shapes(result)})"))
+        t = table("Discard", "Shanten", "Unseen", "Waits / ukeire", "Best")
+        for d in result.discards:
+            tiles = " ".join(T.name(x.tile) for x in d.ukeire_tiles)
+            best = max(d.waits, key=lambda w: w.best_value, default=None)
+            t.add_row(_tile(d.tile), str(d.shanten), str(d.ukeire),
+                      ("waits " if d.shanten == 0 else "") + tiles,
+                      f"{best.best_value:,}" if best and best.best_value else "")
+        parts.append(t)
+    elif result.waits:
+        unseen = sum(w.remaining for w in result.waits)
+        parts.append(Text(f"ready: {len(result.waits)} winning tile"
+                          f"{'s' if len(result.waits) != 1 else ''}, {unseen} unseen"))
+        t = table("Wait", "Left", "Ron", "Tsumo", "Yaku")
+        for w in result.waits:
+            t.add_row(_tile(w.tile), str(w.remaining), win_text(w.ron), win_text(w.tsumo),
+                      _yaku(w))
+        parts.append(t)
+    else:
+        unseen = sum(x.remaining for x in result.ukeire)
+        parts.append(Text(f"not ready: shanten {result.shanten} ({_shapes(result)})"))
+        if result.ukeire:
+            parts.append(Text(f"ukeire {unseen} unseen: " + "  ".join(
+                f"{T.name(x.tile)}×{x.remaining}" for x in result.ukeire)))
+        elif result.shanten == 0:
+            parts.append(Text("ready, but every winning tile is held four times: no wait"))
+    return Group(*parts)
+
+
+class RichReporter:
+    def __init__(self, out: TextIO, err: TextIO, stream: bool = True):
+        from .console import console
+
+        self.out = console(out, pipe_width=80)
+        self.err = console(err)
+        self.shown = 0
+
+    def emit(self, result: WaitsResult) -> None:
+        from .console import show
+        from .rich_report import error_report
+
+        if result.error is not None:
+            for line in error_report(result):  # type: ignore[arg-type]
+                self.err.print(line, soft_wrap=True)
+            return
+        if self.shown:
+            self.out.print()
+        show(self.out, waits_report(result))
+        self.shown += 1
+
+    def emit_chunk(self, rendered: Any, errors: str) -> None:  # machine formats only
+        raise NotImplementedError
+
+    def close(self) -> None:
+        self.out.file.flush()
+
+
+RENDER = {"json": render_json, "jsonl": render_jsonl, "tsv": render_tsv}
+REPORTERS = {"rich": RichReporter, "json": JsonReporter, "jsonl": JsonlReporter,
+             "tsv": TsvReporter}
+
+
+def make_reporter(fmt: str, out: TextIO, err: TextIO, stream: bool = True) -> Any:
+    return REPORTERS[fmt](out, err, stream)

@@ -1,0 +1,466 @@
+"""`mjscore waits`: what a hand still waiting wins on, what each win is worth, what to discard.
+
+(The module is `waiting`, not `waits`: a submodule `mjscore.waits` would hide the
+function `mjscore.waits` once imported.)
+
+The tile work (shanten, ukeire, winning tiles, discards) is `shanten_core` and
+`waits_core`, over 34 tile counts; this module turns a parsed Hand into those
+counts and values every win by scoring the completed hand with `mjscore.score`
+(`hand.with_win(tile, tsumo=...)`), so a wait is worth exactly what `mjscore
+score` says of the completed line.
+
+Shapes come from the ruleset:
+
+- riichi family: regular, seven pairs, thirteen orphans; a shape the ruleset
+  gates behind an option (`shape_options`, Arushal's seven pairs) only with it.
+- shapes of the ruleset's own (`extra_shapes`, WEB TILE's thirteen unrelated when
+  its option is on) and European special hands: the winning tiles are found by
+  brute force, scoring a tsumo on each of the 34 tiles (a tile is a wait when the
+  result is anything but "not a win"). WEB TILE adds the shanten key
+  `thirteen_unrelated`; European hands report regular, thirteen orphans, and
+  seven pairs with `german_limit_hands`, and their ukeire counts those shapes only.
+
+The engine's API, in brief: `shanten_core.shanten(counts, melds, shapes)` gives the
+per-shape numbers (`.by_shape()`, None for a shape not asked for or closed-only with
+melds; 14-3k tiles: after the best discard, -1 complete); `waits_core.ukeire`,
+`winning_tiles` and `discards` take `(counts, melds, shapes, meld_tiles=, seen=)` with
+`seen` including the hand and melds. `discards` sorts by (shanten, -ukeire, tile);
+ties are re-sorted here by the best wait value.
+
+Counting (as the `mahjong` package counts): shanten uses the concealed tiles;
+a tile the player holds four of (hand and melds) is never ukeire nor a wait;
+`remaining` is 4 less the copies visible in the hand, the melds and the dora and
+ura indicators (0 at least: a dead wait, still listed and valued). A wait among
+the `discards:` tiles is furiten: its ron is impossible (error kind "context").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any
+
+from . import tiles as T
+from .errors import ContextError, InvalidHand, MjscoreError, NotationError
+from .shanten_core import REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, shanten, shanten_number
+from .waits_core import TileCount, counts_of, discards, ukeire, winning_tiles
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from .hand import Hand
+    from .result import ScoreResult
+    from .rulesets import Ruleset
+
+UNRELATED_KEY = "thirteen_unrelated"
+_SHAPE_KEYS = {"seven-pairs": SEVEN_PAIRS, "thirteen-orphans": THIRTEEN_ORPHANS}
+
+
+# -- the record -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """One winning tile of a ready hand and the two wins on it."""
+
+    tile: int
+    remaining: int
+    furiten: bool
+    line: str  # the completed line, won by ron
+    ron: ScoreResult
+    tsumo: ScoreResult
+
+    @property
+    def best_value(self) -> int:
+        """The most this wait can be worth (0 if no win on it is possible)."""
+        return max([r.value for r in (self.ron, self.tsumo) if r.ok] or [0])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"tile": T.name(self.tile), "remaining": self.remaining, "furiten": self.furiten,
+                "line": self.line, "ron": win_record(self.ron), "tsumo": win_record(self.tsumo)}
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardChoice:
+    """One discard of a 14-tile hand: the shanten left, its ukeire, and its waits if ready."""
+
+    tile: int
+    shanten: int
+    ukeire: int  # unseen copies of the ukeire tiles (of the winning tiles when ready)
+    ukeire_tiles: tuple[TileCount, ...]
+    waits: tuple[Wait, ...] = ()
+
+    @property
+    def best_value(self) -> int:
+        return max([w.best_value for w in self.waits] or [0])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"tile": T.name(self.tile), "shanten": self.shanten, "ukeire": self.ukeire,
+                "waits": [w.to_dict() for w in self.waits],
+                "ukeire_tiles": [tile_count(t) for t in self.ukeire_tiles]}
+
+
+@dataclass(frozen=True, slots=True)
+class WaitsResult:
+    """The waits record of one hand line (OUTPUT.md, "Waits records")."""
+
+    line: int
+    input: str
+    rules: str
+    options: Mapping[str, Any]
+    error: MjscoreError | None = None
+    tiles: int | None = None  # 13 or 14
+    shanten: int | None = None
+    shanten_by_shape: Mapping[str, int | None] = field(default_factory=dict)
+    waits: tuple[Wait, ...] = ()
+    ukeire: tuple[TileCount, ...] = ()
+    discards: tuple[DiscardChoice, ...] = ()
+    hand: Hand | None = None
+    title: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"line": self.line, "input": self.input, "rules": self.rules,
+                "options": dict(self.options), "ok": self.ok,
+                "error": self.error.to_dict() if self.error else None,
+                "tiles": self.tiles, "shanten": self.shanten,
+                "shanten_by_shape": dict(self.shanten_by_shape),
+                "waits": [w.to_dict() for w in self.waits],
+                "ukeire": [tile_count(t) for t in self.ukeire],
+                "discards": [d.to_dict() for d in self.discards]}
+
+
+def tile_count(t: TileCount) -> dict[str, Any]:
+    return {"tile": T.name(t.tile), "remaining": t.remaining}
+
+
+_WIN_KEYS = ("yaku", "han", "fu", "limit", "yakuman", "value", "payments")
+_POINTS_KEYS = ("points", "doubles", "score")
+
+
+def win_record(result: ScoreResult) -> dict[str, Any]:
+    """The `ron`/`tsumo` object of a wait: the score's value keys, or why it cannot win."""
+    if not result.ok:
+        assert result.error is not None
+        return {"ok": False, "error": result.error.to_dict()}
+    d = result.to_dict()
+    out: dict[str, Any] = {"ok": True}
+    for key in _WIN_KEYS:
+        out[key] = d[key]
+    out["yaku"] = [y["key"] for y in d["yaku"]]
+    for key in _POINTS_KEYS:
+        if key in d:
+            out[key] = d[key]
+    return out
+
+
+# -- shapes of a ruleset --------------------------------------------------------------------
+
+
+def ruleset_shapes(ruleset: Ruleset, values: Mapping[str, Any]) -> tuple[frozenset[str], bool]:
+    """(the core shapes the ruleset wins with, whether other shapes need brute force)."""
+    params = ruleset.params
+    gated = params.shape_options
+    if ruleset.scoring != "han_fu":  # European: special hands, some of them other shapes
+        shapes = {REGULAR, THIRTEEN_ORPHANS}
+        if values.get("german_limit_hands"):
+            shapes.add(SEVEN_PAIRS)
+        return frozenset(shapes), True
+    shapes = {REGULAR}
+    for name, key in _SHAPE_KEYS.items():
+        if name not in gated or values.get(gated[name]):
+            shapes.add(key)
+    extra = any(s not in gated or values.get(gated[s]) for s in params.extra_shapes)
+    return frozenset(shapes), extra
+
+
+@lru_cache(maxsize=4096)
+def unrelated_shanten(counts: tuple[int, ...]) -> int:
+    """Shanten of 13 concealed tiles towards 十三不搭 (one pair, twelve unrelated tiles):
+    13 less the most tiles that can stay (suited tiles three ranks apart, honours once,
+    one of them twice)."""
+    kept = 0
+    pair = False
+    for s in range(3):
+        ranks = counts[s * 9:s * 9 + 9]
+        best, with_pair = _best_unrelated(tuple(ranks))
+        kept += best
+        pair = pair or with_pair
+    honours = counts[27:]
+    kept += sum(1 for c in honours if c)
+    pair = pair or any(c >= 2 for c in honours)
+    return 13 - kept - int(pair)
+
+
+@cache
+def _best_unrelated(ranks: tuple[int, ...]) -> tuple[int, bool]:
+    """(the most held ranks of one suit three apart, whether such a choice holds a pair)."""
+    best, with_pair = 0, False
+    for mask in _UNRELATED_MASKS:
+        if all(ranks[r] for r in mask):
+            pair = any(ranks[r] >= 2 for r in mask)
+            if len(mask) > best or (len(mask) == best and pair and not with_pair):
+                best, with_pair = len(mask), pair
+    return best, with_pair
+
+
+_UNRELATED_MASKS = tuple(
+    tuple(r for r in range(9) if m >> r & 1) for m in range(512)
+    if all(b - a >= 3 for a, b in zip(
+        [r for r in range(9) if m >> r & 1], [r for r in range(9) if m >> r & 1][1:],
+        strict=False)))
+
+
+# -- the work -------------------------------------------------------------------------------
+
+
+class _Context:
+    """What every wait of one line shares: the hand, the ruleset and the visible tiles."""
+
+    def __init__(self, hand: Hand, rules: str, options: dict[str, Any] | None,
+                 ruleset: Ruleset, values: Mapping[str, Any]):
+        self.hand, self.rules, self.options = hand, rules, options
+        self.shapes, self.brute = ruleset_shapes(ruleset, values)
+        self.unrelated = (ruleset.scoring == "han_fu" and self.brute
+                          and "thirteen-unrelated" in ruleset.params.extra_shapes)
+        h = hand.holding
+        self.k = len(h.melds)
+        meld_ids = [t for m in h.melds for t in m.tiles]
+        self.melded = counts_of(meld_ids)
+        self.seen = tuple(min(4, c) for c in counts_of(
+            [*h.concealed, *meld_ids, *hand.ctx.dora, *hand.ctx.ura]))
+        self.furiten = frozenset(hand.ctx.discards)
+        self.head, self.tail = _split_at_win(hand.text or str(hand))
+
+    def score(self, hand: Hand) -> ScoreResult:
+        import mjscore
+
+        return mjscore.score(hand, rules=self.rules, options=self.options)
+
+    def completed(self, hand: Hand, tile: int, tsumo: bool) -> Hand:
+        """`hand` won on `tile`, carrying its line as text (the win token after the tiles and
+        melds), so that scoring it does not format the line again and errors have columns."""
+        from .hand import Hand as HandType
+
+        won = hand.with_win(tile, tsumo=tsumo)
+        if hand is not self.hand:  # a discard's hand: no text of its own
+            return won
+        text = f"{self.head} {'tsumo' if tsumo else 'ron'}:{T.name(tile)}{self.tail}"
+        return HandType(won.holding, won.ctx, won.others, text)
+
+    def wait(self, hand: Hand, tile: int, remaining: int) -> Wait:
+        ron_hand = self.completed(hand, tile, False)
+        ron = self.score(ron_hand)
+        furiten = tile in self.furiten
+        if furiten:
+            from .result import ScoreResult
+
+            names = "".join(T.name(t) for t in self.hand.ctx.discards)
+            error = ContextError(f"furiten: {T.name(tile)} is among the player's own discards "
+                                 f"(discards:{names}), so it cannot win by ron, only by tsumo",
+                                 self.hand.columns.get("discards"))
+            ron = ScoreResult(ron.line, ron.input, ron.rules, ron.options, error=error,
+                              hand=ron_hand, title=ron.title)
+        tsumo = self.score(self.completed(hand, tile, True))
+        return Wait(tile, remaining, furiten, ron.input, ron, tsumo)
+
+    def winning(self, hand: Hand, counts: tuple[int, ...]) -> tuple[TileCount, ...]:
+        """The winning tiles of a 13-tile hand: the engine's, or brute force for other shapes."""
+        found = winning_tiles(counts, self.k, self.shapes, meld_tiles=self.melded,
+                              seen=self.seen)
+        if not self.brute or (self.unrelated and (self.k or unrelated_shanten(counts))):
+            return found  # WEB TILE: thirteen unrelated is counted exactly; not ready by it
+        held = [a + b for a, b in zip(counts, self.melded, strict=True)]
+        # the shape alone decides: no flags, counters or indicators to fail on (a dead wait's
+        # fifth copy, a deposit the ruleset lacks); the waits found are valued on the full hand
+        probe = hand.with_context(flags=frozenset(), honba=0, sticks=0, dora=(), dora_reds=(),
+                                  ura=(), ura_reds=())
+        out = []
+        shape_said = False  # some tile was judged on its shape: the line itself is sound
+        first: MjscoreError | None = None
+        for t in range(34):
+            if held[t] >= 4:
+                continue
+            result = self.score(probe.with_win(t, tsumo=True))
+            kind = result.error.kind if result.error is not None else None
+            shape_said = shape_said or kind in (None, "not_a_win", "no_yaku")
+            first = first or result.error
+            if kind not in ("not_a_win", "invalid_hand"):
+                out.append(TileCount(t, max(0, 4 - self.seen[t])))
+        if not shape_said and first is not None:  # every tile fails the same way: the line's
+            raise first
+        return tuple(out)
+
+    def by_shape(self, counts: tuple[int, ...]) -> dict[str, int | None]:
+        d: dict[str, int | None] = dict(shanten(counts, self.k, self.shapes).by_shape())
+        if self.unrelated:
+            d[UNRELATED_KEY] = (unrelated_shanten(counts) if self.k == 0 and sum(counts) == 13
+                                else None)
+        return d
+
+
+def _split_at_win(text: str) -> tuple[str, str]:
+    """The line cut where a win token goes: after its last tile group or meld."""
+    from .hand import MELD_KINDS
+
+    cut = text.find("#")
+    words = (text if cut < 0 else text[:cut]).split()
+    last = max((i for i, w in enumerate(words)
+                if w[0].isdigit() or w.partition(":")[0] in MELD_KINDS), default=len(words) - 1)
+    tail = " ".join(words[last + 1:])
+    return " ".join(words[:last + 1]), f" {tail}" if tail else ""
+
+
+def waits_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None = None,
+               line_no: int = 1) -> WaitsResult:
+    """The waits record of a parsed hand still waiting; errors come back in the result."""
+    from .engine import _asked_for, _resolve_cached
+
+    text = hand.text or str(hand)
+    try:
+        ruleset, values, shown = _resolve_cached(hand, rules, options)
+    except MjscoreError as exc:  # the record names the ruleset and options the line asked for
+        name, asked = _asked_for(hand.ctx.rules or rules, hand.ctx.options, options, None)
+        return WaitsResult(line_no, text, name, asked, error=exc, hand=hand)
+    base = {"line": line_no, "input": text, "rules": ruleset.name, "options": shown,
+            "hand": hand, "title": ruleset.title}
+    try:
+        return WaitsResult(**base, **_analyse(hand, rules, options, ruleset, values))
+    except MjscoreError as exc:
+        return WaitsResult(**base, error=exc)
+
+
+def waits_line(text: str, rules: str = "riichi", options: dict[str, Any] | None = None,
+               line_no: int = 1) -> WaitsResult:
+    """The waits record of one hand line (a notation error comes back in the result)."""
+    from .engine import _asked_for, _tokens_asked
+    from .notation import parse_line
+
+    text = text.rstrip("\r\n")
+    try:
+        hand = parse_line(text, require_win=False)
+    except MjscoreError as exc:
+        name, line_options = _tokens_asked(text)
+        name, asked = _asked_for(name or rules, line_options, options, None)
+        return WaitsResult(line_no, text, name, asked, error=exc)
+    return waits_hand(hand, rules, options, line_no)
+
+
+def _check(hand: Hand) -> tuple[tuple[int, ...], int]:
+    """(concealed counts, 13 or 14) of a hand `waits` can read; raises for any other."""
+    if hand.has_win:
+        raise NotationError("waits reads a hand still waiting: remove the win token (a drawn "
+                            "tile goes among the tiles, for the discard choice)",
+                            hand.columns.get("win"))
+    if hand.others or "draw" in hand.ctx.flags:
+        raise ContextError("waits reads one player's hand: no 'draw' and no other players")
+    h = hand.holding
+    k = len(h.melds)
+    size = len(h.concealed) + 3 * k
+    if size not in (13, 14):
+        raise InvalidHand(f"the hand has {size} tiles (each meld counting three): waits reads "
+                          "13 (waiting for a tile) or 14 (about to discard)",
+                          hand.columns.get("concealed"))
+    everything = [*h.concealed, *(t for m in h.melds for t in m.tiles),
+                  *hand.ctx.dora, *hand.ctx.ura]
+    for t, n in enumerate(counts_of(everything)):
+        if n > 4:
+            raise InvalidHand(f"{n} copies of {T.name(t)} (hand, melds and indicators "
+                              "together); there are only four")
+    return counts_of(h.concealed), size
+
+
+def _analyse(hand: Hand, rules: str, options: dict[str, Any] | None, ruleset: Ruleset,
+             values: Mapping[str, Any]) -> dict[str, Any]:
+    counts, size = _check(hand)
+    c = _Context(hand, rules, options, ruleset, values)
+    by_shape = c.by_shape(counts) if size == 13 else dict(
+        shanten(counts, c.k, c.shapes).by_shape())
+    best = min(v for v in by_shape.values() if v is not None)
+    if size == 13:
+        if best > 0 and (not c.brute or c.unrelated):  # its one extra shape is counted
+            return {"tiles": 13, "shanten": best, "shanten_by_shape": by_shape,
+                    "ukeire": ukeire(counts, c.k, c.shapes, meld_tiles=c.melded, seen=c.seen)}
+        found = c.winning(hand, counts)
+        if not found:
+            return {"tiles": 13, "shanten": best, "shanten_by_shape": by_shape,
+                    "ukeire": ukeire(counts, c.k, c.shapes, meld_tiles=c.melded, seen=c.seen)
+                    if best > 0 else ()}
+        waits = tuple(c.wait(hand, t.tile, t.remaining) for t in found)
+        return {"tiles": 13, "shanten": 0, "shanten_by_shape": by_shape, "waits": waits}
+    return {"tiles": 14, "shanten": best, "shanten_by_shape": by_shape,
+            "discards": _discards(hand, counts, c, best)}
+
+
+def _discards(hand: Hand, counts: tuple[int, ...], c: _Context, best: int
+              ) -> tuple[DiscardChoice, ...]:
+    out = []
+    reds = list(hand.holding.concealed_reds)
+    for d in discards(counts, c.k, c.shapes, meld_tiles=c.melded, seen=c.seen):
+        rest = list(hand.holding.concealed)
+        rest.remove(d.tile)
+        kept_reds = list(reds)
+        if d.tile in kept_reds and rest.count(d.tile) < kept_reds.count(d.tile):
+            kept_reds.remove(d.tile)
+        after = hand.with_concealed(tuple(rest), tuple(kept_reds))
+        left = counts[:d.tile] + (counts[d.tile] - 1,) + counts[d.tile + 1:]
+        tiles, number, sum_ukeire = d.tiles, d.shanten, d.ukeire
+        if c.brute and (number > 0 or tiles):
+            found = c.winning(after, left)
+            if found:
+                tiles, number, sum_ukeire = found, 0, sum(t.remaining for t in found)
+        waits = tuple(c.wait(after, t.tile, t.remaining) for t in tiles) if number == 0 else ()
+        out.append(DiscardChoice(d.tile, number, sum_ukeire, tiles, waits))
+    out.sort(key=lambda x: (x.shanten, -x.ukeire, -x.best_value, x.tile))
+    return tuple(out)
+
+
+# -- the hint `mjscore score` gives on a line that is not a win -----------------------------
+
+
+def hint(hand: Hand) -> str:
+    """A few words on what a hand without a winning tile waits on, for an error message:
+    the engine's shapes (regular, seven pairs, thirteen orphans) only; '' if it cannot tell."""
+    try:
+        counts, size = _check(hand.without_win())
+    except MjscoreError:
+        return ""
+    h = hand.holding
+    k = len(h.melds)
+    melded = counts_of(t for m in h.melds for t in m.tiles)
+    if size == 14:
+        return "it has 14 tiles: `mjscore waits` shows the best discard"
+    tiles = winning_tiles(counts, k, meld_tiles=melded)
+    if tiles:
+        return (f"it waits on {' '.join(T.name(t.tile) for t in tiles)} "
+                "(`mjscore waits` gives each win's value)")
+    n = shanten(counts, k).best
+    return f"it is {n}-shanten, not ready (`mjscore waits` lists the tiles that help)"
+
+
+def hand_shanten(hand: str | Hand, rules: str = "riichi",
+                 options: dict[str, Any] | None = None) -> int:
+    """`mjscore.shanten`: the best shanten over the ruleset's shapes; raises MjscoreError.
+
+    The fast path: no scoring, except the brute force a European hand's special
+    shapes need when no other shape is ready.
+    """
+    from .engine import _resolve_cached
+    from .notation import parse_line
+
+    parsed = parse_line(hand, require_win=False) if isinstance(hand, str) else hand
+    counts, size = _check(parsed)
+    ruleset, values, _ = _resolve_cached(parsed, rules, options)
+    shapes, brute = ruleset_shapes(ruleset, values)
+    k = len(parsed.holding.melds)
+    best = shanten_number(counts, k, shapes)
+    if brute and size == 13 and best > 0:
+        c = _Context(parsed, rules, options, ruleset, values)
+        if c.unrelated:
+            best = min(best, unrelated_shanten(counts)) if k == 0 else best
+        elif c.winning(parsed, counts):
+            best = 0
+    return best
