@@ -152,6 +152,10 @@ def check_records(
 def run(argv: list[str] | None = None) -> int:
     """Run the app on `argv` (default sys.argv[1:]) and return the exit code."""
     args = sys.argv[1:] if argv is None else list(argv)
+    for stream in (sys.stdout, sys.stderr):  # UTF-8 out, whatever the locale says
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "encoding", "").lower() != "utf-8":
+            reconfigure(encoding="utf-8", errors="replace")
     if not args:  # bare `mjscore`: the help, as a usage error
         app(args=["--help"], prog_name="mjscore", standalone_mode=False)
         return int(ExitCode.USAGE)

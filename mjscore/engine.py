@@ -65,7 +65,7 @@ def _resolve_cached(parsed: Hand, rules: str, options: dict[str, Any] | None
         key = (rules, tuple(sorted((options or {}).items())), parsed.ctx.rules,
                parsed.ctx.options)
         hit = _RESOLVED.get(key)
-    except TypeError:  # an unhashable option value from a library caller
+    except (TypeError, AttributeError):  # an unhashable option value from a library caller
         key, hit = None, None
     if hit is None:
         ruleset, values = resolve(parsed, rules, options)
@@ -83,6 +83,12 @@ def score_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None
 
     Every failure comes back as the result's error; nothing here raises for a bad hand.
     """
+    if not isinstance(hand, Hand):
+        return _bad_call(repr(hand), rules, line_no, "score takes a hand line or a parsed Hand, "
+                         f"not {type(hand).__name__}")
+    if not isinstance(rules, str):
+        return _bad_call(hand.text or str(hand), rules, line_no, "rules must be a ruleset "
+                         f"name, not {type(rules).__name__}")
     text = hand.text or str(hand)
     try:
         ruleset, values, shown = _resolve_cached(hand, rules, options)
@@ -101,12 +107,20 @@ def score_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None
 def score_line(text: str, rules: str = "riichi", options: dict[str, Any] | None = None,
                line_no: int = 1) -> ScoreResult:
     """Score one hand line: `score_hand` of the parsed line, or the notation error."""
+    if not isinstance(rules, str):
+        return _bad_call(text, rules, line_no, "rules must be a ruleset name, not "
+                         f"{type(rules).__name__}")
     text = text.rstrip("\r\n")
     try:
         hand = parse_line(text)
     except MjscoreError as exc:
         return ScoreResult(line_no, text, rules, _default_options(rules), error=exc)
     return score_hand(hand, rules, options, line_no)
+
+
+def _bad_call(text: str, rules: Any, line_no: int, why: str) -> ScoreResult:
+    """A library call whose arguments are not a hand and a ruleset name: an error result."""
+    return ScoreResult(line_no, text, str(rules), {}, error=RulesetError(why))
 
 
 def _default_options(rules: str) -> dict[str, Any]:

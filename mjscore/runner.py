@@ -10,15 +10,16 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
 from .errors import ExitCode, MjscoreError
-from .notation import is_blank
+from .notation import MAX_LINE, is_blank
 
 if TYPE_CHECKING:
     from .result import ScoreResult
 
 PROGRESS_MIN_LINES = 200
+CLOSED_PIPE = 141  # 128 + SIGPIPE, what a shell shows for a writer whose reader left
 
 
 class UsageProblem(Exception):
@@ -55,27 +56,89 @@ class Tally:
 # -- inputs ---------------------------------------------------------------------------------
 
 
+MAX_LINE_BYTES = 4 * (MAX_LINE + 1)  # the most a line can take in UTF-8 before it is too long
+MAX_SKIP = 64 << 20  # an over-long line is skipped to its end, but not beyond this many bytes
+
+
+class EndlessLine(Exception):
+    """A line with no end within MAX_SKIP bytes (`--file /dev/zero`): reading stops."""
+
+
 def read_lines(path: str) -> Iterator[tuple[int, str]]:
-    """(line number, text) of every hand line; `-` is stdin. Undecodable bytes become U+FFFD
-    so that the line is reported as a notation error instead of stopping the run."""
+    """(line number, text) of every hand line, read as it goes; `-` is stdin.
+
+    UTF-8, with a leading BOM dropped and undecodable bytes as U+FFFD (the line is then a
+    notation error, the run goes on). A line ends at `\\n`, with or without `\\r`; a stray
+    `\\r` inside a line is a blank, so line numbers are those of `wc -l` and editors. A
+    line longer than MAX_LINE comes back cut to MAX_LINE + 1 characters (its error says
+    so) and the rest of it is skipped; a line with no end within MAX_SKIP bytes stops the
+    reading with EndlessLine.
+    """
     if path == "-":
         buffer = getattr(sys.stdin, "buffer", None)
-        if buffer is None:
-            stream: Iterable[str] = sys.stdin
-        else:
-            import io
-
-            stream = io.TextIOWrapper(buffer, encoding="utf-8", errors="replace")
-        for number, line in enumerate(stream, 1):
-            if not is_blank(line):
-                yield number, line.rstrip("\r\n")
+        if buffer is None:  # a text stream (tests): its lines, the same way
+            yield from _numbered(line.encode("utf-8", "surrogateescape") for line in sys.stdin)
+            return
+        yield from _numbered(_byte_lines(buffer))
         return
     try:
-        with open(path, encoding="utf-8-sig", errors="replace") as f:
-            lines = f.readlines()
+        f = open(path, "rb")  # noqa: SIM115 - closed below, after the last line
     except OSError as exc:
         raise UsageProblem(f"cannot read {path}: {exc.strerror or exc}") from None
-    yield from ((n, line.rstrip("\r\n")) for n, line in enumerate(lines, 1) if not is_blank(line))
+    with f:
+        yield from _numbered(_byte_lines(f))
+
+
+def _byte_lines(stream: BinaryIO) -> Iterator[bytes]:
+    """The raw lines of a stream, none longer than MAX_LINE_BYTES (the rest is skipped)."""
+    while line := stream.readline(MAX_LINE_BYTES):
+        if len(line) == MAX_LINE_BYTES and not line.endswith(b"\n"):
+            skipped = 0
+            while (rest := stream.readline(1 << 16)) and not rest.endswith(b"\n"):
+                skipped += len(rest)
+                if skipped > MAX_SKIP:
+                    yield line  # its record says it is too long; then reading stops
+                    raise EndlessLine(f"a line has no end within {MAX_SKIP >> 20} MB: "
+                                      "not a file of hand lines")
+        yield line
+
+
+def _numbered(lines: Iterable[bytes]) -> Iterator[tuple[int, str]]:
+    for number, raw in enumerate(lines, 1):
+        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        line = raw.rstrip(b"\n")
+        if line.endswith(b"\r"):
+            line = line[:-1]
+        text = line.decode("utf-8", "replace").replace("\r", " ")
+        if len(text) > MAX_LINE:
+            text = text[:MAX_LINE + 1]
+        if not is_blank(text):
+            yield number, text
+
+
+def count_lines(path: str) -> int | None:
+    """The lines of a regular file (a first pass in blocks, so memory stays small);
+    None for anything else (a pipe, a device), which is then read once, as it comes."""
+    import os
+    import stat
+
+    try:
+        with open(path, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                return None
+            total, last = 0, b"\n"
+            while block := f.read(1 << 20):
+                total += block.count(b"\n")
+                last = block[-1:]
+            return total + (last != b"\n")
+    except OSError as exc:
+        raise UsageProblem(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def text_arg(arg: str) -> str:
+    """A command-line argument as text: bytes that were not UTF-8 become U+FFFD."""
+    return arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def parse_opts(pairs: list[str], rules: str) -> dict[str, str]:
@@ -128,35 +191,100 @@ def progress_bar(total: int | None) -> Iterator[Callable[..., None]]:
         yield lambda n=1: bar.advance(task, n)
 
 
+class OutputError(Exception):
+    """stdout cannot take the output (a full disk, /dev/full): one line, exit 2."""
+
+
+class _Writer:
+    """The writing side of a run. A record is written whole: Ctrl-C while one is being
+    written takes effect after it (anywhere else at once), and a failing output becomes
+    OutputError. Inside, SIGINT has this handler (main thread only)."""
+
+    def __init__(self) -> None:
+        self.busy = False
+        self.pending = False
+        self.previous: Any = None
+
+    def __enter__(self) -> _Writer:
+        import signal
+        import threading
+
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGINT, self._on_interrupt)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import signal
+
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+
+    def _on_interrupt(self, signum: int, frame: object) -> None:
+        if self.busy:
+            self.pending = True
+        else:
+            raise KeyboardInterrupt
+
+    @contextmanager
+    def writing(self) -> Iterator[None]:
+        self.busy = True
+        try:
+            yield
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
+        finally:
+            self.busy = False
+        if self.pending:
+            raise KeyboardInterrupt
+
+
 def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: dict[str, str],
               fmt: str, total: int | None = None, jobs: int = 0) -> int:
     """Score every line into the reporter of `fmt`, as it goes; the tally's exit code.
 
     A long file (`total` known) in a machine format is scored on every core
     (`jobs` 0 = automatic, 1 = one process); the output is the same either way.
+    Ctrl-C ends the run after the last whole record (a JSON array is closed).
     """
+    from contextlib import closing
+
     from .parallel import scored_in_parallel, workers_for
     from .report import make_reporter
 
     tally = Tally()
     workers = workers_for(total, fmt, jobs) if total is not None else 1
-    with progress_bar(total) as tick:
+    with progress_bar(total) as tick, _Writer() as writer:
         # made inside the bar: while it runs, sys.stderr is rich's proxy that prints above it
-        reporter = make_reporter(fmt, sys.stdout, sys.stderr, stream=total is None)
-        if workers > 1:
-            for scored, failed, rendered, errors in scored_in_parallel(
-                    list(lines), rules, options, fmt, workers):
-                tally.scored += scored
-                tally.failed += failed
-                reporter.emit_chunk(rendered, errors)
-                tick(scored + failed)
-        else:
-            for number, text in lines:
-                result = score_one(text, rules, options, number)
-                tally.add(result)
-                reporter.emit(result)
-                tick()
-        reporter.close()
+        with writer.writing():
+            reporter = make_reporter(fmt, sys.stdout, sys.stderr, stream=total is None)
+        try:
+            if workers > 1:
+                with closing(scored_in_parallel(lines, rules, options, fmt, workers)) as chunks:
+                    for scored, failed, rendered, errors in chunks:
+                        tally.scored += scored
+                        tally.failed += failed
+                        with writer.writing():
+                            reporter.emit_chunk(rendered, errors)
+                        tick(scored + failed)
+            else:
+                for number, text in lines:
+                    result = score_one(text, rules, options, number)
+                    tally.add(result)
+                    with writer.writing():
+                        reporter.emit(result)
+                    tick()
+        except EndlessLine as exc:
+            tally.failed += 1
+            say(str(exc))
+        except KeyboardInterrupt:
+            writer.pending = False
+            with writer.writing():
+                reporter.close()  # the records so far, whole; a JSON array closed
+            raise
+        with writer.writing():
+            reporter.close()
     return tally.exit_code
 
 
@@ -166,32 +294,44 @@ def score_command(tokens: list[str] | None, file: str | None, rules: str,
     from .report import FORMATS
     from .rulesets import load_ruleset
 
+    tokens = [text_arg(t) for t in tokens] if tokens else tokens
+    file, rules, fmt = (text_arg(a) if a is not None else None for a in (file, rules, fmt))
     if fmt not in FORMATS:
         raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(FORMATS)})")
     if tokens and file is not None:
         raise UsageProblem("give a hand as arguments or --file, not both")
     if not tokens and file is None:
         raise UsageProblem("no hand given: pass the hand's tokens, or --file PATH ('-' = stdin)")
-    if not str(jobs).isdigit():
+    if not (str(jobs).isascii() and str(jobs).isdigit() and len(str(jobs)) <= 4):
         raise UsageProblem(f"--jobs takes a number of processes (0 = automatic), not '{jobs}'")
     load_ruleset(rules)  # an unknown ruleset is a usage error before any line is read
-    options = parse_opts(opt or [], rules)
+    options = parse_opts([text_arg(o) for o in opt or []], rules)
     if tokens:
         return run_lines([(1, " ".join(tokens))], rules, options, fmt)
     if file == "-":
         return run_lines(read_lines("-"), rules, options, fmt)
-    lines = list(read_lines(file))  # type: ignore[arg-type]
-    return run_lines(lines, rules, options, fmt, total=len(lines), jobs=int(jobs))
+    total = count_lines(file)  # type: ignore[arg-type]
+    return run_lines(read_lines(file), rules, options, fmt,  # type: ignore[arg-type]
+                     total=total, jobs=int(jobs))
 
 
 def say(message: str) -> None:
-    print(f"mjscore: {' '.join(str(message).split())}", file=sys.stderr)
+    from .report import safe
+
+    print(f"mjscore: {safe(' '.join(str(message).split()))}", file=sys.stderr)
 
 
 def guarded(action: Callable[[], int]) -> int:
     """Run a command; usage problems exit 2 with one line, a crash is one line, not a trace."""
     try:
-        return action()
+        code = action()
+        try:
+            sys.stdout.flush()  # here, not at exit: a full output is reported, not ignored
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
+        return code
     except UsageProblem as exc:
         say(str(exc))
         return int(ExitCode.USAGE)
@@ -201,9 +341,13 @@ def guarded(action: Callable[[], int]) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # `| head` has read enough: quietly, as a pipe would end us
         _quiet_stdout()
-        return int(ExitCode.NOT_ALL_SCORED)
+        return CLOSED_PIPE
+    except OutputError as exc:
+        _quiet_stdout()
+        say(str(exc))
+        return int(ExitCode.USAGE)
     except Exception as exc:  # a bug: one line, not a traceback (MJSCORE_DEBUG=1 shows it)
         import os
 

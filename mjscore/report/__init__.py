@@ -73,10 +73,25 @@ def make_reporter(fmt: str, out: TextIO, err: TextIO, stream: bool = True) -> Re
     return module.Reporter(out, err, stream)
 
 
+def _escape_table() -> dict[int, str]:
+    """C0, DEL and C1 controls (but tab) and the line/paragraph separators, as escapes."""
+    codes = [*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029]
+    return {c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}") for c in codes if c != 0x09}
+
+
+_ESCAPES = _escape_table()
+
+
+def safe(text: str) -> str:
+    """Text from the input, fit for a terminal or a TSV cell: `ESC` is shown as `\\x1b`,
+    so an input line cannot clear the screen or retitle the window."""
+    return text.translate(_ESCAPES)
+
+
 def describe(error: MjscoreError) -> str:
     """One line for an error: `column 15: 'pon:55p' is not a pon: ...`, `no yaku: ...`."""
     label = _KIND_LABELS.get(error.kind)
-    message = " ".join(error.message.split())
+    message = safe(" ".join(error.message.split()))
     if label and not message.lower().startswith(label):
         message = f"{label}: {message}"
     return f"column {error.column}: {message}" if error.column is not None else message
@@ -90,7 +105,7 @@ def error_line(result: ScoreResult) -> str:
 
 def caret(text: str, column: int, token: str | None = None) -> str:
     """Spaces then carets under the token at 1-based `column` of `text` (tabs kept)."""
-    lead = "".join("\t" if ch == "\t" else " " for ch in text[: max(column - 1, 0)])
+    lead = "".join("\t" if ch == "\t" else " " for ch in safe(text[: max(column - 1, 0)]))
     return lead + "^" * max(len(token or ""), 1)
 
 
@@ -100,7 +115,16 @@ def tsv_cell(value: object) -> str:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
-    return " ".join(str(value).split()) if isinstance(value, str) else str(value)
+    return safe(" ".join(str(value).split())) if isinstance(value, str) else str(value)
+
+
+_JSON_BREAKS = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
+
+
+def json_safe(encoded: str) -> str:
+    """JSON text with NEL, LINE and PARAGRAPH SEPARATOR escaped: tools that split lines
+    on them (JavaScript, str.splitlines) see one record per line. Only strings hold them."""
+    return encoded.translate(_JSON_BREAKS) if not encoded.isascii() else encoded
 
 
 def json_default(value: object) -> object:
