@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from .errors import ExitCode, MjscoreError
 from .notation import MAX_LINE, is_blank
@@ -195,15 +195,21 @@ class OutputError(Exception):
     """stdout cannot take the output (a full disk, /dev/full): one line, exit 2."""
 
 
+class ClosedPipe(Exception):
+    """The reader of stdout has gone (`| head`): the run ends quietly. Not an OSError, so
+    that click does not turn it into its own exit status on the way out."""
+
+
 class _Writer:
-    """The writing side of a run. A record is written whole: Ctrl-C while one is being
-    written takes effect after it (anywhere else at once), and a failing output becomes
-    OutputError. Inside, SIGINT has this handler (main thread only)."""
+    """The writing side of a run: a context in which SIGINT has this handler. A record is
+    written whole: Ctrl-C while one is written takes effect just after it (anywhere else at
+    once), and the main thread blocks SIGINT meanwhile, since a write cut by a signal can
+    lose data. A failing output becomes OutputError, a closed pipe ClosedPipe."""
 
     def __init__(self) -> None:
         self.busy = False
         self.pending = False
-        self.previous: Any = None
+        self.previous: object = None
 
     def __enter__(self) -> _Writer:
         import signal
@@ -217,7 +223,7 @@ class _Writer:
         import signal
 
         if self.previous is not None:
-            signal.signal(signal.SIGINT, self.previous)
+            signal.signal(signal.SIGINT, self.previous)  # type: ignore[arg-type]
 
     def _on_interrupt(self, signum: int, frame: object) -> None:
         if self.busy:
@@ -227,16 +233,24 @@ class _Writer:
 
     @contextmanager
     def writing(self) -> Iterator[None]:
+        import signal
+
+        mask = self.previous is not None and hasattr(signal, "pthread_sigmask")
         self.busy = True
+        if mask:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             yield
         except BrokenPipeError:
-            raise
+            raise ClosedPipe from None
         except OSError as exc:
             raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
         finally:
+            if mask:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
             self.busy = False
         if self.pending:
+            self.pending = False
             raise KeyboardInterrupt
 
 
@@ -279,7 +293,6 @@ def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: dict[str, s
             tally.failed += 1
             say(str(exc))
         except KeyboardInterrupt:
-            writer.pending = False
             with writer.writing():
                 reporter.close()  # the records so far, whole; a JSON array closed
             raise
@@ -341,7 +354,7 @@ def guarded(action: Callable[[], int]) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
-    except BrokenPipeError:  # `| head` has read enough: quietly, as a pipe would end us
+    except (BrokenPipeError, ClosedPipe):  # `| head` has read enough: quietly
         _quiet_stdout()
         return CLOSED_PIPE
     except OutputError as exc:

@@ -106,7 +106,7 @@ def error_line(result: ScoreResult) -> str:
 def caret(text: str, column: int, token: str | None = None) -> str:
     """Spaces then carets under the token at 1-based `column` of `text` (tabs kept)."""
     lead = "".join("\t" if ch == "\t" else " " for ch in safe(text[: max(column - 1, 0)]))
-    return lead + "^" * max(len(token or ""), 1)
+    return lead + "^" * max(len(safe(token or "")), 1)
 
 
 def tsv_cell(value: object) -> str:
