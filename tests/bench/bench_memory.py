@@ -29,10 +29,18 @@ RUNS = [("jsonl", "1"), ("jsonl", "2"), ("json", "2")]
 
 
 def tree_rss_kb(pid: int) -> int:
-    """The resident memory of a process and its descendants, from /proc (Linux)."""
+    """The resident memory of a process's descendants (not its own), from /proc (Linux)."""
     total, todo = 0, [pid]
     while todo:
         p = todo.pop()
+        if p == pid:  # the helper itself: only what it runs counts
+            try:
+                for task in os.listdir(f"/proc/{p}/task"):
+                    with open(f"/proc/{p}/task/{task}/children") as f:
+                        todo += [int(c) for c in f.read().split()]
+            except (OSError, ValueError):
+                pass
+            continue
         try:
             with open(f"/proc/{p}/status") as f:
                 total += next((int(line.split()[1]) for line in f
