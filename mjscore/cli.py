@@ -29,38 +29,55 @@ app = typer.Typer(
 # -- commands -------------------------------------------------------------------------------
 
 
+# The options of the line-by-line commands (score, waits), declared once.
+FileOption = Annotated[str | None, typer.Option(
+    "--file", "-f", metavar="PATH",
+    help="Every line of a file ('-' for stdin); blank and # lines are skipped.",
+    show_default=False)]
+RulesOption = Annotated[str | None, typer.Option(
+    "--rules", "-r", metavar="NAME",
+    help="Ruleset (a rules: token in a line wins); default: the config's, else riichi.",
+    show_default=False)]
+OptOption = Annotated[list[str] | None, typer.Option(
+    "--opt", "-o", metavar="[RULESET.]NAME=VALUE",
+    help="A house rule: the option for every ruleset that has it, or for RULESET "
+         "only; repeatable. A line's opt: token wins.", show_default=False)]
+FormatOption = Annotated[str | None, typer.Option(
+    "--format", "-F", metavar="rich|json|jsonl|tsv",
+    help="Output format; default: the config's, else rich.", show_default=False)]
+JobsOption = Annotated[str, typer.Option(
+    "--jobs", "-j", metavar="N",
+    help="Processes for a long file in a machine format (0 = every core from "
+         "2,000 lines on, 1 = one process).")]
+ConfigOption = Annotated[str | None, typer.Option(
+    "--config", metavar="PATH",
+    help="Config file of house rules (TOML: rules, format, options, options.RULESET); "
+         "default: $MJSCORE_CONFIG, else $XDG_CONFIG_HOME/mjscore/config.toml.",
+    show_default=False)]
+
+
 @app.command()
 def score(
     tokens: Annotated[list[str] | None, typer.Argument(
         metavar="TOKEN", help="One hand line as arguments, e.g. 234m406p22s56s chi:678s ron:4s",
         show_default=False)] = None,
-    file: Annotated[str | None, typer.Option(
-        "--file", "-f", metavar="PATH",
-        help="Score every line of a file ('-' for stdin); blank and # lines are skipped.",
-        show_default=False)] = None,
-    rules: Annotated[str | None, typer.Option(
-        "--rules", "-r", metavar="NAME",
-        help="Ruleset (a rules: token in a line wins); default: the config's, else riichi.",
-        show_default=False)] = None,
-    opt: Annotated[list[str] | None, typer.Option(
-        "--opt", "-o", metavar="[RULESET.]NAME=VALUE",
-        help="A house rule: the option for every ruleset that has it, or for RULESET "
-             "only; repeatable. A line's opt: token wins.", show_default=False)] = None,
-    fmt: Annotated[str | None, typer.Option(
-        "--format", "-F", metavar="rich|json|jsonl|tsv",
-        help="Output format; default: the config's, else rich.", show_default=False)] = None,
-    jobs: Annotated[str, typer.Option(
-        "--jobs", "-j", metavar="N",
-        help="Processes for a long file in a machine format (0 = every core from "
-             "2,000 lines on, 1 = one process).")] = "0",
-    config: Annotated[str | None, typer.Option(
-        "--config", metavar="PATH",
-        help="Config file of house rules (TOML: rules, format, options, options.RULESET); "
-             "default: $MJSCORE_CONFIG, else $XDG_CONFIG_HOME/mjscore/config.toml.",
-        show_default=False)] = None,
+    file: FileOption = None, rules: RulesOption = None, opt: OptOption = None,
+    fmt: FormatOption = None, jobs: JobsOption = "0", config: ConfigOption = None,
 ) -> int:
     """Score one hand given as arguments, or every hand line of a file."""
     return score_command(tokens, file, rules, opt, fmt, jobs, config)
+
+
+@app.command()
+def waits(
+    tokens: Annotated[list[str] | None, typer.Argument(
+        metavar="TOKEN", help="One hand line without a win token, e.g. 234m406p22s56s chi:678s",
+        show_default=False)] = None,
+    file: FileOption = None, rules: RulesOption = None, opt: OptOption = None,
+    fmt: FormatOption = None, jobs: JobsOption = "0", config: ConfigOption = None,
+) -> int:
+    """What a hand waits on and what each win pays (13 tiles), or what to discard (14)."""
+    return score_command(tokens, file, rules, opt, fmt, jobs, config, command="waits")
 
 
 def _listing_format(fmt: str) -> str:
@@ -69,34 +86,6 @@ def _listing_format(fmt: str) -> str:
     if fmt not in ("text", "json"):
         raise UsageProblem(f"unknown format '{fmt}' (choose from text, json)")
     return fmt
-
-
-@app.command()
-def waits(
-    tokens: Annotated[list[str] | None, typer.Argument(
-        metavar="TOKEN", help="One hand line without a win token, e.g. 234m406p22s56s chi:678s",
-        show_default=False)] = None,
-    file: Annotated[str | None, typer.Option(
-        "--file", "-f", metavar="PATH",
-        help="Every line of a file ('-' for stdin); blank and # lines are skipped.",
-        show_default=False)] = None,
-    rules: Annotated[str, typer.Option(
-        "--rules", "-r", metavar="NAME", help="Ruleset (a rules: token in a line wins).")
-    ] = "riichi",
-    opt: Annotated[list[str] | None, typer.Option(
-        "--opt", "-o", metavar="NAME=VALUE", help="A ruleset option; repeatable.",
-        show_default=False)] = None,
-    fmt: Annotated[str, typer.Option(
-        "--format", "-F", metavar="rich|json|jsonl|tsv", help="Output format.")] = "rich",
-    jobs: Annotated[str, typer.Option(
-        "--jobs", "-j", metavar="N",
-        help="Processes for a long file in a machine format (0 = every core from "
-             "2,000 lines on, 1 = one process).")] = "0",
-) -> int:
-    """What a hand waits on and what each win pays (13 tiles), or what to discard (14)."""
-    from .waits_runner import waits_command
-
-    return waits_command(tokens, file, rules, opt, fmt, jobs)
 
 
 @app.command()
@@ -220,6 +209,10 @@ def check_records(
 def run(argv: list[str] | None = None) -> int:
     """Run the app on `argv` (default sys.argv[1:]) and return the exit code."""
     args = sys.argv[1:] if argv is None else list(argv)
+    for stream in (sys.stdout, sys.stderr):  # UTF-8 out, whatever the locale says
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "encoding", "").lower() != "utf-8":
+            reconfigure(encoding="utf-8", errors="replace")
     if not args:  # bare `mjscore`: the help, as a usage error
         app(args=["--help"], prog_name="mjscore", standalone_mode=False)
         return int(ExitCode.USAGE)

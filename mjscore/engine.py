@@ -5,7 +5,7 @@ Every failure becomes the result's `error`; nothing here raises for a bad hand.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .errors import MjscoreError, NotationError, NotAWin, RulesetError
@@ -72,7 +72,7 @@ def _resolve_cached(parsed: Hand, rules: str, options: dict[str, Any] | None,
         key = (rules, tuple(sorted((options or {}).items())), parsed.ctx.rules,
                parsed.ctx.options, house)
         hit = _RESOLVED.get(key)
-    except TypeError:  # an unhashable option value from a library caller
+    except (TypeError, AttributeError):  # an unhashable option value from a library caller
         key, hit = None, None
     if hit is None:
         ruleset, values = resolve(parsed, rules, options, house)
@@ -92,6 +92,12 @@ def score_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None
     applied to whichever ruleset the line uses, below `options` and the line's tokens.
     Every failure comes back as the result's error; nothing here raises for a bad hand.
     """
+    if not isinstance(hand, Hand):
+        return _bad_call(repr(hand), rules, line_no, "score takes a hand line or a parsed Hand, "
+                         f"not {type(hand).__name__}")
+    if not isinstance(rules, str):
+        return _bad_call(hand.text or str(hand), rules, line_no, "rules must be a ruleset "
+                         f"name, not {type(rules).__name__}")
     text = hand.text or str(hand)
     try:
         ruleset, values, shown = _resolve_cached(hand, rules, options, house)
@@ -116,6 +122,9 @@ def score_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None
 def score_line(text: str, rules: str = "riichi", options: dict[str, Any] | None = None,
                line_no: int = 1, house: HouseRules | None = None) -> ScoreResult:
     """Score one hand line: `score_hand` of the parsed line, or the notation error."""
+    if not isinstance(rules, str):
+        return _bad_call(text, rules, line_no, "rules must be a ruleset name, not "
+                         f"{type(rules).__name__}")
     text = text.rstrip("\r\n")
     try:
         hand = parse_line(text)
@@ -125,6 +134,11 @@ def score_line(text: str, rules: str = "riichi", options: dict[str, Any] | None 
         error = _no_win_token(text, exc) if isinstance(exc, NotationError) else exc
         return ScoreResult(line_no, text, name, asked, error=error)
     return score_hand(hand, rules, options, line_no, house)
+
+
+def _bad_call(text: str, rules: Any, line_no: int, why: str) -> ScoreResult:
+    """A library call whose arguments are not a hand and a ruleset name: an error result."""
+    return ScoreResult(line_no, text, str(rules), {}, error=RulesetError(why))
 
 
 def _no_win_token(text: str, exc: NotationError) -> MjscoreError:
@@ -187,7 +201,8 @@ def _asked_for(name: str, line_options: Iterable[tuple[str, str]],
     except RulesetError:
         return name, {}
     values = ruleset.resolve_options()
-    given = {**(house.for_ruleset(ruleset.name) if house else {}), **(options or {}),
+    asked = options if isinstance(options, Mapping) else {}  # a bad library value: none
+    given = {**(house.for_ruleset(ruleset.name) if house else {}), **asked,
              **dict(line_options)}
     for key, text in given.items():
         try:

@@ -22,7 +22,11 @@ FLAGS = frozenset((
 CONTEXT_KEYS = ("round", "seat", "breach", "dora", "ura", "honba", "sticks", "flowers",
                 "rules", "opt", "discards")
 _TOKEN = re.compile(r"\S+")
-_GROUP = re.compile(r"(\d+)([a-z])")
+_GROUP = re.compile(r"([0-9]+)([a-z])")  # ASCII digits only: '１' or '²' is no tile number
+_DIGIT_CHARS = frozenset("0123456789")
+MAX_LINE = 10_000  # characters in a hand line; a longer one is an error, the file goes on
+MAX_COUNT = 500  # honba and sticks: far above any real table, far below a huge number
+MAX_INDICATORS = 10  # dora or ura indicators: five each in a real game
 _MARKERS = "-=+"
 _MELD_SIZE = {CHI: 3, PON: 3, KAN: 4, ANKAN: 4, KAKAN: 4}
 _MELD_WORDS = {CHI: "a chi is three consecutive tiles of one suit",
@@ -40,7 +44,8 @@ class _Token:
         self.text, self.column = text, column
 
     def fail(self, why: str, column: int | None = None) -> NotationError:
-        return NotationError(f"'{self.text}' {why}", column or self.column, self.text)
+        shown = self.text if len(self.text) <= 60 else self.text[:50] + "..."  # a huge token
+        return NotationError(f"'{shown}' {why}", column or self.column, self.text)
 
 
 def parse_tiles(text: str, tok: _Token, letters: str = "mpsz",
@@ -57,9 +62,7 @@ def parse_tiles(text: str, tok: _Token, letters: str = "mpsz",
         raise tok.fail("has no tiles after the colon")
     out: list[tuple[int, bool]] = []
     pos = 0
-    for m in _GROUP.finditer(body):
-        if m.start() != pos:
-            break
+    while (m := _GROUP.match(body, pos)) is not None:  # anchored: linear in the text
         digits, letter = m.group(1), m.group(2)
         if letter not in letters:
             wanted = ", ".join(letters)
@@ -71,7 +74,7 @@ def parse_tiles(text: str, tok: _Token, letters: str = "mpsz",
         pos = m.end()
     if pos != len(body):
         rest = body[pos:]
-        if rest.isdigit():
+        if rest.isascii() and rest.isdigit():
             raise tok.fail(f"has digits '{rest}' without a suit letter (m, p, s, z)")
         raise tok.fail(f"is not a tile group: expected digits followed by one of {letters}")
     if len(_PARSED) > 65536:
@@ -125,8 +128,10 @@ def _wind(value: str, tok: _Token) -> str:
 
 
 def _count(value: str, tok: _Token) -> int:
-    if not value.isdigit():
+    if not value or not _DIGIT_CHARS.issuperset(value):
         raise tok.fail("needs a whole number (0 or more)")
+    if len(value) > 4 or int(value) > MAX_COUNT:
+        raise tok.fail(f"is too many: at most {MAX_COUNT}")
     return int(value)
 
 
@@ -167,6 +172,8 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
 
     `require_win` False reads a hand still waiting (no win token), as `waits` does.
     """
+    if len(line) > MAX_LINE:
+        raise NotationError(f"the line is longer than {MAX_LINE:,} characters", MAX_LINE + 1)
     toks = tokenize(line)
     if not toks:
         raise NotationError("the line holds no hand")
@@ -192,7 +199,7 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
             other_builders.append(current)
             expect_seat = False
             continue
-        if text[0].isdigit():
+        if text[0] in _DIGIT_CHARS:
             for t, red in parse_tiles(text, tok):
                 current.concealed.append(t)
                 if red:
@@ -280,6 +287,8 @@ def _context(ctx: dict, options: dict[str, str], key: str, value: str, tok: _Tok
         ctx["breach"] = _wind(value, tok)
     elif key in ("dora", "ura"):
         pairs = parse_tiles(value, tok, commas=True)
+        if len(pairs) > MAX_INDICATORS:
+            raise tok.fail(f"has {len(pairs)} indicators: at most {MAX_INDICATORS}")
         ctx[key] = tuple(t for t, _ in pairs)
         ctx[f"{key}_reds"] = tuple(t for t, r in pairs if r)
     elif key in ("honba", "sticks"):

@@ -10,16 +10,18 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
 from .errors import ExitCode, MjscoreError
-from .notation import is_blank
+from .notation import MAX_LINE, is_blank
 
 if TYPE_CHECKING:
     from .config import HouseRules
     from .result import ScoreResult
+    from .waiting import WaitsResult
 
 PROGRESS_MIN_LINES = 200
+CLOSED_PIPE = 141  # 128 + SIGPIPE, what a shell shows for a writer whose reader left
 
 
 class UsageProblem(Exception):
@@ -56,41 +58,89 @@ class Tally:
 # -- inputs ---------------------------------------------------------------------------------
 
 
+MAX_LINE_BYTES = 4 * (MAX_LINE + 1)  # the most a line can take in UTF-8 before it is too long
+MAX_SKIP = 64 << 20  # an over-long line is skipped to its end, but not beyond this many bytes
+
+
+class EndlessLine(Exception):
+    """A line with no end within MAX_SKIP bytes (`--file /dev/zero`): reading stops."""
+
+
 def read_lines(path: str) -> Iterator[tuple[int, str]]:
-    """(line number, text) of every hand line; `-` is stdin. Undecodable bytes become U+FFFD
-    so that the line is reported as a notation error instead of stopping the run."""
+    """(line number, text) of every hand line, read as it goes; `-` is stdin.
+
+    UTF-8, with a leading BOM dropped and undecodable bytes as U+FFFD (the line is then a
+    notation error, the run goes on). A line ends at `\\n`, with or without `\\r`; a stray
+    `\\r` inside a line is a blank, so line numbers are those of `wc -l` and editors. A
+    line longer than MAX_LINE comes back cut to MAX_LINE + 1 characters (its error says
+    so) and the rest of it is skipped; a line with no end within MAX_SKIP bytes stops the
+    reading with EndlessLine.
+    """
     if path == "-":
         buffer = getattr(sys.stdin, "buffer", None)
-        if buffer is None:
-            stream: Iterable[str] = sys.stdin
-        else:
-            import io
-
-            stream = io.TextIOWrapper(buffer, encoding="utf-8", errors="replace")
-        for number, line in enumerate(stream, 1):
-            if not is_blank(line):
-                yield number, line.rstrip("\r\n")
+        if buffer is None:  # a text stream (tests): its lines, the same way
+            yield from _numbered(line.encode("utf-8", "surrogateescape") for line in sys.stdin)
+            return
+        yield from _numbered(_byte_lines(buffer))
         return
     try:
-        with open(path, encoding="utf-8-sig", errors="replace") as f:
-            lines = f.readlines()
+        f = open(path, "rb")  # noqa: SIM115 - closed below, after the last line
     except OSError as exc:
         raise UsageProblem(f"cannot read {path}: {exc.strerror or exc}") from None
-    yield from ((n, line.rstrip("\r\n")) for n, line in enumerate(lines, 1) if not is_blank(line))
+    with f:
+        yield from _numbered(_byte_lines(f))
 
 
-def parse_opts(pairs: list[str], rules: str) -> dict[str, str]:
-    """`--opt NAME=VALUE` pairs, checked against the ruleset now: a typo is a usage error."""
-    from .rulesets import load_ruleset
+def _byte_lines(stream: BinaryIO) -> Iterator[bytes]:
+    """The raw lines of a stream, none longer than MAX_LINE_BYTES (the rest is skipped)."""
+    while line := stream.readline(MAX_LINE_BYTES):
+        if len(line) == MAX_LINE_BYTES and not line.endswith(b"\n"):
+            skipped = 0
+            while (rest := stream.readline(1 << 16)) and not rest.endswith(b"\n"):
+                skipped += len(rest)
+                if skipped > MAX_SKIP:
+                    yield line  # its record says it is too long; then reading stops
+                    raise EndlessLine(f"a line has no end within {MAX_SKIP >> 20} MB: "
+                                      "not a file of hand lines")
+        yield line
 
-    overrides: dict[str, str] = {}
-    for pair in pairs:
-        name, eq, value = pair.partition("=")
-        if not eq or not name.strip():
-            raise UsageProblem(f"--opt takes NAME=VALUE, not '{pair}'")
-        overrides[name.strip()] = value.strip()
-    load_ruleset(rules).resolve_options(overrides)  # raises RulesetError -> exit 2
-    return overrides
+
+def _numbered(lines: Iterable[bytes]) -> Iterator[tuple[int, str]]:
+    for number, raw in enumerate(lines, 1):
+        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        line = raw.rstrip(b"\n")
+        if line.endswith(b"\r"):
+            line = line[:-1]
+        text = line.decode("utf-8", "replace").replace("\r", " ")
+        if len(text) > MAX_LINE:
+            text = text[:MAX_LINE + 1]
+        if not is_blank(text):
+            yield number, text
+
+
+def count_lines(path: str) -> int | None:
+    """The lines of a regular file (a first pass in blocks, so memory stays small);
+    None for anything else (a pipe, a device), which is then read once, as it comes."""
+    import os
+    import stat
+
+    try:
+        with open(path, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                return None
+            total, last = 0, b"\n"
+            while block := f.read(1 << 20):
+                total += block.count(b"\n")
+                last = block[-1:]
+            return total + (last != b"\n")
+    except OSError as exc:
+        raise UsageProblem(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def text_arg(arg: str) -> str:
+    """A command-line argument as text: bytes that were not UTF-8 become U+FFFD."""
+    return arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def house_rules(config_flag: str | None, pairs: list[str], rules: str | None, fmt: str | None
@@ -121,6 +171,30 @@ def score_one(text: str, rules: str, house: HouseRules | None, line_no: int) -> 
         return ScoreResult(line=line_no, input=text, rules=rules, options={}, error=error)
 
 
+def waits_one(text: str, rules: str, house: HouseRules | None, line_no: int) -> WaitsResult:
+    """mjscore.waits of one line, with a core crash turned into this line's error."""
+    from .waiting import WaitsResult, waits_line
+
+    try:
+        return waits_line(text, rules=rules, line_no=line_no, house=house)
+    except Exception as exc:  # keep going past a bad line, whatever went wrong
+        error = InternalError(f"internal error: {type(exc).__name__}: {exc}")
+        return WaitsResult(line_no, text, rules, {}, error=error)
+
+
+# What each line-by-line command does to a line, and which package reports its answers.
+ANALYSE: dict[str, Callable[[str, str, Any, int], Any]] = {"score": score_one,
+                                                           "waits": waits_one}
+REPORTERS = {"score": ".report", "waits": ".report.waits"}
+
+
+def reporters_of(command: str) -> Any:
+    """The reporter package of a command: `make_reporter`, `renderer` and FORMATS."""
+    from importlib import import_module
+
+    return import_module(REPORTERS[command], __package__)
+
+
 def want_progress(total: int, err: TextIO, out: TextIO) -> bool:
     """A bar for long files, when stderr is a terminal and stdout is not (results scroll)."""
     def tty(stream: TextIO) -> bool:
@@ -144,73 +218,165 @@ def progress_bar(total: int | None) -> Iterator[Callable[..., None]]:
         yield lambda n=1: bar.advance(task, n)
 
 
+class OutputError(Exception):
+    """stdout cannot take the output (a full disk, /dev/full): one line, exit 2."""
+
+
+class ClosedPipe(Exception):
+    """The reader of stdout has gone (`| head`): the run ends quietly. Not an OSError, so
+    that click does not turn it into its own exit status on the way out."""
+
+
+class _Writer:
+    """The writing side of a run: a context in which SIGINT has this handler. A record is
+    written whole: Ctrl-C while one is written takes effect just after it (anywhere else at
+    once), and the main thread blocks SIGINT meanwhile, since a write cut by a signal can
+    lose data. A failing output becomes OutputError, a closed pipe ClosedPipe."""
+
+    def __init__(self) -> None:
+        self.busy = False
+        self.pending = False
+        self.previous: object = None
+
+    def __enter__(self) -> _Writer:
+        import signal
+        import threading
+
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGINT, self._on_interrupt)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import signal
+
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)  # type: ignore[arg-type]
+
+    def _on_interrupt(self, signum: int, frame: object) -> None:
+        if self.busy:
+            self.pending = True
+        else:
+            raise KeyboardInterrupt
+
+    @contextmanager
+    def writing(self) -> Iterator[None]:
+        import signal
+
+        mask = self.previous is not None and hasattr(signal, "pthread_sigmask")
+        self.busy = True
+        if mask:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            yield
+        except BrokenPipeError:
+            raise ClosedPipe from None
+        except OSError as exc:
+            raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
+        finally:
+            if mask:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+            self.busy = False
+        if self.pending:
+            self.pending = False
+            raise KeyboardInterrupt
+
+
 def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: HouseRules | None,
-              fmt: str, total: int | None = None, jobs: int = 0) -> int:
+              fmt: str, total: int | None = None, jobs: int = 0, command: str = "score") -> int:
     """Score every line into the reporter of `fmt`, as it goes; the tally's exit code.
 
     A long file (`total` known) in a machine format is scored on every core
     (`jobs` 0 = automatic, 1 = one process); the output is the same either way.
+    Ctrl-C ends the run after the last whole record (a JSON array is closed).
     """
-    from .parallel import scored_in_parallel, workers_for
-    from .report import make_reporter
+    from contextlib import closing
 
+    from .parallel import scored_in_parallel, workers_for
+
+    analyse = ANALYSE[command]
+    make_reporter = reporters_of(command).make_reporter
     tally = Tally()
     workers = workers_for(total, fmt, jobs) if total is not None else 1
-    with progress_bar(total) as tick:
+    with progress_bar(total) as tick, _Writer() as writer:
         # made inside the bar: while it runs, sys.stderr is rich's proxy that prints above it
-        reporter = make_reporter(fmt, sys.stdout, sys.stderr, stream=total is None)
-        if workers > 1:
-            for scored, failed, rendered, errors in scored_in_parallel(
-                    list(lines), rules, options, fmt, workers):
-                tally.scored += scored
-                tally.failed += failed
-                reporter.emit_chunk(rendered, errors)
-                tick(scored + failed)
-        else:
-            for number, text in lines:
-                result = score_one(text, rules, options, number)
-                tally.add(result)
-                reporter.emit(result)
-                tick()
-        reporter.close()
+        with writer.writing():
+            reporter = make_reporter(fmt, sys.stdout, sys.stderr, stream=total is None)
+        try:
+            if workers > 1:
+                with closing(scored_in_parallel(lines, rules, options, fmt, workers,
+                                                command)) as chunks:
+                    for scored, failed, rendered, errors in chunks:
+                        tally.scored += scored
+                        tally.failed += failed
+                        with writer.writing():
+                            reporter.emit_chunk(rendered, errors)
+                        tick(scored + failed)
+            else:
+                for number, text in lines:
+                    result = analyse(text, rules, options, number)
+                    tally.add(result)
+                    with writer.writing():
+                        reporter.emit(result)
+                    tick()
+        except EndlessLine as exc:
+            tally.failed += 1
+            say(str(exc))
+        except KeyboardInterrupt:
+            with writer.writing():
+                reporter.close()  # the records so far, whole; a JSON array closed
+            raise
+        with writer.writing():
+            reporter.close()
     return tally.exit_code
 
 
 def score_command(tokens: list[str] | None, file: str | None, rules: str | None,
                   opt: list[str] | None, fmt: str | None, jobs: str | int = 0,
-                  config: str | None = None) -> int:
-    """`mjscore score`: one hand given as arguments, or every hand line of a file.
+                  config: str | None = None, command: str = "score") -> int:
+    """`mjscore score` (or `waits`): one hand given as arguments, or every line of a file.
 
     `rules` and `fmt` None: the config file's, else riichi and rich."""
-    from .report import FORMATS
     from .rulesets import load_ruleset
 
-    options, rules, fmt = house_rules(config, opt or [], rules, fmt)
+    FORMATS = reporters_of(command).FORMATS
+    tokens = [text_arg(t) for t in tokens] if tokens else tokens
+    file, rules, fmt = (text_arg(a) if a is not None else None for a in (file, rules, fmt))
+    options, rules, fmt = house_rules(config, [text_arg(o) for o in opt or []], rules, fmt)
     if fmt not in FORMATS:
         raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(FORMATS)})")
     if tokens and file is not None:
         raise UsageProblem("give a hand as arguments or --file, not both")
     if not tokens and file is None:
         raise UsageProblem("no hand given: pass the hand's tokens, or --file PATH ('-' = stdin)")
-    if not str(jobs).isdigit():
+    if not (str(jobs).isascii() and str(jobs).isdigit() and len(str(jobs)) <= 4):
         raise UsageProblem(f"--jobs takes a number of processes (0 = automatic), not '{jobs}'")
     load_ruleset(rules)  # an unknown ruleset is a usage error before any line is read
     if tokens:
-        return run_lines([(1, " ".join(tokens))], rules, options, fmt)
+        return run_lines([(1, " ".join(tokens))], rules, options, fmt, command=command)
     if file == "-":
-        return run_lines(read_lines("-"), rules, options, fmt)
-    lines = list(read_lines(file))  # type: ignore[arg-type]
-    return run_lines(lines, rules, options, fmt, total=len(lines), jobs=int(jobs))
+        return run_lines(read_lines("-"), rules, options, fmt, command=command)
+    total = count_lines(file)  # type: ignore[arg-type]
+    return run_lines(read_lines(file), rules, options, fmt,  # type: ignore[arg-type]
+                     total=total, jobs=int(jobs), command=command)
 
 
 def say(message: str) -> None:
-    print(f"mjscore: {' '.join(str(message).split())}", file=sys.stderr)
+    from .report import safe
+
+    print(f"mjscore: {safe(' '.join(str(message).split()))}", file=sys.stderr)
 
 
 def guarded(action: Callable[[], int]) -> int:
     """Run a command; usage problems exit 2 with one line, a crash is one line, not a trace."""
     try:
-        return action()
+        code = action()
+        try:
+            sys.stdout.flush()  # here, not at exit: a full output is reported, not ignored
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
+        return code
     except UsageProblem as exc:
         say(str(exc))
         return int(ExitCode.USAGE)
@@ -220,9 +386,13 @@ def guarded(action: Callable[[], int]) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
-    except BrokenPipeError:
+    except (BrokenPipeError, ClosedPipe):  # `| head` has read enough: quietly
         _quiet_stdout()
-        return int(ExitCode.NOT_ALL_SCORED)
+        return CLOSED_PIPE
+    except OutputError as exc:
+        _quiet_stdout()
+        say(str(exc))
+        return int(ExitCode.USAGE)
     except Exception as exc:  # a bug: one line, not a traceback (MJSCORE_DEBUG=1 shows it)
         import os
 

@@ -48,6 +48,7 @@ from .waits_core import TileCount, counts_of, discards, ukeire, winning_tiles
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from .config import HouseRules
     from .hand import Hand
     from .result import ScoreResult
     from .rulesets import Ruleset
@@ -221,8 +222,8 @@ class _Context:
     """What every wait of one line shares: the hand, the ruleset and the visible tiles."""
 
     def __init__(self, hand: Hand, rules: str, options: dict[str, Any] | None,
-                 ruleset: Ruleset, values: Mapping[str, Any]):
-        self.hand, self.rules, self.options = hand, rules, options
+                 ruleset: Ruleset, values: Mapping[str, Any], house: HouseRules | None = None):
+        self.hand, self.rules, self.options, self.house = hand, rules, options, house
         self.shapes, self.brute = ruleset_shapes(ruleset, values)
         self.unrelated = (ruleset.scoring == "han_fu" and self.brute
                           and "thirteen-unrelated" in ruleset.params.extra_shapes)
@@ -236,9 +237,9 @@ class _Context:
         self.head, self.tail = _split_at_win(hand.text or str(hand))
 
     def score(self, hand: Hand) -> ScoreResult:
-        import mjscore
+        from .engine import score_hand
 
-        return mjscore.score(hand, rules=self.rules, options=self.options)
+        return score_hand(hand, self.rules, self.options, house=self.house)
 
     def completed(self, hand: Hand, tile: int, tsumo: bool) -> Hand:
         """`hand` won on `tile`, carrying its line as text (the win token after the tiles and
@@ -315,26 +316,27 @@ def _split_at_win(text: str) -> tuple[str, str]:
 
 
 def waits_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None = None,
-               line_no: int = 1) -> WaitsResult:
-    """The waits record of a parsed hand still waiting; errors come back in the result."""
+               line_no: int = 1, house: HouseRules | None = None) -> WaitsResult:
+    """The waits record of a parsed hand still waiting; errors come back in the result.
+    `house`: the run's house rules per ruleset, as `score_hand` takes them."""
     from .engine import _asked_for, _resolve_cached
 
     text = hand.text or str(hand)
     try:
-        ruleset, values, shown = _resolve_cached(hand, rules, options)
+        ruleset, values, shown = _resolve_cached(hand, rules, options, house)
     except MjscoreError as exc:  # the record names the ruleset and options the line asked for
-        name, asked = _asked_for(hand.ctx.rules or rules, hand.ctx.options, options, None)
+        name, asked = _asked_for(hand.ctx.rules or rules, hand.ctx.options, options, house)
         return WaitsResult(line_no, text, name, asked, error=exc, hand=hand)
     base = {"line": line_no, "input": text, "rules": ruleset.name, "options": shown,
             "hand": hand, "title": ruleset.title}
     try:
-        return WaitsResult(**base, **_analyse(hand, rules, options, ruleset, values))
+        return WaitsResult(**base, **_analyse(hand, rules, options, ruleset, values, house))
     except MjscoreError as exc:
         return WaitsResult(**base, error=exc)
 
 
 def waits_line(text: str, rules: str = "riichi", options: dict[str, Any] | None = None,
-               line_no: int = 1) -> WaitsResult:
+               line_no: int = 1, house: HouseRules | None = None) -> WaitsResult:
     """The waits record of one hand line (a notation error comes back in the result)."""
     from .engine import _asked_for, _tokens_asked
     from .notation import parse_line
@@ -344,9 +346,9 @@ def waits_line(text: str, rules: str = "riichi", options: dict[str, Any] | None 
         hand = parse_line(text, require_win=False)
     except MjscoreError as exc:
         name, line_options = _tokens_asked(text)
-        name, asked = _asked_for(name or rules, line_options, options, None)
+        name, asked = _asked_for(name or rules, line_options, options, house)
         return WaitsResult(line_no, text, name, asked, error=exc)
-    return waits_hand(hand, rules, options, line_no)
+    return waits_hand(hand, rules, options, line_no, house)
 
 
 def _check(hand: Hand) -> tuple[tuple[int, ...], int]:
@@ -374,9 +376,9 @@ def _check(hand: Hand) -> tuple[tuple[int, ...], int]:
 
 
 def _analyse(hand: Hand, rules: str, options: dict[str, Any] | None, ruleset: Ruleset,
-             values: Mapping[str, Any]) -> dict[str, Any]:
+             values: Mapping[str, Any], house: HouseRules | None = None) -> dict[str, Any]:
     counts, size = _check(hand)
-    c = _Context(hand, rules, options, ruleset, values)
+    c = _Context(hand, rules, options, ruleset, values, house)
     by_shape = c.by_shape(counts) if size == 13 else dict(
         shanten(counts, c.k, c.shapes).by_shape())
     best = min(v for v in by_shape.values() if v is not None)

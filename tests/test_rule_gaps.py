@@ -150,19 +150,19 @@ def test_adding_a_flower_never_lowers_the_score(bouquet):
     for mask in range(256):
         held = [f for i, f in enumerate(FLOWERS) if mask >> i & 1]
         base = euro_score(f"{EURO} flowers:{''.join(held)}" if held else EURO,
-                          bouquet_doubles=bouquet, limit=10**9)
+                          bouquet_doubles=bouquet, limit=10**6)
         for extra in FLOWERS:
             if extra not in held:
                 more = "".join(sorted([*held, extra], key=FLOWERS.index))
                 assert euro_score(f"{EURO} flowers:{more}", bouquet_doubles=bouquet,
-                                  limit=10**9) >= base, (held, extra)
+                                  limit=10**6) >= base, (held, extra)
 
 
 def test_bouquet_1_to_3_adds_to_own_flowers_and_4_replaces_them():
     line = f"{EURO} flowers:1f2f3f4f2g"  # own flower and season (S: 2f 2g) and one bouquet
-    assert euro_score(line, bouquet_doubles=4, limit=10**9) == 50 * 2 ** 4
+    assert euro_score(line, bouquet_doubles=4, limit=10**6) == 50 * 2 ** 4
     for n in (1, 2, 3):
-        assert euro_score(line, bouquet_doubles=n, limit=10**9) == 50 * 2 ** (2 + n)
+        assert euro_score(line, bouquet_doubles=n, limit=10**6) == 50 * 2 ** (2 + n)
 
 
 def test_chicken_only_with_no_points_besides_mah_jong(ruleset_dir):

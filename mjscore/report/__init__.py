@@ -8,6 +8,7 @@ machine-format run never pays for importing rich; only `rich_report` imports it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
@@ -72,6 +73,14 @@ class LineReporter:
         self.out.flush()
 
 
+def renderer(fmt: str) -> tuple[Callable[[Any], str], str]:
+    """(render, the text between two rendered records) of a machine format: what workers
+    call, so that the main process only writes. Any record with `to_dict` renders in
+    json and jsonl (the waits records too)."""
+    module = import_module(f".{FORMATS[fmt]}", __name__)
+    return module.render, getattr(module, "JOIN", "")
+
+
 def make_reporter(fmt: str, out: TextIO, err: TextIO, stream: bool = True) -> Reporter:
     """The reporter of one format (a key of FORMATS), writing to `out` and `err`.
 
@@ -81,10 +90,25 @@ def make_reporter(fmt: str, out: TextIO, err: TextIO, stream: bool = True) -> Re
     return module.Reporter(out, err, stream)
 
 
+def _escape_table() -> dict[int, str]:
+    """C0, DEL and C1 controls (but tab) and the line/paragraph separators, as escapes."""
+    codes = [*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029]
+    return {c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}") for c in codes if c != 0x09}
+
+
+_ESCAPES = _escape_table()
+
+
+def safe(text: str) -> str:
+    """Text from the input, fit for a terminal or a TSV cell: `ESC` is shown as `\\x1b`,
+    so an input line cannot clear the screen or retitle the window."""
+    return text.translate(_ESCAPES)
+
+
 def describe(error: MjscoreError) -> str:
     """One line for an error: `column 15: 'pon:55p' is not a pon: ...`, `no yaku: ...`."""
     label = _KIND_LABELS.get(error.kind)
-    message = " ".join(error.message.split())
+    message = safe(" ".join(error.message.split()))
     if label and not message.lower().startswith(label):
         message = f"{label}: {message}"
     return f"column {error.column}: {message}" if error.column is not None else message
@@ -98,20 +122,31 @@ def error_line(result: ScoreResult) -> str:
 
 def caret(text: str, column: int, token: str | None = None) -> str:
     """Spaces then carets under the token at 1-based `column` of `text` (tabs kept)."""
-    lead = "".join("\t" if ch == "\t" else " " for ch in text[: max(column - 1, 0)])
-    return lead + "^" * max(len(token or ""), 1)
+    lead = "".join("\t" if ch == "\t" else " " for ch in safe(text[: max(column - 1, 0)]))
+    return lead + "^" * max(len(safe(token or "")), 1)
 
 
 def tsv_cell(value: object) -> str:
-    """A value as one TSV cell: None empty, booleans true/false, a tab or newline a space."""
+    """A value as one TSV cell: None empty, booleans true/false, a tab or newline a space,
+    other control characters escaped."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value).translate(_TSV_SPACES)
+    if not isinstance(value, str):
+        return str(value)
+    return safe(value.translate(_TSV_SPACES))  # breaks become one space each, then escapes
 
 
 _TSV_SPACES = str.maketrans("\t\r\n\v\f\x1c\x1d\x1e\x85\u2028\u2029", " " * 11)
+
+_JSON_BREAKS = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
+
+
+def json_safe(encoded: str) -> str:
+    """JSON text with NEL, LINE and PARAGRAPH SEPARATOR escaped: tools that split lines
+    on them (JavaScript, str.splitlines) see one record per line. Only strings hold them."""
+    return encoded.translate(_JSON_BREAKS) if not encoded.isascii() else encoded
 
 
 def json_default(value: object) -> object:

@@ -1,44 +1,55 @@
-"""One JSON array of OUTPUT.md records, written when the last line is scored.
+"""One JSON array of OUTPUT.md records, written as the lines are scored.
 
-Errors still go to stderr as they happen, so a long file reports trouble early.
+The array is opened with the first record and closed by `close()`, so memory stays small
+whatever the file's size, and an interrupted run still leaves a complete array. The
+text is that of `json.dump(records, indent=2)`. Errors go to stderr as they happen.
 """
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from . import error_line, json_default
+from . import error_line, json_default, json_safe
 
 if TYPE_CHECKING:
     from ..result import ScoreResult
 
+JOIN = ",\n"  # between the records of a chunk (parallel scoring)
+_ENCODE = json.JSONEncoder(ensure_ascii=False, indent=2, default=json_default).encode
 
-def render(result: ScoreResult) -> dict[str, Any]:
-    """The record of one hand (workers render, the main process writes the array)."""
-    return result.to_dict()
+
+def render(result: ScoreResult) -> str:
+    """The record of one hand as an element of the array, indented, without separator
+    (workers render, the main process writes)."""
+    return "  " + json_safe(_ENCODE(result.to_dict())).replace("\n", "\n  ")
 
 
 class Reporter:
     def __init__(self, out: TextIO, err: TextIO, stream: bool = True):
-        self.out, self.err = out, err
-        self.records: list[dict[str, Any]] = []
+        self.out, self.err, self.stream = out, err, stream
+        self.count = 0
 
     def emit(self, result: ScoreResult) -> None:
         self.emit_rendered(render(result), error_line(result) if result.error else None)
 
-    def emit_rendered(self, record: dict[str, Any], error: str | None) -> None:
+    def emit_rendered(self, record: str, error: str | None) -> None:
         if error is not None:
             print(error, file=self.err)
-        self.records.append(record)
+        self.out.write((",\n" if self.count else "[\n") + record)
+        self.count += 1
+        if self.stream:
+            self.out.flush()
 
-    def emit_chunk(self, records: list[dict[str, Any]], errors: str) -> None:
-        """Many records rendered together (parallel scoring) and their stderr lines."""
+    def emit_chunk(self, records: str, errors: str) -> None:
+        """Many records rendered together, JOIN between them (parallel scoring), and their
+        stderr lines."""
         if errors:
             self.err.write(errors)
-        self.records.extend(records)
+        if records:
+            self.out.write((",\n" if self.count else "[\n") + records)
+            self.count += 1
 
     def close(self) -> None:
-        json.dump(self.records, self.out, ensure_ascii=False, indent=2, default=json_default)
-        self.out.write("\n")
+        self.out.write("\n]\n" if self.count else "[]\n")
         self.out.flush()

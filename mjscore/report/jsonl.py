@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from . import LineReporter, json_default
+from . import LineReporter, json_default, json_safe
 
 if TYPE_CHECKING:
     from ..result import ScoreResult
@@ -17,7 +17,7 @@ _ENCODE = json.JSONEncoder(ensure_ascii=False, default=json_default).encode
 
 def render(result: ScoreResult) -> str:
     """The record of one hand as its output line (workers render, the main process writes)."""
-    return _ENCODE(result.to_dict()) + "\n"
+    return json_safe(_ENCODE(result.to_dict())) + "\n"
 
 
 class Reporter(LineReporter):

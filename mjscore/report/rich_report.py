@@ -18,7 +18,7 @@ from rich.text import Text
 from .. import tiles as T
 from ..hand import ANKAN, SOURCE_WORDS, seat_from
 from ..result import PointsDoubles
-from . import caret, describe
+from . import caret, describe, safe
 from .console import console, show
 
 if TYPE_CHECKING:
@@ -276,7 +276,7 @@ def error_report(result: ScoreResult) -> list[Text]:
     assert error is not None
     lines = [Text(f"line {result.line}: ", "bold") + Text(describe(error), "red")]
     if error.column is not None and result.input:
-        lines.append(Text("  " + result.input, "dim"))
+        lines.append(Text("  " + safe(result.input), "dim"))
         lines.append(Text("  " + caret(result.input, error.column, error.token), "bold red"))
     return lines
 

@@ -11,8 +11,7 @@ import json
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import tiles as T
-from . import LineReporter, describe, error_line, json_default, tsv_cell
-from . import json as json_report
+from . import LineReporter, describe, json_default, tsv_cell
 
 if TYPE_CHECKING:
     from ..result import ScoreResult
@@ -22,14 +21,6 @@ FORMATS = ("rich", "json", "jsonl", "tsv")
 _ENCODE = json.JSONEncoder(ensure_ascii=False, default=json_default).encode
 TSV_HEADER = ("line", "tile", "remaining", "furiten", "ron_value", "tsumo_value", "shanten",
               "ukeire", "error")
-
-
-def render_jsonl(result: WaitsResult) -> str:
-    return _ENCODE(result.to_dict()) + "\n"
-
-
-def render_json(result: WaitsResult) -> dict[str, Any]:
-    return result.to_dict()
 
 
 def _value(r: ScoreResult) -> int | None:
@@ -66,18 +57,9 @@ def render_tsv(result: WaitsResult) -> str:
     return "".join("\t".join(tsv_cell(c) for c in row) + "\n" for row in rows)
 
 
-class JsonlReporter(LineReporter):
-    render = staticmethod(render_jsonl)
-
-
 class TsvReporter(LineReporter):
     header = "\t".join(TSV_HEADER) + "\n"
     render = staticmethod(render_tsv)
-
-
-class JsonReporter(json_report.Reporter):
-    def emit(self, result: Any) -> None:
-        self.emit_rendered(render_json(result), error_line(result) if result.error else None)
 
 
 # -- the rich report: a table readable at 80 columns ---------------------------------------
@@ -187,10 +169,21 @@ class RichReporter:
         self.out.file.flush()
 
 
-RENDER = {"json": render_json, "jsonl": render_jsonl, "tsv": render_tsv}
-REPORTERS = {"rich": RichReporter, "json": JsonReporter, "jsonl": JsonlReporter,
-             "tsv": TsvReporter}
+def renderer(fmt: str) -> tuple[Any, str]:
+    """(render, separator) of a machine format for the workers: TSV has its own rows; JSON
+    and JSON Lines render a waits record as they render a score record."""
+    if fmt == "tsv":
+        return render_tsv, ""
+    from . import renderer as record_renderer
+
+    return record_renderer(fmt)
 
 
 def make_reporter(fmt: str, out: TextIO, err: TextIO, stream: bool = True) -> Any:
-    return REPORTERS[fmt](out, err, stream)
+    if fmt == "rich":
+        return RichReporter(out, err, stream)
+    if fmt == "tsv":
+        return TsvReporter(out, err, stream)
+    from . import make_reporter as record_reporter
+
+    return record_reporter(fmt, out, err, stream)

@@ -12,6 +12,7 @@ and the key, not mid-score.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -24,6 +25,8 @@ from . import params as P
 from .params import Check, Params
 
 _ON = {"on", "true", "yes", "1"}
+MAX_INT_OPTION = 1_000_000  # an int option without choices (a limit) lies in 0..this
+_NAME = re.compile(r"[a-z][a-z0-9-]{0,63}")  # a ruleset is named, never a path
 _OFF = {"off", "false", "no", "0"}
 
 
@@ -49,10 +52,9 @@ class OptionSpec:
                 return False
             raise RulesetError(f"option {self.name} takes on or off, not '{text}'")
         if self.kind == "int":
-            try:
-                return self._check(int(raw))
-            except ValueError:
-                raise RulesetError(f"option {self.name} takes a number, not '{text}'") from None
+            if not re.fullmatch(r"-?[0-9]{1,7}", raw):  # ASCII digits: not '１', '²' or 1_0
+                raise RulesetError(f"option {self.name} takes a number, not '{text}'")
+            return self._check(int(raw))
         if self.kind == "set":
             if raw in ("none", ""):
                 return frozenset()
@@ -60,7 +62,12 @@ class OptionSpec:
         return self._check(raw)
 
     def _check(self, value: Any) -> Any:
+        """A value as the library may pass it (not text): of the option's kind, or an error."""
         if self.kind == "set":
+            if isinstance(value, str) or not isinstance(value, (set, frozenset, list, tuple)):
+                raise RulesetError(f"option {self.name} takes a set of names, not '{value}'")
+            if not all(isinstance(v, str) for v in value):
+                raise RulesetError(f"option {self.name} takes names, not {list(value)}")
             value = frozenset(value)
             bad = sorted(v for v in value if v not in self.choices)
             if bad:
@@ -71,6 +78,15 @@ class OptionSpec:
             if not isinstance(value, bool):
                 raise RulesetError(f"option {self.name} takes on or off, not '{value}'")
             return value
+        if self.kind == "int":
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RulesetError(f"option {self.name} takes a whole number, not '{value}'")
+            if not self.choices and not 0 <= value <= MAX_INT_OPTION:
+                raise RulesetError(f"option {self.name} takes a number from 0 to "
+                                   f"{MAX_INT_OPTION:,}, not {value}")
+        elif self.kind == "choice" and not isinstance(value, str):
+            raise RulesetError(f"option {self.name} takes one of "
+                               f"{', '.join(map(str, self.choices))}, not '{value}'")
         if self.choices and value not in self.choices:
             raise RulesetError(f"option {self.name} takes one of "
                                f"{', '.join(map(str, self.choices))}, not '{value}'")
@@ -149,6 +165,9 @@ class Ruleset:
         raises RulesetError on a bad one."""
         values = {**self.switch_values,
                   **{name: spec.default for name, spec in self.options.items()}}
+        if overrides is not None and not isinstance(overrides, Mapping):
+            raise RulesetError(f"options must be a mapping of name to value, not "
+                               f"{type(overrides).__name__}")
         for name, text in (overrides or {}).items():
             spec = self.options.get(name)
             if spec is None:
@@ -207,6 +226,8 @@ def _check_entries(table: Any, fields: dict[str, Check], where: str) -> None:
 
 
 def _read(name: str) -> dict[str, Any]:
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
+        raise RulesetError(f"'{name}' is not a ruleset name (known: {', '.join(ruleset_names())})")
     path = os.path.join(HERE, f"{name}.toml")
     if not os.path.isfile(path):
         raise RulesetError(f"unknown ruleset '{name}' (known: {', '.join(ruleset_names())})")
