@@ -20,8 +20,6 @@ Not a pytest test: numbers depend on the machine, so they are printed, never ass
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -30,24 +28,11 @@ import time
 from importlib import metadata
 from pathlib import Path
 
-HAND = ["234m406p22s56s", "chi:678s", "ron:4s="]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_score import STARTUP_HAND as HAND  # noqa: E402
+from bench_score import mjscore_command, pyc_env  # noqa: E402
+
 TARGET = 1.5
-
-
-def mjscore_command() -> list[str]:
-    """The installed console script next to this interpreter, else `python -m mjscore`."""
-    here = Path(sys.executable).parent / "mjscore"
-    if here.exists():
-        return [str(here)]
-    found = shutil.which("mjscore")
-    return [found] if found else [sys.executable, "-m", "mjscore"]
-
-
-def pyc_env(cache_dir: str) -> dict[str, str]:
-    """The environment with a bytecode cache for every module, as an installed copy has."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["PYTHONPYCACHEPREFIX"] = cache_dir
-    return env
 
 
 def wall(cmd: list[str], env: dict[str, str] | None) -> float:
