@@ -58,12 +58,14 @@ def _check_copies(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None
         raise InvalidHand(f"{counts[tile]} copies of {T.name(tile)} (hand, melds, win and "
                           "indicators together); there are only four")
     _check_chankan_copies(line)
-    flowers = Counter(line.holding.flowers)
-    for _, other in line.others:
-        flowers.update(other.flowers)
-    for tile, n in sorted(flowers.items()):
-        if n > 1:
-            raise InvalidHand(f"{n} copies of {T.name(tile)}: each flower and season exists once")
+    if line.holding.flowers or line.others:  # most lines hold no flowers: no Counter
+        flowers = Counter(line.holding.flowers)
+        for _, other in line.others:
+            flowers.update(other.flowers)
+        for tile, n in sorted(flowers.items()):
+            if n > 1:
+                raise InvalidHand(f"{n} copies of {T.name(tile)}: each flower and season "
+                                  "exists once")
     reds = Counter(line.red_tiles())
     _check_plain_fives(counts, reds, _red_fives_allowed(ruleset, options))
     if not reds:

@@ -140,13 +140,18 @@ def tsv_cell(value: object) -> str:
 
 _TSV_SPACES = str.maketrans("\t\r\n\v\f\x1c\x1d\x1e\x85\u2028\u2029", " " * 11)
 
-_JSON_BREAKS = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
+_JSON_BREAKS = (("\x85", "\\u0085"), ("\u2028", "\\u2028"), ("\u2029", "\\u2029"))
 
 
 def json_safe(encoded: str) -> str:
     """JSON text with NEL, LINE and PARAGRAPH SEPARATOR escaped: tools that split lines
     on them (JavaScript, str.splitlines) see one record per line. Only strings hold them."""
-    return encoded.translate(_JSON_BREAKS) if not encoded.isascii() else encoded
+    if encoded.isascii():
+        return encoded
+    for char, escaped in _JSON_BREAKS:  # three scans: str.translate is ~50x slower
+        if char in encoded:
+            encoded = encoded.replace(char, escaped)
+    return encoded
 
 
 def json_default(value: object) -> object:
