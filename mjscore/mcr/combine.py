@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .fans import FANS
+from .fans import ORDER
 from .options import Table
-
-_ORDERED_KEYS = tuple(f.key for f in FANS)
 
 
 def apply_implications(raw: Counter[str], table: Table,
@@ -21,8 +19,8 @@ def apply_implications(raw: Counter[str], table: Table,
     """Fans left after every scored fan removed the fans it implies; Chicken Hand if none."""
     fans = Counter({k: n for k, n in raw.items() if n > 0})
     implies = table.implies
-    for key in _ORDERED_KEYS:
-        if not fans.get(key):
+    for key in sorted(fans, key=ORDER.__getitem__):
+        if not fans[key]:
             continue
         rules = implies[key] + (extra.get(key, ()) if extra else ())
         for other, n in rules:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .codes import CODE, SIZE, WIND_LETTER_CODE
-from .hand import McrHand
+from .hand import McrHand, McrInputError
 
 # Declared set: (kind, tile code, melded). Chows carry their middle tile.
 Pack = tuple[str, int, bool]
@@ -55,6 +55,8 @@ def build(hand: McrHand) -> Context:
         else:
             fixed.append(("kong", tiles[0], m.kind == "kan"))
     merged = [a + b for a, b in zip(standing, fixed_counts, strict=True)]
+    if max(merged) > 4:
+        raise McrInputError("more than four copies of a tile")
     last_tile = hand.last_tile
     if standing[win] != 1:
         last_tile = False  # a copy in the winner's own hand is not visible

@@ -71,7 +71,7 @@ class McrInputError(ValueError):
 
 
 def check(hand: McrHand) -> None:
-    """Raise McrInputError unless the hand is a well-formed 14(+kongs)-tile hand."""
+    """Raise McrInputError unless the hand is well formed (copies are counted in context.py)."""
     for m in hand.melds:
         _check_meld(m)
     want = 13 - 3 * len(hand.melds)
@@ -82,9 +82,6 @@ def check(hand: McrHand) -> None:
     for t in (*hand.concealed, hand.win_tile):
         if not 0 <= t < 34:
             raise McrInputError(f"tile id {t} is not a playing tile")
-    over = sorted(t for t, n in hand.all_tiles().items() if n > 4)
-    if over:
-        raise McrInputError(f"more than four copies of tile ids {over}")
     if hand.seat not in WINDS or hand.round not in WINDS:
         raise McrInputError("seat and round winds are letters E, S, W or N")
     if not 0 <= hand.flowers <= 8:

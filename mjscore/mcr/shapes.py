@@ -94,21 +94,35 @@ def regular_readings(counts: list[int]) -> list[tuple[tuple[tuple[int, int], ...
     return out
 
 
-def is_regular(counts: list[int]) -> bool:
-    """True when the tiles form sets and exactly one pair (the wait test's question)."""
-    honors = _honor_split(counts)
-    if honors is None:
-        return False
-    sums = {1 if honors[1] else 0}
-    for s in (MAN, SOU, PIN):
-        key = tuple(counts[s * 16 + 1:s * 16 + 10])
-        if not any(key):
-            continue
-        options = {1 if p else 0 for _, p in _suit_splits(key)}
-        sums = {a + b for a in sums for b in options if a + b <= 1}
+@lru_cache(maxsize=65536)
+def suit_pair_options(counts: tuple[int, ...]) -> frozenset[int]:
+    """How many pairs (0, 1) a suit's readings can hold; empty when it has no reading."""
+    return frozenset(1 if p else 0 for _, p in _suit_splits(counts))
+
+
+def honor_pair_options(counts: list[int]) -> frozenset[int]:
+    split = _honor_split(counts)
+    return frozenset() if split is None else frozenset((1 if split[1] else 0,))
+
+
+def suit_key(counts: list[int], s: int) -> tuple[int, ...]:
+    return tuple(counts[s * 16 + 1:s * 16 + 10])
+
+
+def one_pair(options: list[frozenset[int]]) -> bool:
+    """True when one choice per component gives exactly one pair in all."""
+    sums = {0}
+    for opts in options:
+        sums = {a + b for a in sums for b in opts if a + b <= 1}
         if not sums:
             return False
     return 1 in sums
+
+
+def is_regular(counts: list[int]) -> bool:
+    """True when the tiles form sets and exactly one pair."""
+    return one_pair([honor_pair_options(counts),
+                     *(suit_pair_options(suit_key(counts, s)) for s in (MAN, SOU, PIN))])
 
 
 def is_seven_pairs(counts: list[int]) -> bool:

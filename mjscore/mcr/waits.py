@@ -7,8 +7,8 @@ with no declared set.
 
 from __future__ import annotations
 
-from .codes import ALL_CODES, is_suited
-from .shapes import is_regular
+from .codes import ALL_CODES, MAN, PIN, SOU, is_suited
+from .shapes import honor_pair_options, one_pair, suit_key, suit_pair_options
 
 
 def _candidates(counts: list[int]) -> list[int]:
@@ -23,11 +23,23 @@ def _candidates(counts: list[int]) -> list[int]:
 
 
 def winning_tiles(counts: list[int], seven_pairs: bool) -> list[int]:
-    """Codes of every tile that completes `counts` (the standing tiles minus the win)."""
+    """Codes of every tile that completes `counts` (the standing tiles minus the win).
+
+    Adding a tile changes one suit only, so the other components' pair options are
+    computed once and only the touched suit is looked up again (cached per suit).
+    """
+    base = [honor_pair_options(counts),
+            *(suit_pair_options(suit_key(counts, s)) for s in (MAN, SOU, PIN))]
+    component = {MAN: 1, SOU: 2, PIN: 3}
     out = []
     for x in _candidates(counts):
         counts[x] += 1
-        if is_regular(counts) or (seven_pairs and _seven_pairs_13(counts)):
+        parts = list(base)
+        if x >= 0x40:
+            parts[0] = honor_pair_options(counts)
+        else:
+            parts[component[x >> 4]] = suit_pair_options(suit_key(counts, x >> 4))
+        if one_pair(parts) or (seven_pairs and _seven_pairs_13(counts)):
             out.append(x)
         counts[x] -= 1
     return out
