@@ -214,7 +214,7 @@ def random_hand(rng: random.Random, shape: str | None = None) -> McrHand:
         seat=rng.choice("ESWN"), round=rng.choice("ESWN"),
         flowers=rng.choice((0, 0, 0, 0, 1, 2, 3, 8)),
         last_tile=rng.random() < 0.1,
-        rinshan=tsumo and has_kong and rng.random() < 0.3,
+        rinshan=tsumo and rng.random() < (0.3 if has_kong else 0.03),  # impossible ones too
         chankan=not tsumo and rng.random() < 0.05,
         haitei=tsumo and rng.random() < 0.05,
         houtei=not tsumo and rng.random() < 0.05,
