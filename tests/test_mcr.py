@@ -28,6 +28,7 @@ from mjscore.mcr import (  # noqa: E402
     Meld,
     NotAWinningHand,
     payments,
+    readings,
     score,
 )
 
@@ -325,3 +326,10 @@ def test_payments_on_a_self_draw():
     p = payments(91, winner="S", tsumo=True)  # E55
     assert p.tsumo == 99 and p.by_seat == {"E": -99, "W": -99, "N": -99, "S": 297}
     assert sum(p.by_seat.values()) == 0
+
+
+def test_readings_lists_every_shape_unscored():
+    shapes = [d.shape for d in readings(parse("123m 123m 123p 123p 5s ron:5s seat:E round:E"))]
+    assert shapes == ["seven_pairs", "regular"]
+    assert len(readings(parse("123123123p 678s 5m ron:5m seat:E round:E"))) == 2
+    assert readings(parse("123m 456p 789s 1234z ron:5z seat:E round:E")) == []

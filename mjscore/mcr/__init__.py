@@ -10,10 +10,10 @@ from .hand import McrHand, McrInputError, Meld
 from .options import DEFAULTS, OPTIONS, Option
 from .payments import McrPayments, payments
 from .result import MINIMUM, Decomposition, FanScore, Group, McrResult
-from .score import NotAWinningHand, score
+from .score import NotAWinningHand, readings, score
 
 __all__ = [
     "DEFAULTS", "FANS", "MINIMUM", "OPTIONS", "Decomposition", "Fan", "FanScore", "Group",
     "McrHand", "McrInputError", "McrPayments", "McrResult", "Meld", "NotAWinningHand", "Option",
-    "payments", "score",
+    "payments", "readings", "score",
 ]

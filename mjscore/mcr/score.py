@@ -80,6 +80,33 @@ def _special(ctx: Context, tbl: Table) -> tuple[Counter[str], Decomposition] | N
     return None
 
 
+def readings(hand: McrHand) -> list[Decomposition]:
+    """Every winning shape and reading of a hand, unscored (empty when it is not complete).
+
+    For `waits` and shanten: a 13-tile hand plus a candidate tile is a win exactly when
+    this list is non-empty, whatever the shape.
+    """
+    check(hand)
+    ctx = build(hand)
+    out = []
+    if not ctx.fixed:
+        if all(n % 2 == 0 for n in ctx.standing):
+            out.append(_loose(ctx, "seven_pairs"))
+        if honors_and_knitted(ctx.present):
+            out.append(_loose(ctx, "honors_and_knitted"))
+        if is_thirteen_orphans(ctx.present):
+            out.append(_loose(ctx, "thirteen_orphans"))
+    reading = knitted_straight_reading(ctx)
+    if reading:
+        pattern, fourth, pair, _ = reading
+        out.append(Decomposition("knitted_straight", (
+            Group("knitted", _ids(pattern), True), _pack_group(*fourth),
+            Group("pair", _ids((pair, pair)), True))))
+    out += [_regular_decomposition(ctx, sets, pair)
+            for sets, pair in regular_readings(list(ctx.standing))]
+    return out
+
+
 def best_reading(ctx: Context, tbl: Table) -> tuple[Counter[str], Decomposition]:
     """The highest-scoring (fans, decomposition) over every shape; NotAWinningHand if none."""
     best = _special(ctx, tbl)
