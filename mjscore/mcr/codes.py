@@ -8,7 +8,7 @@ which three chows form a three-chow fan first.
 
 from __future__ import annotations
 
-MAN, SOU, PIN, HONOR = 1, 2, 3, 4
+MAN, SOU, PIN = 1, 2, 3
 SIZE = 0x48
 EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE = range(0x41, 0x48)
 WINDS = (EAST, SOUTH, WEST, NORTH)

@@ -7,7 +7,6 @@ The scorer is independent of mjscore's notation and result model: a caller build
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 MELD_KINDS = ("chi", "pon", "kan", "ankan")
@@ -20,19 +19,6 @@ class Meld:
 
     kind: str
     tiles: tuple[int, ...]
-
-    @property
-    def first(self) -> int:
-        return min(self.tiles)
-
-    @property
-    def is_kong(self) -> bool:
-        return self.kind in ("kan", "ankan")
-
-    @property
-    def is_open(self) -> bool:
-        """Melded (claimed) sets break Concealed Hand; a concealed kong does not."""
-        return self.kind != "ankan"
 
 
 @dataclass(frozen=True)
@@ -56,14 +42,6 @@ class McrHand:
     chankan: bool = False
     haitei: bool = False
     houtei: bool = False
-
-    def all_tiles(self) -> Counter[int]:
-        """Every tile of the hand: standing, winning tile and declared sets."""
-        c = Counter(self.concealed)
-        c[self.win_tile] += 1
-        for m in self.melds:
-            c.update(m.tiles)
-        return c
 
 
 class McrInputError(ValueError):

@@ -17,7 +17,7 @@ from .hand import McrHand, McrInputError, check
 from .options import Table, resolve, table
 from .regular import reading_packs, regular_fans
 from .result import Decomposition, FanScore, Group, McrResult
-from .shapes import honors_and_knitted, is_thirteen_orphans, regular_readings
+from .shapes import honors_and_knitted, is_seven_pairs, is_thirteen_orphans, regular_readings
 from .special import (
     honors_knitted_fans,
     knitted_straight_fans,
@@ -63,7 +63,7 @@ def _loose(ctx: Context, shape: str) -> Decomposition:
 
 def _special(ctx: Context, tbl: Table) -> tuple[Counter[str], Decomposition] | None:
     if not ctx.fixed:
-        if all(n % 2 == 0 for n in ctx.standing):
+        if is_seven_pairs(ctx.standing):
             return seven_pairs_fans(ctx, tbl), _loose(ctx, "seven_pairs")
         kind = honors_and_knitted(ctx.present)
         if kind:
@@ -90,7 +90,7 @@ def readings(hand: McrHand) -> list[Decomposition]:
     ctx = build(hand)
     out = []
     if not ctx.fixed:
-        if all(n % 2 == 0 for n in ctx.standing):
+        if is_seven_pairs(ctx.standing):
             out.append(_loose(ctx, "seven_pairs"))
         if honors_and_knitted(ctx.present):
             out.append(_loose(ctx, "honors_and_knitted"))

@@ -119,13 +119,8 @@ def one_pair(options: list[frozenset[int]]) -> bool:
     return 1 in sums
 
 
-def is_regular(counts: list[int]) -> bool:
-    """True when the tiles form sets and exactly one pair."""
-    return one_pair([honor_pair_options(counts),
-                     *(suit_pair_options(suit_key(counts, s)) for s in (MAN, SOU, PIN))])
-
-
-def is_seven_pairs(counts: list[int]) -> bool:
+def is_seven_pairs(counts) -> bool:
+    """Every kind an even number of times (four of a kind is two pairs)."""
     return all(counts[c] % 2 == 0 for c in ALL_CODES)
 
 

@@ -13,6 +13,7 @@ from collections import Counter
 from .codes import ALL_CODES, TERMINALS, is_dragon, is_wind, rank, suit
 from .combine import apply_implications
 from .context import Context
+from .fans import ALL
 from .options import Table
 from .regular import concealment_fans, context_fans, reading_packs, wait_fans, wind_fans
 from .shapes import knitted_pattern, regular_readings
@@ -33,7 +34,7 @@ def seven_pairs_fans(ctx: Context, table: Table) -> Counter[str]:
     raw["tile_hog"] = tile_hog(ctx.standing, 0)
     extra = None
     if not table.opts["seven_pairs_tile_hog_all_green_terminals"]:
-        extra = {"all_green": (("tile_hog", 99),), "all_terminals": (("tile_hog", 99),)}
+        extra = {"all_green": (("tile_hog", ALL),), "all_terminals": (("tile_hog", ALL),)}
     return apply_implications(raw, table, extra)
 
 
