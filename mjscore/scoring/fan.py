@@ -54,8 +54,9 @@ def score_fan(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdict:
     """The verdict on a Chinese Official win; raises NotAWin, NoYaku or InvalidHand."""
     try:
         result = score(mcr_hand(line), engine_options(options))
-    except NotAWinningHand as exc:
-        raise NotAWin(f"the tiles form no Chinese Official winning shape ({exc})") from None
+    except NotAWinningHand:
+        raise NotAWin("the tiles form no Chinese Official winning shape (four sets and a "
+                      "pair, seven pairs, thirteen orphans or a knitted hand)") from None
     except McrInputError as exc:
         raise InvalidHand(str(exc)) from None
     if not result.qualifies:

@@ -5,8 +5,8 @@ and closed with kongs, Seven Pairs and Seven Shifted Pairs, Thirteen Orphans, Le
 Greater Honors and Knitted Tiles, Knitted Straight with a set and a pair, Nine Gates),
 all flags, both winds and flowers, are scored by both; the fan lists (as multisets of
 name and points) and the totals must agree on at least 99.9 %. A disagreement passes
-only when a named entry of KNOWN_DIFFERENCES explains it; docs-mcr-differences.md lists
-the classes (there are none at the default options).
+only when a named entry of KNOWN_DIFFERENCES explains it; the README's MCR section
+("Agreement with pymahjonggb") lists the classes (there are none at the default options).
 
 Run it alone for a report:  python tests/differential/test_differential_mcr.py [N [SEED]]
 """
