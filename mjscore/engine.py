@@ -31,6 +31,10 @@ def _strategy(name: str) -> Strategy:
         from .scoring.points_doubles import score_points_doubles
 
         return score_points_doubles
+    if name == "fan":
+        from .scoring.fan import score_fan
+
+        return score_fan
     raise RulesetError(f"unknown scoring strategy '{name}'")
 
 

@@ -18,6 +18,7 @@ FLAGS = frozenset((
     "chankan", "kanburi", "tenhou", "chiihou", "renhou", "first-turn",
     "draw",  # an exhaustive draw: no win token, nobody won (European settlement)
     "nagashi", "paarenchan",  # WEB TILE's 幺九振切 and 八連荘 (docs/webtile.md)
+    "last-tile",  # Chinese Official's 和绝张: the last copy of the winning tile (rules/mcr.md)
 ))
 CONTEXT_KEYS = ("round", "seat", "breach", "dora", "ura", "honba", "sticks", "flowers",
                 "rules", "opt", "discards")

@@ -2,8 +2,9 @@
 
 A scoring scheme returns a `Verdict`: who won, the yaku, the payments and a
 typed score (`HanFu` for the riichi family, `PointsDoubles` for European
-points and doubles). The engine wraps it with the line, the ruleset and the
-options into a `ScoreResult`, or records the error instead.
+points and doubles, `Fans` for Chinese Official). The engine wraps it with
+the line, the ruleset and the options into a `ScoreResult`, or records the
+error instead.
 `ScoreResult.to_dict()` is the record of OUTPUT.md, key for key.
 """
 
@@ -179,7 +180,44 @@ class PointsDoubles:
                 "settlement": self.settlement}
 
 
-Score = HanFu | PointsDoubles
+@dataclass(frozen=True, slots=True)
+class FanItem:
+    """One Chinese Official fan: `fan` points for one occurrence, `count` occurrences."""
+
+    key: str
+    name: str
+    name_zh: str
+    fan: int
+    count: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "name": self.name, "name_zh": self.name_zh, "fan": self.fan,
+                "count": self.count}
+
+
+@dataclass(frozen=True, slots=True)
+class Fans:
+    """A Chinese Official score: the fans (Flower Tiles last), their total with flowers
+    (`fan`, what is paid) and whether the fans without flowers reach the 8-point minimum."""
+
+    fan: int
+    fans: tuple[FanItem, ...]
+    flower_points: int
+    qualifies: bool
+    shape: str = "regular"  # regular, seven_pairs, thirteen_orphans, honors_and_knitted,
+    # knitted_straight
+
+    @property
+    def han(self) -> None:
+        return None
+
+    fu = limit = han
+
+    def record(self) -> dict[str, Any]:
+        return {"fan": self.fan, "fans": [f.to_dict() for f in self.fans]}
+
+
+Score = HanFu | PointsDoubles | Fans
 
 
 @dataclass(frozen=True, slots=True)

@@ -141,6 +141,7 @@ class FlagRule:
     words: tuple[str, ...]
     rulesets: tuple[str, ...] | None
     message: str  # {flag} and {word} are filled in
+    unless: tuple[str, ...] = ()  # rulesets where the row does not hold
 
     def broken_by(self, words: frozenset[str]) -> str | None:
         """The word that breaks this row on a line with `words`, or None."""
@@ -175,7 +176,8 @@ FLAG_RULES: tuple[FlagRule, ...] = (
     FlagRule("chiihou", NEEDS, ("tsumo",), ("riichi", "european"), _TSUMO_MSG),
     *(FlagRule(f, NEEDS, ("ron",), _ALL, _RON_MSG)
       for f in ("houtei", "chankan", "renhou", "kanburi")),
-    FlagRule("haitei", EXCLUDES, ("rinshan",), _ALL, _BOTH_MSG),
+    # MCR: a kong replacement that is the last wall tile scores both (rules/mcr.md §7 row 13)
+    FlagRule("haitei", EXCLUDES, ("rinshan",), _ALL, _BOTH_MSG, unless=("mcr",)),
     FlagRule("houtei", EXCLUDES, ("chankan",), _ALL, _BOTH_MSG),
     FlagRule("chankan", EXCLUDES, ("kanburi",), _ALL, _BOTH_MSG),
     FlagRule("tenhou", EXCLUDES, ("chiihou",), _ALL, _BOTH_MSG),
@@ -231,6 +233,8 @@ def _check_flag_rules(line: Hand, ruleset: Ruleset) -> None:
     for rule in FLAG_RULES:
         if rule.rulesets is not None and ruleset.name not in rule.rulesets:
             continue
+        if ruleset.name in rule.unless:
+            continue
         word = rule.broken_by(words)
         if word is None:
             continue
@@ -248,7 +252,8 @@ def _check_context(line: Hand, ruleset: Ruleset) -> None:
     col = line.columns
     for f in sorted(flags, key=lambda f: col.get(f, 0)):
         if f not in ruleset.flags:
-            raise ContextError(f"'{f}' is not a flag of ruleset {ruleset.name}", col.get(f), f)
+            raise ContextError(f"'{f}' is not a flag of ruleset {ruleset.name} (its flags: "
+                               f"{', '.join(sorted(ruleset.flags)) or 'none'})", col.get(f), f)
     ron_chiihou = ("chiihou" in flags and not ctx.tsumo
                    and ruleset.params.chiihou_by_ron)  # Shiragiku's 地和
     if ron_chiihou and ctx.discarder and ctx.discarder_seat != "E":

@@ -165,6 +165,8 @@ def ruleset_shapes(ruleset: Ruleset, values: Mapping[str, Any]) -> tuple[frozens
     """(the core shapes the ruleset wins with, whether other shapes need brute force)."""
     params = ruleset.params
     gated = params.shape_options
+    if ruleset.scoring == "fan":  # MCR: the core's three, its own (fan_shanten) by scoring
+        return frozenset((REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS)), True
     if ruleset.scoring != "han_fu":  # European: special hands, some of them other shapes
         shapes = {REGULAR, THIRTEEN_ORPHANS}
         if values.get("german_limit_hands"):
@@ -215,6 +217,13 @@ _UNRELATED_MASKS = tuple(
         strict=False)))
 
 
+def fan_shanten(counts: tuple[int, ...], melds: int) -> dict[str, int | None]:
+    """MCR's own shanten keys (seven pairs with a quad as two pairs, the knitted shapes)."""
+    from .mcr.shanten import mcr_shanten
+
+    return mcr_shanten(tuple(counts), melds)
+
+
 # -- the work -------------------------------------------------------------------------------
 
 
@@ -227,6 +236,7 @@ class _Context:
         self.shapes, self.brute = ruleset_shapes(ruleset, values)
         self.unrelated = (ruleset.scoring == "han_fu" and self.brute
                           and "thirteen-unrelated" in ruleset.params.extra_shapes)
+        self.fan = ruleset.scoring == "fan"  # MCR: every shape has a shanten key
         h = hand.holding
         self.k = len(h.melds)
         meld_ids = [t for m in h.melds for t in m.tiles]
@@ -274,6 +284,9 @@ class _Context:
                               seen=self.seen)
         if not self.brute or (self.unrelated and (self.k or unrelated_shanten(counts))):
             return found  # WEB TILE: thirteen unrelated is counted exactly; not ready by it
+        if self.fan and min(v for v in fan_shanten(counts, self.k).values()
+                            if v is not None) > 0:
+            return found  # MCR: not ready by any shape of its own
         held = [a + b for a, b in zip(counts, self.melded, strict=True)]
         # the shape alone decides: no flags, counters or indicators to fail on (a dead wait's
         # fifth copy, a deposit the ruleset lacks); the waits found are valued on the full hand
@@ -300,6 +313,8 @@ class _Context:
         if self.unrelated:
             d[UNRELATED_KEY] = (unrelated_shanten(counts) if self.k == 0 and sum(counts) == 13
                                 else None)
+        if self.fan:
+            d.update(fan_shanten(counts, self.k))
         return d
 
 
@@ -379,11 +394,11 @@ def _analyse(hand: Hand, rules: str, options: dict[str, Any] | None, ruleset: Ru
              values: Mapping[str, Any], house: HouseRules | None = None) -> dict[str, Any]:
     counts, size = _check(hand)
     c = _Context(hand, rules, options, ruleset, values, house)
-    by_shape = c.by_shape(counts) if size == 13 else dict(
+    by_shape = c.by_shape(counts) if size == 13 or c.fan else dict(
         shanten(counts, c.k, c.shapes).by_shape())
     best = min(v for v in by_shape.values() if v is not None)
     if size == 13:
-        if best > 0 and (not c.brute or c.unrelated):  # its one extra shape is counted
+        if best > 0 and (not c.brute or c.unrelated or c.fan):  # its extra shapes are counted
             return {"tiles": 13, "shanten": best, "shanten_by_shape": by_shape,
                     "ukeire": ukeire(counts, c.k, c.shapes, meld_tiles=c.melded, seen=c.seen)}
         found = c.winning(hand, counts)
@@ -410,6 +425,9 @@ def _discards(hand: Hand, counts: tuple[int, ...], c: _Context, best: int
         after = hand.with_concealed(tuple(rest), tuple(kept_reds))
         left = counts[:d.tile] + (counts[d.tile] - 1,) + counts[d.tile + 1:]
         tiles, number, sum_ukeire = d.tiles, d.shanten, d.ukeire
+        if c.fan and number > 0:  # MCR's own shapes may be nearer (ukeire: the core's shapes)
+            number = min([number, *(v for v in fan_shanten(left, c.k).values()
+                                    if v is not None)])
         if c.brute and (number > 0 or tiles):
             found = c.winning(after, left)
             if found:
@@ -459,7 +477,9 @@ def hand_shanten(hand: str | Hand, rules: str = "riichi",
     shapes, brute = ruleset_shapes(ruleset, values)
     k = len(parsed.holding.melds)
     best = shanten_number(counts, k, shapes)
-    if brute and size == 13 and best > 0:
+    if ruleset.scoring == "fan":
+        best = min([best, *(v for v in fan_shanten(counts, k).values() if v is not None)])
+    elif brute and size == 13 and best > 0:
         c = _Context(parsed, rules, options, ruleset, values)
         if c.unrelated:
             best = min(best, unrelated_shanten(counts)) if k == 0 else best

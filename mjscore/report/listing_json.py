@@ -30,6 +30,12 @@ def yaku_json(ruleset: Ruleset) -> dict[str, Any]:
     """The yaku table (han_fu), or the points rows, doubles and special hands."""
     out: dict[str, Any] = {"rules": ruleset.name, "title": ruleset.title,
                            "scoring": ruleset.scoring}
+    if ruleset.scoring == "fan":
+        from ..mcr import FANS
+
+        out["fans"] = [{"key": f.key, "name": f.name, "name_zh": f.name_zh, "fan": f.points,
+                        "implies": [k for k, _ in f.implies]} for f in FANS]
+        return out
     if ruleset.scoring == "points_doubles":
         params = ruleset.params
         for name, table in (("rows", params.rows), ("doubles", params.doubles),

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from .. import tiles as T
 from ..hand import ANKAN, SOURCE_WORDS, seat_from
-from ..result import PointsDoubles
+from ..result import Fans, PointsDoubles
 from . import caret, describe, safe
 from .console import console, show
 
@@ -171,6 +171,10 @@ def _score_words(result: ScoreResult) -> Text:
         from .rich_points import total_words
 
         return total_words(result, score)
+    if isinstance(score, Fans):
+        from .rich_fans import total_words as fan_words
+
+        return fan_words(score)
     if result.yakuman:
         words = "yakuman" if result.yakuman == 1 else f"{result.yakuman}× yakuman"
     elif result.han is not None:
@@ -225,6 +229,10 @@ def _body(result: ScoreResult) -> Table:
         from .rich_points import items_body
 
         return items_body(score)
+    if isinstance(score, Fans):
+        from .rich_fans import fans_body
+
+        return fans_body(score)
     body = Table.grid(padding=(0, 4))
     body.add_row(yaku_table(result), fu_table(result) if result.fu_items else Text())
     return body

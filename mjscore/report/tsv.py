@@ -17,7 +17,8 @@ HEADER = ("line", "ok", "rules", "winner", "han", "fu", "limit", "value",
 def row(result: ScoreResult) -> list[str]:
     """The cells of one hand, in HEADER order."""
     net = [result.net.get(seat) if result.ok else None for seat in SEATS]
-    cells = [result.line, result.ok, result.rules, result.winner, result.han, result.fu,
+    han = getattr(result.score, "fan", result.han)  # Chinese Official: the fan total
+    cells = [result.line, result.ok, result.rules, result.winner, han, result.fu,
              result.limit, result.value if result.ok else None, *net,
              ",".join(y.key for y in result.yaku),
              describe(result.error) if result.error is not None else None]

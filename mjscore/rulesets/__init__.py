@@ -152,7 +152,7 @@ class Ruleset:
     name: str
     title: str
     extends: str | None
-    scoring: str  # "han_fu" | "points_doubles"
+    scoring: str  # "han_fu" | "points_doubles" | "fan"
     options: dict[str, OptionSpec]
     yaku: dict[str, YakuSpec]
     flags: frozenset[str]
@@ -192,7 +192,7 @@ def ruleset_names() -> list[str]:
 
 
 _TOP: dict[str, Check] = {
-    "title": P._str, "scoring": P._one_of("han_fu", "points_doubles"), "extends": P._str,
+    "title": P._str, "scoring": P._one_of("han_fu", "points_doubles", "fan"), "extends": P._str,
     "flags": P._strs, "drop_flags": P._strs,
 }
 _YAKU: dict[str, Check] = {
@@ -328,6 +328,8 @@ def load_ruleset(name: str) -> Ruleset:
                            "(mjscore.notation.FLAGS)")
     params = Params(**data["params"])
     _check_params(params, options, where)
+    if data.get("scoring") == "fan":
+        _check_fan(params, options, yaku, where)
     switches = {k: getattr(params, k) for k in sorted(P.SWITCHES) if k not in options}
     return Ruleset(name=name, title=data.get("title", name), extends=data.get("extends"),
                    scoring=data.get("scoring", "han_fu"), options=options, yaku=yaku,
@@ -361,3 +363,28 @@ def _check_params(params: Params, options: dict[str, OptionSpec], where: str) ->
         from ..european.registry import check_tables
 
         check_tables(params, options, where)
+
+
+def _check_fan(params: Params, options: dict[str, OptionSpec], yaku: dict[str, YakuSpec],
+               where: str) -> None:
+    """A fan ruleset (Chinese Official): the engine's fan table, so no [yaku]; no dora,
+    honba or deposits; every option one of the engine's, with a value the engine takes."""
+    from ..mcr import OPTIONS as FAN_OPTIONS
+
+    if yaku:
+        raise RulesetError(f"{where}: scoring = \"fan\" takes its fans from mjscore.mcr, "
+                           f"not from a [yaku] table ({', '.join(sorted(yaku))})")
+    riichi_only = [k for k in ("dora", "honba", "deposits") if getattr(params, k)]
+    if riichi_only:
+        raise RulesetError(f"{where}: scoring = \"fan\" has no {', '.join(riichi_only)}")
+    engine = {o.name: o for o in FAN_OPTIONS}
+    for name, spec in options.items():
+        if name in P.SWITCHES:
+            continue
+        known = engine.get(name)
+        if known is None:
+            raise RulesetError(f"{where}: option '{name}' is not an option of the fan engine "
+                               f"(its options: {', '.join(engine)})")
+        if spec.default not in known.choices or set(spec.choices) - set(known.choices):
+            raise RulesetError(f"{where}: option '{name}' takes {list(known.choices)} in the "
+                               "fan engine")
