@@ -6,10 +6,11 @@ Every failure becomes the result's `error`; nothing here raises for a bad hand.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .errors import MjscoreError, NotationError, NotAWin, RulesetError
-from .hand import Hand
+from .hand import Hand, Holding, WinContext
 from .notation import parse_line
 from .result import ScoreResult, Verdict
 from .rulesets import Ruleset, load_ruleset
@@ -62,30 +63,31 @@ def resolve(parsed: Hand, rules: str, options: dict[str, Any] | None,
     return ruleset, values
 
 
-_RESOLVED: dict[tuple, tuple[Ruleset, dict[str, Any], dict[str, Any]]] = {}
-
-
 def _resolve_cached(parsed: Hand, rules: str, options: dict[str, Any] | None,
                     house: HouseRules | None = None
                     ) -> tuple[Ruleset, dict[str, Any], dict[str, Any]]:
     """`resolve` plus the record's options, kept per setting: a file repeats one setting.
 
-    The values are shared between lines, so nothing downstream may change them.
+    The values are shared between lines, so nothing downstream may change them. A setting
+    that fails is resolved again from the line, so that its error names the line's column.
     """
     try:
         key = (rules, tuple(sorted((options or {}).items())), parsed.ctx.rules,
                parsed.ctx.options, house)
-        hit = _RESOLVED.get(key)
-    except (TypeError, AttributeError):  # an unhashable option value from a library caller
-        key, hit = None, None
-    if hit is None:
+        return _resolved(*key)
+    except (TypeError, AttributeError, MjscoreError):  # unhashable library values; an error
         ruleset, values = resolve(parsed, rules, options, house)
-        hit = (ruleset, values, ruleset.options_json(values))
-        if key is not None:
-            if len(_RESOLVED) > 256:
-                _RESOLVED.clear()
-            _RESOLVED[key] = hit
-    return hit
+        return ruleset, values, ruleset.options_json(values)
+
+
+@lru_cache(maxsize=256)
+def _resolved(rules: str, option_items: tuple[tuple[str, Any], ...], line_rules: str | None,
+              line_options: tuple[tuple[str, str], ...], house: HouseRules | None
+              ) -> tuple[Ruleset, dict[str, Any], dict[str, Any]]:
+    """One setting resolved, for every line that has it (a frozen key, an lru_cache)."""
+    setting = Hand(Holding(), WinContext(rules=line_rules, options=line_options))
+    ruleset, values = resolve(setting, rules, dict(option_items), house)
+    return ruleset, values, ruleset.options_json(values)
 
 
 def score_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None = None,
