@@ -8,8 +8,8 @@ which doubles it supersedes is ruleset data; a predicate only says whether
 from __future__ import annotations
 
 from .. import tiles as T
+from ..yaku.registry import double
 from .facts import PlayerFacts
-from .registry import double
 
 
 @double("dragon_set")

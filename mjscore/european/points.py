@@ -10,8 +10,8 @@ from __future__ import annotations
 from .. import tiles as T
 from ..decompose import KAN
 from ..result import ScoreItem
+from ..yaku.registry import ROWS, enabled, row
 from .facts import PlayerFacts
-from .registry import ROWS, enabled, row
 
 _ROLE_WORDS = {"seat": "seat wind", "dominant": "dominant wind", "round": "round wind"}
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from .. import tiles as T
 from ..decompose import KAN, ORPHANS, SEVEN_PAIRS
+from ..yaku.registry import special
 from .facts import PlayerFacts
-from .registry import special
 
 _SUIT_LETTERS = {"m": T.MAN, "p": T.PIN, "s": T.SOU}
 

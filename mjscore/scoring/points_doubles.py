@@ -26,11 +26,11 @@ from ..european.facts import (
     winner_facts,
 )
 from ..european.points import flower_items, held_items
-from ..european.registry import DOUBLES, ROWS, SPECIAL, enabled
 from ..hand import Hand
 from ..result import SEATS, Payment, PlayerTally, PointsDoubles, ScoreItem, Verdict, YakuMatch
 from ..rulesets import Ruleset
 from ..rulesets.params import Params, Special
+from ..yaku.registry import DOUBLES, ROWS, SPECIAL, enabled
 from .payments import net_of
 from .settlement import Terms, among_players, winner_payments
 
