@@ -8,14 +8,14 @@ which doubles it supersedes is ruleset data; a predicate only says whether
 from __future__ import annotations
 
 from .. import tiles as T
+from ..facts import HandFacts
 from ..yaku.registry import double
-from .facts import PlayerFacts
 
 
 @double("dragon_set")
-def dragon_set(f: PlayerFacts) -> int:
+def dragon_set(f: HandFacts) -> int:
     """Each pung or kong of dragons."""
-    return sum(1 for t in f.pung_tiles if t in T.DRAGONS)
+    return sum(1 for t in f.triplets if t in T.DRAGONS)
 
 
 def _wind_set(key: str, role: str, doc: str) -> None:
@@ -25,9 +25,9 @@ def _wind_set(key: str, role: str, doc: str) -> None:
     (seat, then dominant, then round) when wind_roles_cumulative is off.
     """
 
-    def check(f: PlayerFacts) -> int:
+    def check(f: HandFacts) -> int:
         n = 0
-        for t in f.pung_tiles:
+        for t in f.triplets:
             roles = f.roles(t)
             if not f.options["wind_roles_cumulative"]:
                 roles = roles[:1]
@@ -44,25 +44,25 @@ _wind_set("round_wind_set", "round", "Each pung or kong of the round wind.")
 
 
 @double("honours_one_suit")
-def honours_one_suit(f: PlayerFacts) -> int:
+def honours_one_suit(f: HandFacts) -> int:
     """Honours and exactly one suit; judged only on a holding whose tiles are all known."""
-    return int(f.complete and f.honours and len(f.suits) == 1)
+    return int(f.complete and f.has_honors and len(f.suits) == 1)
 
 
 @double("own_flower")
-def own_flower(f: PlayerFacts) -> int:
+def own_flower(f: HandFacts) -> int:
     """The player's own flower or own season."""
     return int(any(f.own_flowers()))
 
 
 @double("own_flower_and_season")
-def own_flower_and_season(f: PlayerFacts) -> int:
+def own_flower_and_season(f: HandFacts) -> int:
     """Both the player's own flower and own season."""
     return int(all(f.own_flowers()))
 
 
 @double("bouquet")
-def bouquet(f: PlayerFacts) -> int:
+def bouquet(f: HandFacts) -> int:
     """All four plants, or all four seasons: with bouquet_doubles 4 (S4) counted once,
     whichever or both; with 1-3 (S5, S7, S11, S18) once per bouquet."""
     held = set(f.flowers)
@@ -73,32 +73,32 @@ def bouquet(f: PlayerFacts) -> int:
 
 
 @double("no_chow")
-def no_chow(f: PlayerFacts) -> int:
+def no_chow(f: HandFacts) -> int:
     """Four pungs or kongs and a pair: no chow."""
     return int(f.standard and not f.runs)
 
 
 @double("concealed")
-def concealed(f: PlayerFacts) -> int:
+def concealed(f: HandFacts) -> int:
     """Nothing claimed, the winning tile included (or, by option, except the winning tile)."""
     by_discard_ok = f.options["concealed_allows_discard_win"]
-    return int(f.winner and not f.open_melds and (f.tsumo or by_discard_ok))
+    return int(f.winner and f.closed and (f.tsumo or by_discard_ok))
 
 
 @double("honours_only")
-def honours_only(f: PlayerFacts) -> int:
+def honours_only(f: HandFacts) -> int:
     """Only winds and dragons."""
     return int(bool(f.tiles) and not f.suits)
 
 
 @double("pure_suit")
-def pure_suit(f: PlayerFacts) -> int:
+def pure_suit(f: HandFacts) -> int:
     """One suit and no honours."""
-    return int(len(f.suits) == 1 and not f.honours)
+    return int(len(f.suits) == 1 and not f.has_honors)
 
 
 @double("terminals_honours")
-def terminals_honours(f: PlayerFacts) -> int:
+def terminals_honours(f: HandFacts) -> int:
     """Only terminals (1 and 9) and honours."""
     return int(bool(f.tiles) and all(T.is_terminal_or_honor(t) for t in f.tiles))
 
@@ -106,7 +106,7 @@ def terminals_honours(f: PlayerFacts) -> int:
 def _flag(key: str, flags: frozenset[str], doc: str) -> None:
     """A double that a flag of the winner's line states directly."""
 
-    def check(f: PlayerFacts) -> int:
+    def check(f: HandFacts) -> int:
         return int(bool(f.flags & flags))
 
     check.__doc__ = doc
