@@ -2,14 +2,18 @@
 
 Who gets a double (every player or the winner only), what it is worth and
 which doubles it supersedes is ruleset data; a predicate only says whether
-(and how often) the condition holds.
+(and how often) the condition holds. Doubles that are riichi patterns (one
+suit, the last tile, robbing a kong, a replacement tile) are their predicates
+from yaku/shapes.py.
 """
 
 from __future__ import annotations
 
 from .. import tiles as T
 from ..facts import HandFacts
+from ..yaku import shapes as S
 from ..yaku.registry import double
+from .points import all_pungs
 
 
 @double("dragon_set")
@@ -43,10 +47,7 @@ _wind_set("dominant_wind_set", "dominant", "Each pung or kong of the dominant (b
 _wind_set("round_wind_set", "round", "Each pung or kong of the round wind.")
 
 
-@double("honours_one_suit")
-def honours_one_suit(f: HandFacts) -> int:
-    """Honours and exactly one suit; judged only on a holding whose tiles are all known."""
-    return int(f.complete and f.has_honors and len(f.suits) == 1)
+double("honours_one_suit")(S.half_one_suit)  # judged only on a holding written in full
 
 
 @double("own_flower")
@@ -72,10 +73,7 @@ def bouquet(f: HandFacts) -> int:
     return min(n, 1) if f.options["bouquet_doubles"] == 4 else n
 
 
-@double("no_chow")
-def no_chow(f: HandFacts) -> int:
-    """Four pungs or kongs and a pair: no chow."""
-    return int(f.standard and not f.runs)
+double("no_chow")(all_pungs)  # the points row's predicate: four pungs or kongs and a pair
 
 
 @double("concealed")
@@ -91,10 +89,7 @@ def honours_only(f: HandFacts) -> int:
     return int(bool(f.tiles) and not f.suits)
 
 
-@double("pure_suit")
-def pure_suit(f: HandFacts) -> int:
-    """One suit and no honours."""
-    return int(len(f.suits) == 1 and not f.has_honors)
+double("pure_suit")(S.pure_one_suit)
 
 
 @double("terminals_honours")
@@ -113,9 +108,9 @@ def _flag(key: str, flags: frozenset[str], doc: str) -> None:
     double(key)(check)
 
 
-_flag("last_wall_tile", frozenset({"haitei"}), "Mah-Jong on the last tile of the live wall.")
-_flag("robbing_kong", frozenset({"chankan"}), "Mah-Jong by robbing a kong.")
+double("last_wall_tile")(S.haitei)
+double("robbing_kong")(S.chankan)
 _flag("main_appelante", frozenset({"riichi"}), "Mah-Jong after declaring main appelante.")
 _flag("first_deal", frozenset({"tenhou", "chiihou", "renhou"}),
       "Mah-Jong on the first deal (tenhou, chiihou or renhou).")
-_flag("replacement_win", frozenset({"rinshan"}), "Mah-Jong on a replacement tile.")
+double("replacement_win")(S.rinshan)

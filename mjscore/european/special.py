@@ -4,14 +4,18 @@ A predicate sees the winner under one reading (or, with `reading` None, the
 tile content alone, which is how the irregular 14-tile shapes are found).
 Hands that are sets and a pair ask for a standard reading; the rest count
 tiles. One predicate serves a French and a German hand that are the same
-(nine gates, thirteen orphans); related hands come from one factory.
+(nine gates, thirteen orphans); related hands come from one factory. A hand
+with the shape of a riichi yakuman is that yakuman's predicate (yaku/shapes.py):
+nine gates, thirteen orphans, all green, all honours, all terminals, four kongs,
+four winds, three dragons, and the first-deal and last-tile wins.
 """
 
 from __future__ import annotations
 
 from .. import tiles as T
-from ..decompose import KAN, ORPHANS, SEVEN_PAIRS
+from ..decompose import SEVEN_PAIRS
 from ..facts import HandFacts
+from ..yaku import shapes as S
 from ..yaku.registry import special
 
 _SUIT_LETTERS = {"m": T.MAN, "p": T.PIN, "s": T.SOU}
@@ -26,9 +30,7 @@ def _no_melds(f: HandFacts) -> bool:
     return f.line is not None and not f.line.holding.melds
 
 
-def _complete(f: HandFacts) -> bool:
-    """Any winning shape: sets and a pair, seven pairs or thirteen orphans."""
-    return f.reading is not None
+_complete = S.winning_shape
 
 
 @special("petit_serpent")
@@ -49,21 +51,10 @@ def grand_serpent(f: HandFacts) -> int:
                and f.triplets[0] >= 27 and f.pair is not None and f.pair >= 27)
 
 
-@special("treize_lanternes")
-@special("dreizehn_waisen")
-def thirteen_orphans(f: HandFacts) -> int:
-    """Each terminal and honour once, and one of them twice."""
-    return int(f.shape == ORPHANS)
-
-
-@special("main_pleine")
-@special("neunlaternen")
-def nine_gates(f: HandFacts) -> int:
-    """1112345678999 of one suit, concealed, plus any tile of that suit."""
-    if not _no_melds(f) or len(f.suits) != 1 or f.has_honors:
-        return 0
-    ranks = _suit_ranks(f, next(iter(f.suits)))
-    return int(ranks[0] >= 3 and ranks[8] >= 3 and all(ranks[1:8]))
+special("treize_lanternes")(S.thirteen_orphans)
+special("dreizehn_waisen")(S.thirteen_orphans)
+special("main_pleine")(S.nine_gates)
+special("neunlaternen")(S.nine_gates)
 
 
 @special("grande_main_verte")
@@ -73,20 +64,16 @@ def grande_main_verte(f: HandFacts) -> int:
     return int(f.standard and sorted(f.triplets) == want and f.pair == T.tile_from(8, "s"))
 
 
-def _wind_pungs(f: HandFacts) -> int:
-    return sum(1 for t in f.triplets if t in T.WINDS)
-
-
 @special("quadruple_bonheur")
 def quadruple_bonheur(f: HandFacts) -> int:
     """A pung or kong of each wind and a pair of dragons."""
-    return int(f.standard and _wind_pungs(f) == 4 and f.pair in T.DRAGONS)
+    return int(S.four_winds(f) and f.pair in T.DRAGONS)
 
 
 @special("quadruple_bonheur_any_pair")
 def quadruple_bonheur_any_pair(f: HandFacts) -> int:
     """A pung or kong of each wind and a pair that is not a dragon."""
-    return int(f.standard and _wind_pungs(f) == 4 and f.pair not in T.DRAGONS)
+    return int(S.four_winds(f) and f.pair not in T.DRAGONS)
 
 
 def _quadruples(f: HandFacts, honours: tuple[int, ...]) -> tuple[list[int], int | None]:
@@ -125,10 +112,7 @@ def imperial(f: HandFacts) -> int:
     return int(not f.options["imperial_own_wind_pair"] or pair == f.seat_wind)
 
 
-@special("himmlische_hand")
-def himmlische_hand(f: HandFacts) -> int:
-    """East wins on the fourteen tiles dealt (flag tenhou)."""
-    return int(_complete(f) and "tenhou" in f.flags)
+special("himmlische_hand")(S.tenhou)  # East wins on the fourteen tiles dealt
 
 
 @special("irdische_hand")
@@ -140,34 +124,11 @@ def irdische_hand(f: HandFacts) -> int:
                and f.line.ctx.discarder_seat in (None, "E"))
 
 
-@special("alle_ehren")
-def alle_ehren(f: HandFacts) -> int:
-    """Only winds and dragons, in any winning shape."""
-    return int(_complete(f) and not f.suits)
-
-
-@special("vier_freuden")
-def vier_freuden(f: HandFacts) -> int:
-    """A pung or kong of each wind and any pair."""
-    return int(f.standard and _wind_pungs(f) == 4)
-
-
-@special("drei_gelehrten")
-def drei_gelehrten(f: HandFacts) -> int:
-    """A pung or kong of each dragon, any set and a pair."""
-    return int(f.standard and sum(1 for t in f.triplets if t in T.DRAGONS) == 3)
-
-
-@special("gruene_hand")
-def gruene_hand(f: HandFacts) -> int:
-    """Only 2, 3, 4, 6 and 8 bamboo and green dragons."""
-    return int(_complete(f) and set(f.tiles) <= T.GREEN_TILES)
-
-
-@special("vier_kan")
-def vier_kan(f: HandFacts) -> int:
-    """Four kongs and a pair."""
-    return int(f.standard and sum(1 for g in f.pungs if g.kind == KAN) == 4)
+special("alle_ehren")(S.all_honours)  # only winds and dragons, in any winning shape
+special("vier_freuden")(S.four_winds)  # a pung or kong of each wind and any pair
+special("drei_gelehrten")(S.three_dragons)  # a pung or kong of each dragon, a set, a pair
+special("gruene_hand")(S.all_green)
+special("vier_kan")(S.four_kans)
 
 
 @special("zwillinge_himmel")
@@ -182,16 +143,8 @@ def zwillinge_erde(f: HandFacts) -> int:
     return int(f.shape == SEVEN_PAIRS and not set(f.tiles) <= T.TERMINALS_AND_HONORS)
 
 
-@special("mondspiel")
-def mondspiel(f: HandFacts) -> int:
-    """Mah-Jong with the last tile of the live wall (flag haitei), any tile."""
-    return int(_complete(f) and "haitei" in f.flags)
-
-
-@special("kopf_schwanz")
-def kopf_schwanz(f: HandFacts) -> int:
-    """Only 1s and 9s."""
-    return int(_complete(f) and set(f.tiles) <= T.TERMINALS)
+special("mondspiel")(S.haitei)  # Mah-Jong with the last tile of the live wall, any tile
+special("kopf_schwanz")(S.all_terminals)  # only 1s and 9s
 
 
 def _one_suit_ranks(f: HandFacts) -> tuple[list[int], int] | None:
