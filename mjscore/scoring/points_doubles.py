@@ -361,10 +361,10 @@ def _verdict(line: Hand, winner: PlayerScore | None, specials: list[ScoreItem],
         tuple(winner.doubles_items), special.key if special else ORDINARY, tuple(specials),
         ordinary, given, system,
         limit=special.key if special else "limit" if winner.capped else None)
-    yaku = [YakuMatch(i.key, i.name, i.value, count=i.count if i.count > 1 else None)
-            for i in winner.doubles_items]
-    if special is not None:
-        yaku.append(YakuMatch(special.key, special.name, 0))
+    yaku = [YakuMatch(i.key, i.name, i.value, count=i.count if i.count > 1 else None,
+                      unit="doubles") for i in winner.doubles_items]
+    if special is not None:  # its value is the score's; as a match it adds no doubles
+        yaku.append(YakuMatch(special.key, special.name, 0, unit="doubles"))
     return Verdict(score, value, tuple(payments), net, winner=winner.seat,
                    win="tsumo" if ctx.tsumo else "ron", discarder=ctx.discarder_seat,
                    yaku=tuple(yaku), reading=winner.reading.text() if winner.reading else None,
