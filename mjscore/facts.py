@@ -1,12 +1,51 @@
-"""Facts about one reading, computed once so that each yaku predicate is a line or three."""
+"""Facts about one reading, computed once so that each rule predicate is a line or three.
+
+One facts type, `HandFacts`, serves every rule of the registry (yaku.registry):
+the riichi family's yaku, and a points-and-doubles ruleset's rows, doubles and
+special hands. A riichi line builds it from a reading (`HandFacts(...)`); a
+European player, winner or not, from what he holds (`HandFacts.player`), which
+also fills in the European facts (seat, wind roles, pairs, flowers, whether the
+holding is written in full). Those have class defaults that describe a riichi
+winner, so the riichi hot path computes none of them.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from . import tiles as T
-from .decompose import KAN, ORPHANS, RUN, SEVEN_PAIRS, STANDARD, Reading
+from .decompose import KAN, ORPHANS, RUN, SEVEN_PAIRS, STANDARD, Group, Reading
 from .hand import Hand
+
+if TYPE_CHECKING:
+    from .european.facts import Table
+    from .rulesets.params import Params
+
+ROLES = ("seat", "dominant", "round")  # wind roles, in priority when roles do not add up
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """A pair a player holds (European pair points), and whether a discard completed it."""
+
+    tile: int
+    exposed: bool = False  # completed by the winning discard
+
+
+def tile_facts(tiles: tuple[int, ...] | list[int]) -> dict[str, Any]:
+    """The tile kinds of a holding (as `line_facts` works them out for a winning line)."""
+    tile_set = frozenset(tiles)
+    return {
+        "tiles": tiles, "tile_set": tile_set,
+        "suits": (suits := frozenset(t // 9 for t in tile_set if t < 27)),
+        "one_suit": len(suits) <= 1,
+        "has_honors": any(t >= 27 for t in tile_set),
+        "all_terminal_or_honor": tile_set <= T.TERMINALS_AND_HONORS,
+        "no_terminal_or_honor": not (tile_set & T.TERMINALS_AND_HONORS),
+        "some_terminal_or_honor": bool(tile_set & T.TERMINALS_AND_HONORS),
+    }
 
 
 def line_facts(line: Hand) -> dict[str, Any]:
@@ -35,6 +74,19 @@ class HandFacts:
     The line's share (`line_facts`) is the same for every reading and is copied in.
     """
 
+    # What a points-and-doubles rule may also ask (set by `player`); the defaults
+    # describe a riichi winner, whose holding is complete and never a loser's.
+    winner: bool = True  # False: a player who did not win (his partial holding)
+    complete: bool = True  # all of the player's tiles are known (13 for a loser)
+    riichi: bool = False  # declared main appelante (European losers and winners)
+    seat: str = ""  # the player's seat letter (E S W N)
+    table: Table | None = None  # the deal's wind roles and the ruleset's numbers
+    pairs: tuple[Pair, ...] = ()  # every pair held (seven pairs: seven of them)
+    flowers: tuple[int, ...] = ()
+    line: Hand | None
+    reading: Reading | None
+    shape: str | None
+
     def __init__(self, line: Hand, reading: Reading, options: dict[str, Any],
                  shared: dict[str, Any] | None = None):
         self.__dict__.update(shared or line_facts(line))
@@ -60,6 +112,74 @@ class HandFacts:
         self.kans, self.concealed_triplets = kans, concealed
         self.runs2, self.runs3 = len(runs) >= 2, len(runs) >= 3  # gates (yaku.registry)
         self.triplets3 = len(triplets) >= 3
+
+    @classmethod
+    def player(cls, seat: str, table: Table, *, groups: tuple[Group, ...] = (),
+               pairs: tuple[Pair, ...] = (), tiles: tuple[int, ...] = (),
+               flowers: tuple[int, ...] = (), complete: bool = True, riichi: bool = False,
+               closed: bool = True, line: Hand | None = None,
+               reading: Reading | None = None, standard_shapes: tuple[str, ...] = (STANDARD,),
+               ) -> HandFacts:
+        """One player of a points-and-doubles deal: the winner under one reading (or,
+        with `reading` None, his tile content alone), or a loser's partial holding
+        (`line` None: no winning tile, no flags). `standard_shapes` are the shapes
+        that count as sets and a pair."""
+        f = cls.__new__(cls)
+        f.__dict__.update(tile_facts(tiles))
+        ctx = line.ctx if line is not None else None
+        f.line, f.reading, f.options = line, reading, table.options
+        f.win_tile = ctx.win_tile if ctx else None
+        f.tsumo = bool(ctx and ctx.tsumo)
+        f.flags = ctx.flags if ctx else frozenset()
+        f.closed = closed
+        f.seat, f.table, f.winner = seat, table, line is not None
+        f.seat_wind, f.round_wind = T.wind_tile(seat), table.round_wind
+        f.pairs, f.flowers, f.complete, f.riichi = pairs, flowers, complete, riichi
+        f.shape = shape = reading.shape if reading is not None else None
+        f.standard = shape in standard_shapes
+        f.seven_pairs = shape == SEVEN_PAIRS
+        f.orphans = shape == ORPHANS
+        f.groups = groups
+        f.pair = reading.pair if reading is not None else None
+        f.wait = reading.wait if reading is not None else None
+        f.runs = [g.tile for g in groups if g.kind == RUN]
+        f.triplets = [g.tile for g in groups if g.kind != RUN]
+        f.kans = sum(g.kind == KAN for g in groups)
+        f.concealed_triplets = sum(g.concealed for g in groups if g.kind != RUN)
+        f.runs2, f.runs3 = len(f.runs) >= 2, len(f.runs) >= 3
+        f.triplets3 = len(f.triplets) >= 3
+        return f
+
+    @property
+    def params(self) -> Params:
+        """The ruleset's numbers (points-and-doubles facts only)."""
+        assert self.table is not None
+        return self.table.params
+
+    @cached_property
+    def counts(self) -> list[int]:
+        """How many of each tile the holding has."""
+        out = [0] * T.N_TILES
+        for t in self.tiles:
+            out[t] += 1
+        return out
+
+    @cached_property
+    def pungs(self) -> tuple[Group, ...]:
+        """The pungs and kongs, as groups (their openness and kind)."""
+        return tuple(g for g in self.groups if g.kind != RUN)
+
+    def roles(self, tile: int) -> tuple[str, ...]:
+        """The wind roles a tile fills at this player's seat, in priority order."""
+        assert self.table is not None
+        wind = {"seat": self.seat_wind, "dominant": self.table.dominant_wind,
+                "round": self.table.round_wind}
+        return tuple(r for r in ROLES if wind[r] == tile)
+
+    def own_flowers(self) -> tuple[int, int]:
+        """(own plant held, own season held) as 0/1: plant n and season n belong to seat n."""
+        i = T.WIND_LETTERS.index(self.seat)
+        return int(T.FLOWER_BASE + i in self.flowers), int(T.FLOWER_BASE + 4 + i in self.flowers)
 
     def blocks(self) -> list[tuple[int, ...]]:
         """The tiles of each set and of the pair (standard readings)."""

@@ -26,10 +26,11 @@ SEATS = ("E", "S", "W", "N")
 class YakuMatch:
     key: str
     name: str
-    han: int  # han for the riichi family (13 per yakuman unit); doubles for European
+    han: int  # the match's worth, in `unit` (the record's "han" key either way)
     japanese: str = ""
     count: int | None = None  # dora-like items: how many
     yakuman: int = 0  # yakuman units (0 for an ordinary yaku)
+    unit: str = "han"  # "han" (riichi family: 13 per yakuman unit) or "doubles" (European)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"key": self.key, "name": self.name, "han": self.han}

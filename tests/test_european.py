@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 
 import mjscore
 from mjscore.errors import RulesetError
-from mjscore.european import registry
 from mjscore.notation import format_line, parse_line
 from mjscore.scoring.payments import net_of
 from mjscore.scoring.settlement import DOUBLE_PAYMENT, DOUBLE_SCORE, Terms, settle
+from mjscore.yaku import registry
 
 SEATS = ("E", "S", "W", "N")
 ROOT = Path(__file__).resolve().parent.parent
@@ -199,7 +199,8 @@ def test_every_option_of_the_spec_with_its_default():
 
 def test_every_rule_in_the_ruleset_has_a_predicate_and_every_predicate_is_used():
     rs = mjscore.load_ruleset("european")
-    for kind, table in registry.KINDS.items():
+    for kind in ("rows", "doubles", "special"):
+        table = registry.REGISTRY[kind]
         assert set(getattr(rs.params, kind)) == set(table), kind
 
 
@@ -316,3 +317,50 @@ def test_scoring_european_never_imports_rich():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_european_hands_with_a_riichi_shape_share_its_predicate():
+    """One registry, one facts type: a European hand with the shape of a riichi
+    yaku is the same predicate (yaku/shapes.py), registered under both keys."""
+    from mjscore.yaku import shapes
+
+    mjscore.load_ruleset("european")  # registers the European predicates
+    reg = registry.REGISTRY
+    shared = {
+        ("special", "gruene_hand"): ("yaku", "ryuuiisou"),
+        ("special", "alle_ehren"): ("yaku", "tsuuiisou"),
+        ("special", "kopf_schwanz"): ("yaku", "chinroutou"),
+        ("special", "vier_kan"): ("yaku", "suukantsu"),
+        ("special", "vier_freuden"): ("yaku", "daisuushii"),
+        ("special", "drei_gelehrten"): ("yaku", "daisangen"),
+        ("special", "mondspiel"): ("yaku", "haitei"),
+        ("special", "himmlische_hand"): ("yaku", "tenhou"),
+        ("doubles", "last_wall_tile"): ("yaku", "haitei"),
+        ("doubles", "robbing_kong"): ("yaku", "chankan"),
+        ("doubles", "replacement_win"): ("yaku", "rinshan"),
+        ("doubles", "pure_suit"): ("yaku", "chinitsu"),
+        ("doubles", "honours_one_suit"): ("yaku", "honitsu"),
+        ("doubles", "no_chow"): ("rows", "all_pungs"),
+    }
+    for (kind, key), (other_kind, other) in shared.items():
+        assert reg[kind][key] is reg[other_kind][other], key
+    for key in ("main_pleine", "neunlaternen"):
+        assert reg["special"][key] is shapes.nine_gates
+    for key in ("treize_lanternes", "dreizehn_waisen"):
+        assert reg["special"][key] is shapes.thirteen_orphans
+
+
+def test_every_player_is_read_through_the_one_facts_type():
+    from mjscore.european.facts import Table, loser_facts, winner_facts
+    from mjscore.facts import HandFacts
+
+    rs = mjscore.load_ruleset("european")
+    line = mjscore.parse("111z234s55z66z kan:8888p ron:6z round:S breach:S seat:E "
+                         "rules:european / S: 111m5z pon:222p")
+    options = {k: spec.default for k, spec in rs.options.items()}
+    table = Table.of(line, rs.params, options)
+    loser = loser_facts("S", line.others_by_seat["S"], table)
+    winner = winner_facts(line, None, table)
+    assert isinstance(loser, HandFacts) and isinstance(winner, HandFacts)
+    assert not loser.winner and not loser.complete and loser.triplets == [10, 0]  # 222p, 111m
+    assert winner.winner and winner.seat_wind == 27 and winner.has_honors

@@ -1,4 +1,5 @@
-"""One player's holding as the European scorer sees it, computed once per reading.
+"""One player's holding as the European scorer sees it: the one facts type
+(`facts.HandFacts`), built once per reading for the winner and once for each loser.
 
 The winner's facts come from one reading of a complete hand. A loser's come
 from the tiles written for him: his hand is not complete, so only what is
@@ -9,14 +10,12 @@ whole hand (honours and one suit) need all 13 of his tiles.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from .. import tiles as T
 from ..decompose import (
     KAN,
     ORPHANS,
-    RUN,
     SEVEN_PAIRS,
     SHANPON,
     STANDARD,
@@ -26,11 +25,12 @@ from ..decompose import (
     Reading,
 )
 from ..decompose import _meld_group as meld_group
+from ..facts import HandFacts, Pair
 from ..hand import Hand, Holding
 from ..rulesets.params import Params
 
-ROLES = ("seat", "dominant", "round")  # priority when roles do not add up
 QUADS = "three-quads"
+STANDARD_SHAPES = (STANDARD, QUADS)  # four sets and a pair, or three quadruples read as kongs
 FULL_HAND = 13  # a loser's tiles, a kong counted as three
 
 
@@ -52,85 +52,7 @@ class Table:
                    params, options)
 
 
-@dataclass(frozen=True, slots=True)
-class Pair:
-    tile: int
-    exposed: bool = False  # completed by the winning discard
-
-
-class PlayerFacts:
-    """Everything a points row, double or special-hand predicate may ask about one player."""
-
-    def __init__(self, seat: str, table: Table, *,
-                 sets: tuple[Group, ...] = (), pairs: tuple[Pair, ...] = (),
-                 tiles: tuple[int, ...] = (), flowers: tuple[int, ...] = (),
-                 complete: bool = True, riichi: bool = False,
-                 line: Hand | None = None, reading: Reading | None = None):
-        self.seat = seat
-        self.seat_wind = T.wind_tile(seat)
-        self.table = table
-        self.params = table.params
-        self.options = table.options
-        self.sets = sets
-        self.pairs = pairs
-        self.tiles = tiles
-        self.flowers = flowers
-        self.complete = complete
-        self.riichi = riichi
-        self.line = line  # the winner's line; None for a loser
-        self.reading = reading
-        self.winner = line is not None
-        self.shape = reading.shape if reading else None
-        self.flags = line.ctx.flags if line else frozenset()
-        self.tsumo = bool(line and line.ctx.tsumo)
-        self.pungs = tuple(g for g in sets if g.kind != RUN)  # kongs included
-        self.runs = tuple(g for g in sets if g.kind == RUN)
-
-    @cached_property
-    def counts(self) -> list[int]:
-        out = [0] * T.N_TILES
-        for t in self.tiles:
-            out[t] += 1
-        return out
-
-    @cached_property
-    def suits(self) -> frozenset[int]:
-        return frozenset(T.suit(t) for t in self.tiles if t < 27)
-
-    @cached_property
-    def honours(self) -> bool:
-        return any(t >= 27 for t in self.tiles)
-
-    @property
-    def standard(self) -> bool:
-        """Four sets and a pair (or the three-quadruples shape, read as kongs)."""
-        return self.shape in (STANDARD, QUADS)
-
-    @property
-    def pair(self) -> int | None:
-        return self.pairs[0].tile if self.standard and self.pairs else None
-
-    @property
-    def pung_tiles(self) -> list[int]:
-        return [g.tile for g in self.pungs]
-
-    @property
-    def open_melds(self) -> bool:
-        return bool(self.line and any(m.is_open for m in self.line.holding.melds))
-
-    def roles(self, tile: int) -> tuple[str, ...]:
-        """The wind roles a tile fills at this player's seat, in priority order."""
-        wind = {"seat": self.seat_wind, "dominant": self.table.dominant_wind,
-                "round": self.table.round_wind}
-        return tuple(r for r in ROLES if wind[r] == tile)
-
-    def own_flowers(self) -> tuple[int, int]:
-        """(own plant held, own season held) as 0/1: plant n and season n belong to seat n."""
-        i = T.WIND_LETTERS.index(self.seat)
-        return int(T.FLOWER_BASE + i in self.flowers), int(T.FLOWER_BASE + 4 + i in self.flowers)
-
-
-def winner_facts(line: Hand, reading: Reading | None, table: Table) -> PlayerFacts:
+def winner_facts(line: Hand, reading: Reading | None, table: Table) -> HandFacts:
     """The winner under one reading; `reading` None gives the tile content alone."""
     ctx = line.ctx
     pairs: tuple[Pair, ...] = ()
@@ -139,10 +61,11 @@ def winner_facts(line: Hand, reading: Reading | None, table: Table) -> PlayerFac
     elif reading is not None and reading.pair is not None and reading.shape != ORPHANS:
         done_by_discard = not ctx.tsumo and reading.wait == TANKI
         pairs = (Pair(reading.pair, done_by_discard),)
-    return PlayerFacts(ctx.seat_wind, table,
-                       sets=reading.groups if reading else (), pairs=pairs,
-                       tiles=tuple(line.all_winner_tiles), flowers=line.holding.flowers,
-                       riichi=bool(ctx.flags & {"riichi"}), line=line, reading=reading)
+    return HandFacts.player(ctx.seat_wind, table,
+                            groups=reading.groups if reading else (), pairs=pairs,
+                            tiles=tuple(line.all_winner_tiles), flowers=line.holding.flowers,
+                            riichi=bool(ctx.flags & {"riichi"}), closed=_closed(line.holding),
+                            line=line, reading=reading, standard_shapes=STANDARD_SHAPES)
 
 
 def tiles_held(holding: Holding) -> int:
@@ -150,7 +73,7 @@ def tiles_held(holding: Holding) -> int:
     return len(holding.concealed) + 3 * len(holding.melds)
 
 
-def loser_facts(seat: str, holding: Holding, table: Table) -> PlayerFacts:
+def loser_facts(seat: str, holding: Holding, table: Table) -> HandFacts:
     """A non-winner: his declared melds, the pungs and pairs among his concealed tiles.
 
     Concealed tiles held three or four times are a concealed pung (a kong scores
@@ -164,9 +87,13 @@ def loser_facts(seat: str, holding: Holding, table: Table) -> PlayerFacts:
     sets += tuple(Group(TRIPLET, t) for t, n in sorted(counts.items()) if n >= 3)
     pairs = tuple(Pair(t) for t, n in sorted(counts.items()) if n == 2)
     tiles = tuple(holding.concealed) + tuple(t for m in holding.melds for t in m.tiles)
-    return PlayerFacts(seat, table, sets=sets, pairs=pairs, tiles=tiles,
-                       flowers=holding.flowers, complete=tiles_held(holding) == FULL_HAND,
-                       riichi=holding.riichi)
+    return HandFacts.player(seat, table, groups=sets, pairs=pairs, tiles=tiles,
+                            flowers=holding.flowers, complete=tiles_held(holding) == FULL_HAND,
+                            riichi=holding.riichi, closed=_closed(holding))
+
+
+def _closed(holding: Holding) -> bool:
+    return not any(m.is_open for m in holding.melds)
 
 
 def quads_reading(line: Hand) -> Reading | None:

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from .. import tiles as T
 from ..decompose import KAN
+from ..facts import HandFacts
 from ..result import ScoreItem
-from .facts import PlayerFacts
-from .registry import ROWS, enabled, row
+from ..yaku.registry import ROWS, enabled, row
 
 _ROLE_WORDS = {"seat": "seat wind", "dominant": "dominant wind", "round": "round wind"}
 
 
-def set_items(f: PlayerFacts) -> list[ScoreItem]:
+def set_items(f: HandFacts) -> list[ScoreItem]:
     """Each pung and kong: simple or major, exposed or concealed (chows score nothing)."""
     table = f.params.points
     out = []
@@ -29,7 +29,7 @@ def set_items(f: PlayerFacts) -> list[ScoreItem]:
     return out
 
 
-def pair_roles(f: PlayerFacts, tile: int, exposed: bool) -> list[tuple[str, int]]:
+def pair_roles(f: HandFacts, tile: int, exposed: bool) -> list[tuple[str, int]]:
     """(role, points) for a pair: seat and dominant wind always, round wind and dragons
     only when the winning discard did not complete it."""
     table = f.params.points
@@ -40,7 +40,7 @@ def pair_roles(f: PlayerFacts, tile: int, exposed: bool) -> list[tuple[str, int]
     return out
 
 
-def pair_items(f: PlayerFacts) -> list[ScoreItem]:
+def pair_items(f: HandFacts) -> list[ScoreItem]:
     """Pairs of value; a pair with several wind roles scores each (or its best one)."""
     out = []
     for pair in f.pairs:
@@ -63,7 +63,7 @@ def flower_name(tile: int, flower_map: str) -> str:
     return T.FLOWER_NAMES[k]
 
 
-def flower_items(f: PlayerFacts) -> list[ScoreItem]:
+def flower_items(f: HandFacts) -> list[ScoreItem]:
     """Every flower and season held, whoever holds it."""
     if not f.flowers:
         return []
@@ -73,50 +73,50 @@ def flower_items(f: PlayerFacts) -> list[ScoreItem]:
                  each * len(f.flowers), count=len(f.flowers))]
 
 
-def held_items(f: PlayerFacts) -> list[ScoreItem]:
+def held_items(f: HandFacts) -> list[ScoreItem]:
     """What any player's holding scores: sets, pairs, flowers."""
     return set_items(f) + pair_items(f) + flower_items(f)
 
 
 @row("mahjong")
-def mahjong(f: PlayerFacts) -> int:
+def mahjong(f: HandFacts) -> int:
     """Going Mah-Jong."""
     return int(f.winner)
 
 
 @row("four_chows")
-def four_chows(f: PlayerFacts) -> int:
+def four_chows(f: HandFacts) -> int:
     """Four chows and a pair."""
     return int(f.standard and len(f.runs) == 4)
 
 
 @row("self_drawn")
-def self_drawn(f: PlayerFacts) -> int:
+def self_drawn(f: HandFacts) -> int:
     """The winning tile came from the wall."""
     return int(f.tsumo)
 
 
 @row("all_pungs")
-def all_pungs(f: PlayerFacts) -> int:
+def all_pungs(f: HandFacts) -> int:
     """Four pungs or kongs and a pair."""
     return int(f.standard and not f.runs)
 
 
 @row("discard_win")
-def discard_win(f: PlayerFacts) -> int:
+def discard_win(f: HandFacts) -> int:
     """Mah-Jong on a claimed (discarded) tile."""
     return int(f.winner and not f.tsumo)
 
 
 @row("plum_blossom")
-def plum_blossom(f: PlayerFacts) -> int:
+def plum_blossom(f: HandFacts) -> int:
     """Winning with 5 circles drawn as a replacement tile (cueillir la fleur de prunier)."""
     return int(f.line is not None and "rinshan" in f.flags
                and f.line.ctx.win_tile == T.tile_from(5, "p"))
 
 
 @row("chicken")
-def chicken(f: PlayerFacts) -> int:
+def chicken(f: HandFacts) -> int:
     """A winning hand with no points besides the 20 for Mah-Jong: its sets, pairs and
     flowers score nothing, and no other winner row (four chows, self-drawn, ...) applies."""
     if not f.winner or held_items(f):

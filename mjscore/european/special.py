@@ -4,35 +4,37 @@ A predicate sees the winner under one reading (or, with `reading` None, the
 tile content alone, which is how the irregular 14-tile shapes are found).
 Hands that are sets and a pair ask for a standard reading; the rest count
 tiles. One predicate serves a French and a German hand that are the same
-(nine gates, thirteen orphans); related hands come from one factory.
+(nine gates, thirteen orphans); related hands come from one factory. A hand
+with the shape of a riichi yakuman is that yakuman's predicate (yaku/shapes.py):
+nine gates, thirteen orphans, all green, all honours, all terminals, four kongs,
+four winds, three dragons, and the first-deal and last-tile wins.
 """
 
 from __future__ import annotations
 
 from .. import tiles as T
-from ..decompose import KAN, ORPHANS, SEVEN_PAIRS
-from .facts import PlayerFacts
-from .registry import special
+from ..decompose import SEVEN_PAIRS
+from ..facts import HandFacts
+from ..yaku import shapes as S
+from ..yaku.registry import special
 
 _SUIT_LETTERS = {"m": T.MAN, "p": T.PIN, "s": T.SOU}
 
 
-def _suit_ranks(f: PlayerFacts, suit: int) -> list[int]:
+def _suit_ranks(f: HandFacts, suit: int) -> list[int]:
     """How many of ranks 1-9 of `suit` the hand holds."""
     return f.counts[suit * 9: suit * 9 + 9]
 
 
-def _no_melds(f: PlayerFacts) -> bool:
+def _no_melds(f: HandFacts) -> bool:
     return f.line is not None and not f.line.holding.melds
 
 
-def _complete(f: PlayerFacts) -> bool:
-    """Any winning shape: sets and a pair, seven pairs or thirteen orphans."""
-    return f.reading is not None
+_complete = S.winning_shape
 
 
 @special("petit_serpent")
-def petit_serpent(f: PlayerFacts) -> int:
+def petit_serpent(f: HandFacts) -> int:
     """1-9 of one suit, one each of the four winds, and one dragon; nothing claimed."""
     winds = [f.counts[w] for w in T.WINDS]
     dragons = sum(f.counts[d] for d in T.DRAGONS)
@@ -41,55 +43,40 @@ def petit_serpent(f: PlayerFacts) -> int:
 
 
 @special("grand_serpent")
-def grand_serpent(f: PlayerFacts) -> int:
+def grand_serpent(f: HandFacts) -> int:
     """Chows 123, 456 and 789 of one suit, a pung of one honour and a pair of another."""
-    runs = sorted(g.tile for g in f.runs)
+    runs = sorted(f.runs)
     return int(f.standard and len(runs) == 3 and T.suit(runs[0]) == T.suit(runs[2])
                and [T.rank(t) for t in runs] == [1, 4, 7] and len(f.pungs) == 1
-               and f.pung_tiles[0] >= 27 and f.pair is not None and f.pair >= 27)
+               and f.triplets[0] >= 27 and f.pair is not None and f.pair >= 27)
 
 
-@special("treize_lanternes")
-@special("dreizehn_waisen")
-def thirteen_orphans(f: PlayerFacts) -> int:
-    """Each terminal and honour once, and one of them twice."""
-    return int(f.shape == ORPHANS)
-
-
-@special("main_pleine")
-@special("neunlaternen")
-def nine_gates(f: PlayerFacts) -> int:
-    """1112345678999 of one suit, concealed, plus any tile of that suit."""
-    if not _no_melds(f) or len(f.suits) != 1 or f.honours:
-        return 0
-    ranks = _suit_ranks(f, next(iter(f.suits)))
-    return int(ranks[0] >= 3 and ranks[8] >= 3 and all(ranks[1:8]))
+special("treize_lanternes")(S.thirteen_orphans)
+special("dreizehn_waisen")(S.thirteen_orphans)
+special("main_pleine")(S.nine_gates)
+special("neunlaternen")(S.nine_gates)
 
 
 @special("grande_main_verte")
-def grande_main_verte(f: PlayerFacts) -> int:
+def grande_main_verte(f: HandFacts) -> int:
     """Pungs of 2, 4 and 6 bamboo and of green dragons, and a pair of 8 bamboo."""
     want = sorted([T.tile_from(2, "s"), T.tile_from(4, "s"), T.tile_from(6, "s"), T.GREEN])
-    return int(f.standard and sorted(f.pung_tiles) == want and f.pair == T.tile_from(8, "s"))
-
-
-def _wind_pungs(f: PlayerFacts) -> int:
-    return sum(1 for t in f.pung_tiles if t in T.WINDS)
+    return int(f.standard and sorted(f.triplets) == want and f.pair == T.tile_from(8, "s"))
 
 
 @special("quadruple_bonheur")
-def quadruple_bonheur(f: PlayerFacts) -> int:
+def quadruple_bonheur(f: HandFacts) -> int:
     """A pung or kong of each wind and a pair of dragons."""
-    return int(f.standard and _wind_pungs(f) == 4 and f.pair in T.DRAGONS)
+    return int(S.four_winds(f) and f.pair in T.DRAGONS)
 
 
 @special("quadruple_bonheur_any_pair")
-def quadruple_bonheur_any_pair(f: PlayerFacts) -> int:
+def quadruple_bonheur_any_pair(f: HandFacts) -> int:
     """A pung or kong of each wind and a pair that is not a dragon."""
-    return int(f.standard and _wind_pungs(f) == 4 and f.pair not in T.DRAGONS)
+    return int(S.four_winds(f) and f.pair not in T.DRAGONS)
 
 
-def _quadruples(f: PlayerFacts, honours: tuple[int, ...]) -> tuple[list[int], int | None]:
+def _quadruples(f: HandFacts, honours: tuple[int, ...]) -> tuple[list[int], int | None]:
     """(quadruple tiles, pair tile) when the 14 tiles are three of `honours` x 4 and a pair."""
     if len(f.tiles) != 14:
         return [], None
@@ -100,15 +87,15 @@ def _quadruples(f: PlayerFacts, honours: tuple[int, ...]) -> tuple[list[int], in
     return quads, pairs[0]
 
 
-def _quads_concealed(f: PlayerFacts, quads: list[int]) -> bool:
+def _quads_concealed(f: HandFacts, quads: list[int]) -> bool:
     """No quadruple claimed: no open kong, and the winning discard did not complete one."""
     assert f.line is not None
     ctx = f.line.ctx
-    return not f.open_melds and (ctx.tsumo or ctx.win_tile not in quads)
+    return f.closed and (ctx.tsumo or ctx.win_tile not in quads)
 
 
 @special("mandarin")
-def mandarin(f: PlayerFacts) -> int:
+def mandarin(f: HandFacts) -> int:
     """Three winds four times each and a pair of the fourth wind (14 tiles)."""
     quads, pair = _quadruples(f, T.WINDS)
     if pair not in T.WINDS:
@@ -117,7 +104,7 @@ def mandarin(f: PlayerFacts) -> int:
 
 
 @special("imperial")
-def imperial(f: PlayerFacts) -> int:
+def imperial(f: HandFacts) -> int:
     """The three dragons four times each and a pair of winds (14 tiles)."""
     _, pair = _quadruples(f, T.DRAGONS)
     if pair not in T.WINDS:
@@ -125,14 +112,11 @@ def imperial(f: PlayerFacts) -> int:
     return int(not f.options["imperial_own_wind_pair"] or pair == f.seat_wind)
 
 
-@special("himmlische_hand")
-def himmlische_hand(f: PlayerFacts) -> int:
-    """East wins on the fourteen tiles dealt (flag tenhou)."""
-    return int(_complete(f) and "tenhou" in f.flags)
+special("himmlische_hand")(S.tenhou)  # East wins on the fourteen tiles dealt
 
 
 @special("irdische_hand")
-def irdische_hand(f: PlayerFacts) -> int:
+def irdische_hand(f: HandFacts) -> int:
     """A non-East player wins on East's first discard (flag renhou; the discarder, if
     written, must be East)."""
     assert f.line is not None
@@ -140,76 +124,45 @@ def irdische_hand(f: PlayerFacts) -> int:
                and f.line.ctx.discarder_seat in (None, "E"))
 
 
-@special("alle_ehren")
-def alle_ehren(f: PlayerFacts) -> int:
-    """Only winds and dragons, in any winning shape."""
-    return int(_complete(f) and not f.suits)
-
-
-@special("vier_freuden")
-def vier_freuden(f: PlayerFacts) -> int:
-    """A pung or kong of each wind and any pair."""
-    return int(f.standard and _wind_pungs(f) == 4)
-
-
-@special("drei_gelehrten")
-def drei_gelehrten(f: PlayerFacts) -> int:
-    """A pung or kong of each dragon, any set and a pair."""
-    return int(f.standard and sum(1 for t in f.pung_tiles if t in T.DRAGONS) == 3)
-
-
-@special("gruene_hand")
-def gruene_hand(f: PlayerFacts) -> int:
-    """Only 2, 3, 4, 6 and 8 bamboo and green dragons."""
-    return int(_complete(f) and set(f.tiles) <= T.GREEN_TILES)
-
-
-@special("vier_kan")
-def vier_kan(f: PlayerFacts) -> int:
-    """Four kongs and a pair."""
-    return int(f.standard and sum(1 for g in f.pungs if g.kind == KAN) == 4)
+special("alle_ehren")(S.all_honours)  # only winds and dragons, in any winning shape
+special("vier_freuden")(S.four_winds)  # a pung or kong of each wind and any pair
+special("drei_gelehrten")(S.three_dragons)  # a pung or kong of each dragon, a set, a pair
+special("gruene_hand")(S.all_green)
+special("vier_kan")(S.four_kans)
 
 
 @special("zwillinge_himmel")
-def zwillinge_himmel(f: PlayerFacts) -> int:
+def zwillinge_himmel(f: HandFacts) -> int:
     """Seven distinct pairs of terminals and honours only."""
     return int(f.shape == SEVEN_PAIRS and set(f.tiles) <= T.TERMINALS_AND_HONORS)
 
 
 @special("zwillinge_erde")
-def zwillinge_erde(f: PlayerFacts) -> int:
+def zwillinge_erde(f: HandFacts) -> int:
     """Seven distinct pairs, not all terminals and honours."""
     return int(f.shape == SEVEN_PAIRS and not set(f.tiles) <= T.TERMINALS_AND_HONORS)
 
 
-@special("mondspiel")
-def mondspiel(f: PlayerFacts) -> int:
-    """Mah-Jong with the last tile of the live wall (flag haitei), any tile."""
-    return int(_complete(f) and "haitei" in f.flags)
+special("mondspiel")(S.haitei)  # Mah-Jong with the last tile of the live wall, any tile
+special("kopf_schwanz")(S.all_terminals)  # only 1s and 9s
 
 
-@special("kopf_schwanz")
-def kopf_schwanz(f: PlayerFacts) -> int:
-    """Only 1s and 9s."""
-    return int(_complete(f) and set(f.tiles) <= T.TERMINALS)
-
-
-def _one_suit_ranks(f: PlayerFacts) -> tuple[list[int], int] | None:
+def _one_suit_ranks(f: HandFacts) -> tuple[list[int], int] | None:
     """(sorted pung ranks, pair rank) of a standard hand of four pungs all in one suit."""
-    if not f.standard or f.runs or f.honours or len(f.suits) != 1 or f.pair is None:
+    if not f.standard or f.runs or f.has_honors or len(f.suits) != 1 or f.pair is None:
         return None
-    return sorted(T.rank(t) for t in f.pung_tiles), T.rank(f.pair)
+    return sorted(T.rank(t) for t in f.triplets), T.rank(f.pair)
 
 
 @special("schlange")
-def schlange(f: PlayerFacts) -> int:
+def schlange(f: HandFacts) -> int:
     """One suit: pungs of 1 3 5 7 and a pair of 9, or a pair of 1 and pungs of 3 5 7 9."""
     shape = _one_suit_ranks(f)
     return int(shape in (([1, 3, 5, 7], 9), ([3, 5, 7, 9], 1)))
 
 
 @special("himmelsleiter")
-def himmelsleiter(f: PlayerFacts) -> int:
+def himmelsleiter(f: HandFacts) -> int:
     """Pungs of four consecutive ranks of one suit and a pair continuing the run at
     either end (222 333 444 555 66, or 11 222 333 444 555)."""
     shape = _one_suit_ranks(f)
@@ -224,9 +177,9 @@ def _jewel(key: str, dragon: int, letter: str, doc: str) -> None:
     """A dragon's jewel: a pung of that dragon, three pungs and the pair of its suit."""
     suit = _SUIT_LETTERS[letter]
 
-    def check(f: PlayerFacts) -> int:
-        others = [t for t in f.pung_tiles if t != dragon]
-        return int(f.standard and len(others) == 3 and dragon in f.pung_tiles
+    def check(f: HandFacts) -> int:
+        others = [t for t in f.triplets if t != dragon]
+        return int(f.standard and len(others) == 3 and dragon in f.triplets
                    and all(T.suit(t) == suit for t in others)
                    and f.pair is not None and T.suit(f.pair) == suit)
 

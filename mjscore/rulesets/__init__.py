@@ -360,9 +360,33 @@ def _check_params(params: Params, options: dict[str, OptionSpec], where: str) ->
         raise RulesetError(f"{where}: params.liability = \"pao\" goes with an option pao "
                            "(the yakuman whose feeder is liable), and only with it")
     if params.rows or params.doubles or params.special:
-        from ..european.registry import check_tables
+        _check_tables(params, options, where)
 
-        check_tables(params, options, where)
+
+def _check_tables(params: Params, options: dict[str, OptionSpec], where: str) -> None:
+    """A points-and-doubles ruleset's rows, doubles and special hands: each key has a
+    predicate of its kind in the one registry, each option it names exists, each
+    entry it supersedes is in its table."""
+    from ..european import doubles, points, special  # noqa: F401  (importing registers them)
+    from ..yaku import registry
+
+    for kind in ("rows", "doubles", "special"):
+        entries = getattr(params, kind)
+        for key, entry in entries.items():
+            at = f"{where}: {kind} '{key}'"
+            if key not in registry.REGISTRY[kind]:
+                raise RulesetError(f"{at} has no predicate")
+            for attr in ("enabled_by", "by_option", "who_option"):
+                name = getattr(entry, attr, "")
+                if name and name not in options:
+                    raise RulesetError(f"{at} names unknown option '{name}'")
+            for other in getattr(entry, "supersedes", ()):
+                if other not in entries:
+                    raise RulesetError(f"{at} supersedes unknown '{other}'")
+            if kind == "doubles" and entry.doubles is None and not entry.by_option:
+                raise RulesetError(f"{at} needs doubles or by_option")
+            if kind == "special" and (entry.value is None) == (entry.limits is None):
+                raise RulesetError(f"{at} needs one of value or limits")
 
 
 def _check_fan(params: Params, options: dict[str, OptionSpec], yaku: dict[str, YakuSpec],

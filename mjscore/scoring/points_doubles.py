@@ -18,7 +18,6 @@ from ..decompose import SEVEN_PAIRS, Reading, readings
 from ..errors import ContextError, InvalidHand, NotAWin, RulesetError
 from ..european.facts import (
     FULL_HAND,
-    PlayerFacts,
     Table,
     loser_facts,
     quads_reading,
@@ -26,11 +25,12 @@ from ..european.facts import (
     winner_facts,
 )
 from ..european.points import flower_items, held_items
-from ..european.registry import DOUBLES, ROWS, SPECIAL, enabled
+from ..facts import HandFacts
 from ..hand import Hand
 from ..result import SEATS, Payment, PlayerTally, PointsDoubles, ScoreItem, Verdict, YakuMatch
 from ..rulesets import Ruleset
 from ..rulesets.params import Params, Special
+from ..yaku.registry import DOUBLES, ROWS, SPECIAL, enabled
 from .payments import net_of
 from .settlement import Terms, among_players, winner_payments
 
@@ -76,7 +76,7 @@ class PlayerScore:
 # -- one player ------------------------------------------------------------------------------
 
 
-def row_items(f: PlayerFacts) -> list[ScoreItem]:
+def row_items(f: HandFacts) -> list[ScoreItem]:
     """The winner's points rows (Mah-Jong, four chows, self-drawn, bonus options)."""
     out = []
     for key, entry in f.params.rows.items():
@@ -86,7 +86,7 @@ def row_items(f: PlayerFacts) -> list[ScoreItem]:
     return out
 
 
-def doubles_items(f: PlayerFacts, flowers_only: bool = False) -> list[ScoreItem]:
+def doubles_items(f: HandFacts, flowers_only: bool = False) -> list[ScoreItem]:
     """Every double that applies to this player, after the supersessions."""
     opts = f.options
     found: list[tuple[ScoreItem, list[str]]] = []
@@ -121,7 +121,7 @@ def _total(s: PlayerScore, options: dict[str, Any]) -> PlayerScore:
     return s
 
 
-def score_player(f: PlayerFacts, declaration_lost: bool = False) -> PlayerScore:
+def score_player(f: HandFacts, declaration_lost: bool = False) -> PlayerScore:
     """Points, doubles and score of one player (§5 steps 1-5).
 
     A main appelante declarer who lost (`declaration_lost`) counts only his
@@ -137,7 +137,7 @@ def score_player(f: PlayerFacts, declaration_lost: bool = False) -> PlayerScore:
     else:
         s.points_items = held_items(f) + (row_items(f) if f.winner else [])
         s.doubles_items = doubles_items(f)
-        if not f.complete and f.honours and len(f.suits) == 1:
+        if not f.complete and f.has_honors and len(f.suits) == 1:
             s.notes.append(f"{f.seat}'s holding is not written in full ({FULL_HAND} tiles): "
                            "honours and one suit is not judged (insufficient data)")
     return _total(s, f.options)
@@ -156,7 +156,7 @@ def special_value(entry: Special, options: dict[str, Any]) -> int:
     return int(options["limit"] * times)
 
 
-def special_hands(facts: list[PlayerFacts]) -> list[ScoreItem]:
+def special_hands(facts: list[HandFacts]) -> list[ScoreItem]:
     """Every special hand that some reading (or the bare tile content) matches, best first."""
     f0 = facts[0]
     out = []
@@ -168,7 +168,7 @@ def special_hands(facts: list[PlayerFacts]) -> list[ScoreItem]:
     return sorted(out, key=lambda i: -i.value)
 
 
-def special_score(hand: ScoreItem, f: PlayerFacts) -> PlayerScore:
+def special_score(hand: ScoreItem, f: HandFacts) -> PlayerScore:
     """A special hand's fixed value, not doubled nor capped; by option plus its flowers,
     whose own-flower doubles apply to the flower points alone."""
     s = PlayerScore(f.seat, points_items=[hand], special=hand, winner=True, riichi=f.riichi)
@@ -361,10 +361,10 @@ def _verdict(line: Hand, winner: PlayerScore | None, specials: list[ScoreItem],
         tuple(winner.doubles_items), special.key if special else ORDINARY, tuple(specials),
         ordinary, given, system,
         limit=special.key if special else "limit" if winner.capped else None)
-    yaku = [YakuMatch(i.key, i.name, i.value, count=i.count if i.count > 1 else None)
-            for i in winner.doubles_items]
-    if special is not None:
-        yaku.append(YakuMatch(special.key, special.name, 0))
+    yaku = [YakuMatch(i.key, i.name, i.value, count=i.count if i.count > 1 else None,
+                      unit="doubles") for i in winner.doubles_items]
+    if special is not None:  # its value is the score's; as a match it adds no doubles
+        yaku.append(YakuMatch(special.key, special.name, 0, unit="doubles"))
     return Verdict(score, value, tuple(payments), net, winner=winner.seat,
                    win="tsumo" if ctx.tsumo else "ron", discarder=ctx.discarder_seat,
                    yaku=tuple(yaku), reading=winner.reading.text() if winner.reading else None,

@@ -1,24 +1,41 @@
-"""The yaku registry: one predicate per key, registered with a decorator.
+"""The rule registry: one predicate per key and kind, registered with a decorator.
 
-A predicate reads a HandFacts and returns how many times the yaku applies
-(0: not at all; yakuhai may count one per set). Its docstring is its help
-text. What a yaku is worth is ruleset data, never decided here.
+Every hand pattern of every ruleset family is a predicate over one facts type,
+`facts.HandFacts`, returning how many times it applies (0: not at all; yakuhai
+may count one per set). Its docstring is its help text. What a rule is worth,
+who it applies to and what it supersedes is ruleset data, never decided here.
+
+Kinds of rule (one table each, keyed by the ruleset's key for it):
+
+* ``yaku``: the riichi family's yaku (``[yaku.KEY]`` of a han-fu ruleset);
+* ``rows``, ``doubles``, ``special``: a points-and-doubles ruleset's winner
+  points rows, doubles and special (limit) hands (``[params.rows|doubles|special]``).
+
+One predicate may serve several keys and kinds: the European hand with the
+shape of a riichi yakuman (nine gates, all green, all honours, ...) is the
+same function, registered under both.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..facts import HandFacts
+    from ..rulesets.params import Double, Row, Special
 
 Predicate = Callable[["HandFacts"], int]
-PREDICATES: dict[str, Predicate] = {}
+KINDS = ("yaku", "rows", "doubles", "special")
+REGISTRY: dict[str, dict[str, Predicate]] = {kind: {} for kind in KINDS}
+PREDICATES = REGISTRY["yaku"]  # the riichi family's yaku
+ROWS = REGISTRY["rows"]
+DOUBLES = REGISTRY["doubles"]
+SPECIAL = REGISTRY["special"]
 
 
-NEEDS_FLAG: dict[str, str] = {}  # key -> the flag without which the yaku never applies
-GATE: dict[str, str] = {}  # key -> a HandFacts attribute that is true whenever it applies
+NEEDS_FLAG: dict[str, str] = {}  # yaku key -> the flag without which the yaku never applies
+GATE: dict[str, str] = {}  # yaku key -> a HandFacts attribute that is true whenever it applies
 
 # The gates a predicate may name: cheap facts that most hands lack, so that the
 # scorer skips whole groups of predicates at once (HandFacts sets each of them).
@@ -27,8 +44,22 @@ GATES = frozenset(("has_honors", "one_suit", "all_terminal_or_honor",
                    "seven_pairs", "tsumo", "runs2", "runs3", "triplets3"))
 
 
+def register(kind: str, key: str) -> Callable[[Predicate], Predicate]:
+    """Register `fn` as the predicate of `key` in the table of `kind`; a key may be
+    registered only once per kind, and a function under any number of keys."""
+    table = REGISTRY[kind]
+
+    def add(fn: Predicate) -> Predicate:
+        if key in table:
+            raise ValueError(f"{kind} '{key}' registered twice")
+        table[key] = fn
+        return fn
+
+    return add
+
+
 def yaku(key: str, needs_flag: str = "", gate: str = "") -> Callable[[Predicate], Predicate]:
-    """Register `fn` as the predicate of `key`; a key may be registered only once.
+    """Register `fn` as the predicate of the yaku `key`.
 
     `needs_flag` names a flag of the line that the yaku cannot do without, and
     `gate` a fact (one of GATES) that holds whenever the yaku applies: the scorer
@@ -37,20 +68,40 @@ def yaku(key: str, needs_flag: str = "", gate: str = "") -> Callable[[Predicate]
     """
     if gate and gate not in GATES:
         raise ValueError(f"yaku '{key}': unknown gate '{gate}'")
+    add = register("yaku", key)
 
-    def register(fn: Predicate) -> Predicate:
-        if key in PREDICATES:
-            raise ValueError(f"yaku '{key}' registered twice")
-        PREDICATES[key] = fn
+    def register_yaku(fn: Predicate) -> Predicate:
+        add(fn)
         if needs_flag:
             NEEDS_FLAG[key] = needs_flag
         if gate:
             GATE[key] = gate
         return fn
 
-    return register
+    return register_yaku
 
 
-def describe(key: str) -> str:
-    fn = PREDICATES.get(key)
+def row(key: str) -> Callable[[Predicate], Predicate]:
+    """Register a winner points row (points-and-doubles rulesets)."""
+    return register("rows", key)
+
+
+def double(key: str) -> Callable[[Predicate], Predicate]:
+    """Register a double (points-and-doubles rulesets)."""
+    return register("doubles", key)
+
+
+def special(key: str) -> Callable[[Predicate], Predicate]:
+    """Register a special (limit) hand (points-and-doubles rulesets)."""
+    return register("special", key)
+
+
+def enabled(entry: Row | Double | Special, options: Mapping[str, Any]) -> bool:
+    """A ruleset entry behind an option counts only when that option is on."""
+    switch = entry.enabled_by
+    return not switch or bool(options[switch])
+
+
+def describe(key: str, kind: str = "yaku") -> str:
+    fn = REGISTRY[kind].get(key)
     return (fn.__doc__ or "").strip().splitlines()[0] if fn and fn.__doc__ else ""

@@ -1,30 +1,31 @@
-"""Standard riichi yaku (and the yakuman) as predicates over HandFacts."""
+"""Standard riichi yaku (and the yakuman) as predicates over HandFacts.
+
+The patterns that European hands share (the flags, one suit, the yakuman
+shapes) are the predicates of yaku/shapes.py, registered here under their
+riichi keys.
+"""
 
 from __future__ import annotations
 
 from .. import tiles as T
 from ..decompose import ORPHANS_13, RYANMEN, TANKI
 from ..facts import HandFacts
+from . import shapes as S
 from .registry import yaku
 
 
 def _flag(key: str, flag: str, doc: str) -> None:
     """Situational yaku that a flag of the line states directly."""
-
-    def check(f: HandFacts) -> int:
-        return int(flag in f.flags)
-
-    check.__doc__ = doc
-    yaku(key, needs_flag=flag)(check)
+    yaku(key, needs_flag=flag)(S.flag(flag, doc))
 
 
 _flag("ippatsu", "ippatsu", "Won within one go-around after riichi, with no call between.")
 _flag("double_riichi", "double-riichi", "Riichi declared on the first discard.")
-_flag("haitei", "haitei", "Tsumo on the last tile of the wall.")
+yaku("haitei", needs_flag="haitei")(S.haitei)
 _flag("houtei", "houtei", "Ron on the last discard.")
-_flag("rinshan", "rinshan", "Tsumo on a kan replacement tile.")
-_flag("chankan", "chankan", "Ron by robbing a kan.")
-_flag("tenhou", "tenhou", "The dealer's hand is complete on the first draw.")
+yaku("rinshan", needs_flag="rinshan")(S.rinshan)
+yaku("chankan", needs_flag="chankan")(S.chankan)
+yaku("tenhou", needs_flag="tenhou")(S.tenhou)
 _flag("chiihou", "chiihou", "A non-dealer's tsumo on the first draw, no call made before.")
 _flag("renhou", "renhou", "A non-dealer's ron before their first draw, no call made before.")
 
@@ -172,28 +173,20 @@ def shousangen(f: HandFacts) -> int:
     return int(f.pair in T.DRAGONS and sum(d in f.triplets for d in T.DRAGONS) == 2)
 
 
-@yaku("honitsu", gate="one_suit")
-def honitsu(f: HandFacts) -> int:
-    """One suit with honours."""
-    return int(len(f.suits) == 1 and f.has_honors)
-
-
-@yaku("chinitsu", gate="one_suit")
-def chinitsu(f: HandFacts) -> int:
-    """One suit, no honours."""
-    return int(len(f.suits) == 1 and not f.has_honors)
+honitsu = yaku("honitsu", gate="one_suit")(S.half_one_suit)
+chinitsu = yaku("chinitsu", gate="one_suit")(S.pure_one_suit)
 
 
 @yaku("kokushi", gate="orphans")
 def kokushi(f: HandFacts) -> int:
     """Thirteen orphans: one of each terminal and honour plus a pair of one."""
-    return int(f.orphans and f.wait != ORPHANS_13)
+    return int(S.thirteen_orphans(f) and f.wait != ORPHANS_13)
 
 
 @yaku("kokushi_13", gate="orphans")
 def kokushi_13(f: HandFacts) -> int:
     """Thirteen orphans won on the thirteen-sided wait."""
-    return int(f.orphans and f.wait == ORPHANS_13)
+    return int(S.thirteen_orphans(f) and f.wait == ORPHANS_13)
 
 
 @yaku("suuankou", gate="triplets3")
@@ -208,85 +201,41 @@ def suuankou_tanki(f: HandFacts) -> int:
     return int(f.standard and f.concealed_triplets == 4 and f.wait == TANKI)
 
 
-@yaku("daisangen", gate="has_honors")
-def daisangen(f: HandFacts) -> int:
-    """Sets of all three dragons."""
-    return int(f.has_honors and all(d in f.triplets for d in T.DRAGONS))
-
-
-def _wind_sets(f: HandFacts) -> int:
-    return sum(w in f.triplets for w in T.WINDS) if f.has_honors else 0
+daisangen = yaku("daisangen", gate="has_honors")(S.three_dragons)
 
 
 @yaku("shousuushii", gate="has_honors")
 def shousuushii(f: HandFacts) -> int:
     """Three wind sets and a wind pair."""
-    return int(f.pair in T.WINDS and _wind_sets(f) == 3)
+    return int(f.pair in T.WINDS and S.wind_sets(f) == 3)
 
 
-@yaku("daisuushii", gate="has_honors")
-def daisuushii(f: HandFacts) -> int:
-    """Sets of all four winds."""
-    return int(_wind_sets(f) == 4)
-
-
-@yaku("tsuuiisou", gate="has_honors")
-def tsuuiisou(f: HandFacts) -> int:
-    """Only honours."""
-    return int(not f.suits)
-
-
-@yaku("ryuuiisou", gate="one_suit")
-def ryuuiisou(f: HandFacts) -> int:
-    """Only green tiles: 2 3 4 6 8 of bamboo and the green dragon."""
-    return int(f.tile_set <= T.GREEN_TILES)
-
-
-@yaku("chinroutou", gate="all_terminal_or_honor")
-def chinroutou(f: HandFacts) -> int:
-    """Only terminals."""
-    return int(f.tile_set <= T.TERMINALS)
-
-
-def _nine_gates_counts(f: HandFacts) -> list[int] | None:
-    """Counts by rank 1-9 when the closed hand is one suit and has no meld."""
-    if f.line.holding.melds or len(f.suits) != 1 or f.has_honors:
-        return None
-    base = 9 * next(iter(f.suits))
-    counts = [0] * 9
-    for t in f.tiles:
-        counts[t - base] += 1
-    return counts
-
-
-def _is_nine_gates(counts: list[int]) -> bool:
-    return counts[0] >= 3 and counts[8] >= 3 and all(c >= 1 for c in counts[1:8])
+daisuushii = yaku("daisuushii", gate="has_honors")(S.four_winds)
+tsuuiisou = yaku("tsuuiisou", gate="has_honors")(S.all_honours)
+ryuuiisou = yaku("ryuuiisou", gate="one_suit")(S.all_green)
+chinroutou = yaku("chinroutou", gate="all_terminal_or_honor")(S.all_terminals)
 
 
 @yaku("chuuren", gate="one_suit")
 def chuuren(f: HandFacts) -> int:
     """Nine gates: 1112345678999 of one suit plus any tile of that suit, closed."""
-    counts = _nine_gates_counts(f)
-    return int(counts is not None and _is_nine_gates(counts) and not _pure(f, counts))
+    return int(S.nine_gates(f) and not _pure(f))
 
 
 @yaku("junsei_chuuren", gate="one_suit")
 def junsei_chuuren(f: HandFacts) -> int:
     """Nine gates won on the nine-sided wait (1112345678999 before the winning tile)."""
-    counts = _nine_gates_counts(f)
-    return int(counts is not None and _is_nine_gates(counts) and _pure(f, counts))
+    return int(S.nine_gates(f) and _pure(f))
 
 
-def _pure(f: HandFacts, counts: list[int]) -> bool:
-    before = list(counts)
+def _pure(f: HandFacts) -> bool:
+    before = S.nine_gates_ranks(f)
+    assert before is not None
     before[f.win_tile % 9] -= 1
     return before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
 
-@yaku("suukantsu", gate="triplets3")
-def suukantsu(f: HandFacts) -> int:
-    """Four kans."""
-    return int(f.kans == 4)
+suukantsu = yaku("suukantsu", gate="triplets3")(S.four_kans)
 
 
 
