@@ -13,22 +13,12 @@ from typing import Any, TextIO
 
 from rich.console import Console
 
+from .settings import COLORS, configure, settings
+
+__all__ = ["COLORS", "configure", "console", "settings", "show", "write_lines"]
+
 PIPE_WIDTH = 100  # console width off a terminal, where rich would assume 80 (COLUMNS wins)
-COLORS = ("auto", "always", "never")
 GLYPH_PROBE = "\U0001F004\U0001F007\u2192\u2500"  # a tile, an arrow, a rule
-
-# Set once per run by the command line (cli.py); the library default is "auto".
-settings: dict[str, Any] = {"color": "auto", "tiles": None, "encoding": None}
-
-
-def configure(color: str | None = None, tiles: bool | None = None,
-              encoding: str | None = None) -> None:
-    if color is not None:
-        settings["color"] = color
-    if tiles is not None:
-        settings["tiles"] = tiles
-    if encoding is not None:
-        settings["encoding"] = encoding
 
 
 def can_encode(encoding: str | None, text: str = GLYPH_PROBE) -> bool:

@@ -1,0 +1,96 @@
+"""Issue 10: did-you-mean, case-insensitive tokens, --version, colour modes, plain tiles."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import mjscore
+from mjscore.cli import run
+
+ROOT = Path(__file__).resolve().parent.parent
+OPEN = "234m406p22s56s chi:678s"
+
+
+def _error(line: str) -> str:
+    result = mjscore.score(line)
+    assert result.error is not None
+    return result.error.message
+
+
+@pytest.mark.parametrize(("line", "fix"), [
+    ("234m406p22s56s richi ron:4s", "did you mean 'riichi'?"),
+    (f"{OPEN} ron4s", "did you mean 'ron:4s'?"),
+    (f"{OPEN} tsumo 4s", "did you mean 'tsumo:4s'?"),
+])
+def test_an_unknown_token_gets_the_nearest_fix(line, fix):
+    assert fix in _error(line)
+
+
+def test_an_unknown_ruleset_gets_the_nearest_name(capsys):
+    assert run(["score", "--rules", "riichii", OPEN, "ron:4s"]) == 2
+    assert "did you mean 'riichi'?" in capsys.readouterr().err
+
+
+def test_an_unknown_option_gets_the_nearest_name(capsys):
+    assert run(["score", "--opt", "kiriage=on", OPEN, "ron:4s"]) == 2
+    assert "did you mean 'kiriage_mangan'?" in capsys.readouterr().err
+
+
+def test_a_long_option_list_shrinks_to_three_and_a_pointer(capsys):
+    assert run(["score", "--opt", "european.winer_refund=on", OPEN, "ron:4s"]) == 2
+    err = capsys.readouterr().err
+    assert "did you mean 'winner_refund'?" in err and "see mjscore rules" in err
+    assert len(err) < 250
+
+
+def test_winds_flags_and_ruleset_names_are_case_insensitive(capsys):
+    lower = mjscore.score(f"{OPEN} ron:4s round:e seat:s")
+    assert lower.ok and lower.value == mjscore.score(f"{OPEN} ron:4s round:E seat:S").value
+    assert mjscore.score("123m456p789s5577z tsumo:7z RIICHI").ok
+    assert run(["score", "--rules", "RIICHI", "--format", "tsv", OPEN, "ron:4s"]) == 0
+    capsys.readouterr()
+
+
+def test_version(capsys):
+    assert run(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"mjscore {mjscore.__version__}"
+
+
+def _rich(args: list[str], env: dict[str, str] | None = None) -> str:
+    full = {**os.environ, **(env or {})}
+    for name in ("NO_COLOR", "FORCE_COLOR"):
+        if env is None or name not in env:
+            full.pop(name, None)
+    done = subprocess.run([sys.executable, "-m", "mjscore", *args, "score", OPEN, "ron:4s"],
+                          capture_output=True, env=full, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.decode("utf-8")
+
+
+def test_colour_modes():
+    assert "\x1b[" not in _rich([])  # auto, a pipe: plain
+    assert "\x1b[" in _rich(["--color", "always"])
+    assert "\x1b[" in _rich(["--color", "always"], {"NO_COLOR": "1"})
+    assert "\x1b[" in _rich([], {"FORCE_COLOR": "1"})
+    assert "\x1b[" not in _rich(["--color", "never"], {"FORCE_COLOR": "1"})
+
+
+def test_tiles_can_be_turned_off_and_fall_back_to_mpsz():
+    utf8 = {"PYTHONIOENCODING": "utf-8"}
+    assert "\U0001F013" in _rich([], utf8)
+    assert "\U0001F013" not in _rich(["--no-tiles"], utf8)
+    plain = _rich([], {"PYTHONIOENCODING": "cp1252"})
+    assert "\U0001F013" not in plain and "ron 4s" in plain
+
+
+def test_tiles_wanted_follows_the_encoding():
+    from mjscore.report.console import can_encode
+
+    assert can_encode("utf-8") and not can_encode("cp1252")
+    assert io.StringIO()  # keep io imported for the reader
