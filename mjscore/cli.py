@@ -319,6 +319,10 @@ def run(argv: list[str] | None = None) -> int:
             return int(getattr(exc, "exit_code", ExitCode.USAGE))
         except typer.Abort:
             return 130
+        except SystemExit as exc:  # click turns a closed pipe into exit 1, "a bad hand"
+            if isinstance(exc.__context__, BrokenPipeError):
+                raise BrokenPipeError from None
+            raise
 
     return guarded(invoke)
 

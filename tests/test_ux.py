@@ -94,3 +94,76 @@ def test_tiles_wanted_follows_the_encoding():
 
     assert can_encode("utf-8") and not can_encode("cp1252")
     assert io.StringIO()  # keep io imported for the reader
+
+
+# -- listings keep names whole; closed pipes; table and notation ------------------------------
+
+
+def _cli(args: list[str], columns: int | None = None) -> str:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    env.pop("NO_COLOR", None)
+    if columns:
+        env["COLUMNS"] = str(columns)
+    done = subprocess.run([sys.executable, "-m", "mjscore", *args], capture_output=True,
+                          env=env, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.decode("utf-8")
+
+
+@pytest.mark.parametrize("columns", [40, 60, 80, 120])
+def test_rules_and_yaku_keep_option_names_and_keys_whole(columns):
+    from mjscore.rulesets import load_ruleset, ruleset_names
+
+    rules = _cli(["rules"], columns)
+    words = set(rules.split())
+    for name in ruleset_names():
+        for option in load_ruleset(name).options:
+            assert option in words, (columns, option)
+    for name in ("riichi", "european"):
+        text = _cli(["yaku", "--rules", name], columns)
+        assert "…" not in text
+        words = set(text.split())
+        ruleset = load_ruleset(name)
+        keys = list(ruleset.yaku) if ruleset.scoring != "points_doubles" else [
+            *ruleset.params.rows, *ruleset.params.doubles, *ruleset.params.special]
+        for key in keys:
+            assert key in words, (columns, name, key)
+
+
+@pytest.mark.parametrize("command", ["rules", "yaku", "yaku --rules european", "table",
+                                     "notation", "waits 234m406p22s56s chi:678s",
+                                     "score 234m406p22s56s chi:678s ron:4s"])
+def test_a_closed_pipe_ends_quietly_without_the_bad_hand_status(command):
+    script = (f"set -o pipefail; {sys.executable} -m mjscore {command} | head -c 1 "
+              ">/dev/null; echo status=$?")
+    for _ in range(3):
+        done = subprocess.run(["bash", "-c", script], capture_output=True, text=True,
+                              cwd=ROOT, timeout=60)
+        assert done.stdout.strip() in ("status=0", "status=141"), (command, done.stdout)
+        assert done.stderr == ""
+
+
+def test_table_is_computed_from_the_scoring_code():
+    text = _cli(["table"])
+    assert "1,000" in text and "300/500" in text and "2,000/3,900" in text
+    assert "yakuman:  ron 32,000 · tsumo 8,000/16,000" in text
+    dealer = _cli(["table", "--dealer"])
+    assert "2,600 all" in dealer and "ron 48,000" in dealer
+
+
+def test_notation_command_prints_the_grammar_shipped_in_the_package():
+    text = _cli(["notation"])
+    assert "ron:4s=" in text and "riichi" in text and "opt:NAME=VALUE" in text
+
+
+def test_score_help_shows_examples_and_the_notation_in_brief():
+    text = _cli(["score", "--help"], 120)
+    assert text.count("mjscore score ") >= 3 and "tsumo:4s" in text
+
+
+def test_completion_offers_rulesets_formats_and_options():
+    from mjscore.cli import _complete_format, _complete_opt, _complete_rules
+
+    assert _complete_rules("we") == ["webtile"]
+    assert _complete_format("js") == ["json", "jsonl"]
+    assert "kiriage_mangan=" in _complete_opt("kiri")

@@ -21,6 +21,14 @@ PIPE_WIDTH = 100  # console width off a terminal, where rich would assume 80 (CO
 GLYPH_PROBE = "\U0001F004\U0001F007\u2192\u2500"  # a tile, an arrow, a rule
 
 
+class _Console(Console):
+    """rich ends the process with status 1 on a closed pipe, the code of "a hand did not
+    score"; here the runner's handler decides (quietly, 141)."""
+
+    def on_broken_pipe(self) -> None:
+        raise BrokenPipeError
+
+
 def can_encode(encoding: str | None, text: str = GLYPH_PROBE) -> bool:
     if not encoding:
         return True
@@ -52,7 +60,7 @@ def console(stream: TextIO, pipe_width: int = PIPE_WIDTH) -> Console:
             kwargs["color_system"] = "standard"
     elif color == "never":
         kwargs = {"no_color": True, "color_system": None}
-    con = Console(file=stream, highlight=False, emoji=False, **kwargs)
+    con = _Console(file=stream, highlight=False, emoji=False, **kwargs)
     if color == "always" and os.environ.get("NO_COLOR"):
         con.no_color = False
     off_terminal = not con.is_terminal or (color == "always" and not _is_tty(stream))
