@@ -49,3 +49,29 @@ def token_hint(text: str, following: str | None, flags: Iterable[str]) -> str:
     if glued and glued.group(1) in KEYS:
         return f"; did you mean '{glued.group(1)}:{glued.group(2)}'?"
     return did_you_mean(text, [*flags, *(f"{k}:" for k in KEYS)])
+
+
+def european_hint(ruleset_name: str, feature: str = "") -> str:
+    """`; add rules:european (or --rules european) for the European rules` under another
+    ruleset, when the European ruleset has what the line wrote."""
+    if ruleset_name == "european":
+        return ""
+    from .rulesets import load_ruleset
+
+    european = load_ruleset("european")
+    if feature and feature not in european.flags:
+        return ""
+    return "; add rules:european (or --rules european) to score it under the European rules"
+
+
+def winning_tile_hint(line: object) -> str:
+    """When the winning tile is also written among the concealed tiles (one tile too many)."""
+    ctx = line.ctx  # type: ignore[attr-defined]
+    concealed = line.holding.concealed  # type: ignore[attr-defined]
+    if ctx.win_tile is not None and ctx.win_tile in concealed:
+        from . import tiles as T
+
+        name = T.name(ctx.win_tile)
+        return (f"; is the winning tile {name} also written among the concealed tiles? "
+                f"Write it only in the win token")
+    return ""

@@ -167,3 +167,17 @@ def test_completion_offers_rulesets_formats_and_options():
     assert _complete_rules("we") == ["webtile"]
     assert _complete_format("js") == ["json", "jsonl"]
     assert "kiriage_mangan=" in _complete_opt("kiri")
+
+
+def test_the_winning_tile_written_twice_gets_a_hint():
+    assert "winning tile 4s also written among the concealed tiles" in _error(
+        "234m406p22s456s chi:678s ron:4s")
+
+
+@pytest.mark.parametrize("line", ["123m456p789s5577z tsumo:7z breach:E",
+                                  "123m456p789s5577z tsumo:7z flowers:1f",
+                                  "123m456p789s5577z tsumo:7z draw"])
+def test_a_european_token_under_riichi_points_to_rules_european(line):
+    assert "add rules:european" in _error(line)
+    assert "add rules:european" not in (mjscore.score(line + " rules:european").error or
+                                        type("E", (), {"message": ""})).message
