@@ -181,3 +181,10 @@ def test_a_european_token_under_riichi_points_to_rules_european(line):
     assert "add rules:european" in _error(line)
     assert "add rules:european" not in (mjscore.score(line + " rules:european").error or
                                         type("E", (), {"message": ""})).message
+
+
+@pytest.mark.parametrize("columns", [40, 60, 80])
+def test_waits_report_keeps_keys_and_numbers_whole(columns):
+    text = _cli(["waits", "234m406p22s56s789s"], columns)
+    words = set(text.split())
+    assert {"menzen_tsumo", "aka_dora", "2,000", "2,700"} <= words

@@ -35,7 +35,7 @@ def accepted(spec: OptionSpec) -> str:
 
 # A column: (header, justify, kept whole, dropped in this order when narrow (0 = never)).
 Column = tuple[str, str, bool, int]
-GAP = 2  # SIMPLE_HEAD, padding (0, 1), no edge padding: two blanks between columns
+GAP = 3  # SIMPLE_HEAD: padding (0, 1) each side and a blank divider between columns
 
 
 def _cell_min(text: str, whole: bool) -> int:
@@ -64,14 +64,27 @@ def fit_table(cols: list[Column], rows: list[tuple[str, ...]], width: int,
         keep = [i for i in keep if cols[i][3] != rank]
     if need(keep) > width:
         return _stacked(cols, rows, width, title, first_style)
+    from rich.cells import cell_len
+
+    # Widths decided here, not by rich (whose shrinking cuts words): a whole column gets its
+    # longest cell, a wrapping one its longest word plus a share of the room left.
+    most = {i: max(cell_len(cols[i][0]), *(cell_len(r[i]) for r in rows)) for i in keep}
+    least = {i: max(cell_len(cols[i][0]), *(_cell_min(r[i], cols[i][2]) for r in rows))
+             for i in keep}
+    room = width - need(keep)
+    grow = {i: most[i] - least[i] for i in keep if not cols[i][2]}
+    total = sum(grow.values())
+    widths = dict(least)
+    if total and room > 0:
+        for i, g in grow.items():
+            widths[i] += min(g, room * g // total)
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=title,
                   title_justify="left")
     for k, i in enumerate(keep):
         name, justify, whole, _ = cols[i]
-        words = max((_cell_min(r[i], False) for r in rows), default=0)
         table.add_column(name, justify=justify,  # type: ignore[arg-type]
                          style=first_style if k == 0 else "", no_wrap=whole,
-                         min_width=None if whole else max(words, len(name)),
+                         width=widths[i],
                          overflow="fold")
     for r in rows:
         table.add_row(*(r[i] for i in keep))
