@@ -122,13 +122,15 @@ def score(
       mjscore score 234m406p22s56s chi:678s ron:4s= round:E seat:S dora:1s
       mjscore score 1112345678999p tsumo:9p riichi ippatsu round:S seat:W
       mjscore score --file examples/hands.txt --format jsonl
-      mjscore --no-tiles score 123m456p789s5577z tsumo:7z riichi --rules webtile
+      mjscore --no-tiles score 123m456p789s5577z tsumo:7z riichi
 
     \b
     Notation (all of it: mjscore notation):
-      tiles 234m406p22s56s (m p s z; 0 = red five), melds chi:678s pon:555z- (- = + source),
-      win ron:4s= or tsumo:4s, context round:E seat:S dora:1s honba:1 sticks:2, flags riichi
-      ippatsu ..., rules:NAME, opt:NAME=VALUE.
+      tiles    234m406p22s56s  (suits m p s z; 0 = a red five)
+      melds    chi:678s pon:555z- kan:1111m= ankan:9999p  (- = + : source)
+      win      ron:4s= or tsumo:4s
+      context  round:E seat:S dora:1s honba:1 sticks:2 rules:NAME opt:NAME=VALUE
+      flags    riichi ippatsu haitei rinshan chankan ...
     """
     return score_command(tokens, file, rules and rules.lower(), opt, fmt, jobs, config)
 
