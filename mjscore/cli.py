@@ -19,11 +19,60 @@ from .runner import guarded, say, score_command
 
 app = typer.Typer(
     name="mjscore",
-    help="Score mahjong hands written as one line of text (see NOTATION in the README).",
-    add_completion=False,
+    help="Score mahjong hands written as one line of text (`mjscore notation` for the grammar).",
+    add_completion=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _complete_rules(incomplete: str) -> list[str]:
+    from .rulesets import ruleset_names
+
+    return [n for n in ruleset_names() if n.startswith(incomplete.lower())]
+
+
+def _complete_format(incomplete: str) -> list[str]:
+    return [f for f in ("rich", "json", "jsonl", "tsv") if f.startswith(incomplete)]
+
+
+def _complete_opt(incomplete: str) -> list[str]:
+    from .rulesets import load_ruleset, ruleset_names
+
+    names = {f"{o}=" for r in map(load_ruleset, ruleset_names()) for o in r.options}
+    names |= {f"{r}.{o}=" for r in ruleset_names() for o in load_ruleset(r).options}
+    return sorted(n for n in names if n.startswith(incomplete))
+
+
+def _version(value: bool) -> None:
+    if value:
+        from . import __version__
+
+        print(f"mjscore {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def main_options(
+    version: Annotated[bool, typer.Option(
+        "--version", help="Print the version and exit.", callback=_version,
+        is_eager=True)] = False,
+    color: Annotated[str, typer.Option(
+        "--color", metavar="auto|always|never",
+        help="Colour: auto (a terminal, honouring NO_COLOR and FORCE_COLOR), always, never.",
+        autocompletion=lambda incomplete: [c for c in ("auto", "always", "never")
+                                           if c.startswith(incomplete)])] = "auto",
+    tiles: Annotated[bool | None, typer.Option(
+        "--tiles/--no-tiles", help="Draw the Unicode tile glyphs (default: when the output "
+        "can encode them).", show_default=False)] = None,
+) -> None:
+    """Score mahjong hands written as one line of text (`mjscore notation` for the grammar)."""
+    from .report.settings import COLORS, configure
+    from .runner import UsageProblem
+
+    if color not in COLORS:
+        raise UsageProblem(f"--color takes auto, always or never, not '{color}'")
+    configure(color=color, tiles=tiles)
 
 
 # -- commands -------------------------------------------------------------------------------
@@ -37,14 +86,16 @@ FileOption = Annotated[str | None, typer.Option(
 RulesOption = Annotated[str | None, typer.Option(
     "--rules", "-r", metavar="NAME",
     help="Ruleset (a rules: token in a line wins); default: the config's, else riichi.",
-    show_default=False)]
+    show_default=False, autocompletion=_complete_rules)]
 OptOption = Annotated[list[str] | None, typer.Option(
     "--opt", "-o", metavar="[RULESET.]NAME=VALUE",
     help="A house rule: the option for every ruleset that has it, or for RULESET "
-         "only; repeatable. A line's opt: token wins.", show_default=False)]
+         "only; repeatable. A line's opt: token wins.", show_default=False,
+    autocompletion=_complete_opt)]
 FormatOption = Annotated[str | None, typer.Option(
     "--format", "-F", metavar="rich|json|jsonl|tsv",
-    help="Output format; default: the config's, else rich.", show_default=False)]
+    help="Output format; default: the config's, else rich.", show_default=False,
+    autocompletion=_complete_format)]
 JobsOption = Annotated[str, typer.Option(
     "--jobs", "-j", metavar="N",
     help="Processes for a long file in a machine format (0 = every core from "
@@ -64,8 +115,24 @@ def score(
     file: FileOption = None, rules: RulesOption = None, opt: OptOption = None,
     fmt: FormatOption = None, jobs: JobsOption = "0", config: ConfigOption = None,
 ) -> int:
-    """Score one hand given as arguments, or every hand line of a file."""
-    return score_command(tokens, file, rules, opt, fmt, jobs, config)
+    """Score one hand given as arguments, or every hand line of a file.
+
+    \b
+    Examples:
+      mjscore score 234m406p22s56s chi:678s ron:4s= round:E seat:S dora:1s
+      mjscore score 1112345678999p tsumo:9p riichi ippatsu round:S seat:W
+      mjscore score --file examples/hands.txt --format jsonl
+      mjscore --no-tiles score 123m456p789s5577z tsumo:7z riichi
+
+    \b
+    Notation (all of it: mjscore notation):
+      tiles    234m406p22s56s  (suits m p s z; 0 = a red five)
+      melds    chi:678s pon:555z- kan:1111m= ankan:9999p  (- = + : source)
+      win      ron:4s= or tsumo:4s
+      context  round:E seat:S dora:1s honba:1 sticks:2 rules:NAME opt:NAME=VALUE
+      flags    riichi ippatsu haitei rinshan chankan ...
+    """
+    return score_command(tokens, file, rules and rules.lower(), opt, fmt, jobs, config)
 
 
 @app.command()
@@ -77,7 +144,8 @@ def waits(
     fmt: FormatOption = None, jobs: JobsOption = "0", config: ConfigOption = None,
 ) -> int:
     """What a hand waits on and what each win pays (13 tiles), or what to discard (14)."""
-    return score_command(tokens, file, rules, opt, fmt, jobs, config, command="waits")
+    return score_command(tokens, file, rules and rules.lower(), opt, fmt, jobs, config,
+                         command="waits")
 
 
 def _listing_format(fmt: str) -> str:
@@ -118,7 +186,7 @@ def yaku(
     """Show a ruleset's yaku table: names, han closed and open, yakuman, optional ones."""
     from .rulesets import load_ruleset
 
-    ruleset = load_ruleset(rules)
+    ruleset = load_ruleset(rules.lower())
     if _listing_format(fmt) == "json":
         from .report.listing_json import write_json, yaku_json
 
@@ -127,6 +195,29 @@ def yaku(
     from .report.listing import write_yaku
 
     write_yaku(ruleset, sys.stdout)
+    return int(ExitCode.OK)
+
+
+@app.command()
+def notation() -> int:
+    """Print the hand notation: tiles, melds, win, context tokens, flags, examples."""
+    from importlib.resources import files
+
+    sys.stdout.write(files("mjscore.docs").joinpath("notation.txt").read_text("utf-8"))
+    return int(ExitCode.OK)
+
+
+@app.command()
+def table(
+    dealer: Annotated[bool, typer.Option("--dealer", help="The dealer's points.")] = False,
+    rules: Annotated[str, typer.Option("--rules", "-r", metavar="NAME", help="Ruleset.",
+                                       autocompletion=_complete_rules)] = "riichi",
+) -> int:
+    """Han x fu -> points for ron and tsumo under a ruleset, with its limits."""
+    from .report.table import write_table
+    from .rulesets import load_ruleset
+
+    write_table(load_ruleset(rules.lower()), dealer, sys.stdout)
     return int(ExitCode.OK)
 
 
@@ -209,6 +300,9 @@ def check_records(
 def run(argv: list[str] | None = None) -> int:
     """Run the app on `argv` (default sys.argv[1:]) and return the exit code."""
     args = sys.argv[1:] if argv is None else list(argv)
+    from .report.settings import configure
+
+    configure(encoding=getattr(sys.stdout, "encoding", None) or "utf-8")
     for stream in (sys.stdout, sys.stderr):  # UTF-8 out, whatever the locale says
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None and getattr(stream, "encoding", "").lower() != "utf-8":
@@ -227,6 +321,10 @@ def run(argv: list[str] | None = None) -> int:
             return int(getattr(exc, "exit_code", ExitCode.USAGE))
         except typer.Abort:
             return 130
+        except SystemExit as exc:  # click turns a closed pipe into exit 1, "a bad hand"
+            if isinstance(exc.__context__, BrokenPipeError):
+                raise BrokenPipeError from None
+            raise
 
     return guarded(invoke)
 

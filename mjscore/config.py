@@ -142,8 +142,8 @@ def load_config(path: str | None, required: bool) -> Config:
             continue
         having = _rulesets_with(key)
         if not having:
-            raise ConfigError(f"{where}: options.{key}: no ruleset has an option '{key}' "
-                              "(see mjscore rules)")
+            raise ConfigError(f"{where}: options.{key}: no ruleset has an option '{key}'"
+                              f"{_suggest_option(key)} (see mjscore rules)")
         for ruleset in having:
             _check_value(ruleset, key, value, f"{where}: options.{key} ({ruleset.name})")
         everywhere[key] = _frozen(value)
@@ -188,16 +188,18 @@ def parse_opt_flags(pairs: Iterable[str]) -> tuple[dict[str, str], dict[str, dic
                                   f"(known: {', '.join(_names())})")
             ruleset = load_ruleset(ruleset_name)
             if option not in ruleset.options:
+                from .suggest import did_you_mean, known
+
                 raise ConfigError(f"--opt {pair}: ruleset {ruleset_name} has no option "
-                                  f"'{option}' (its options: "
-                                  f"{', '.join(sorted(ruleset.options)) or 'none'})")
+                                  f"'{option}'{did_you_mean(option, ruleset.options)} "
+                                  f"(its options: {known(option, ruleset.options)})")
             _check_value(ruleset, option, value, f"--opt {pair}")
             per_ruleset.setdefault(ruleset_name, {})[option] = value
             continue
         having = _rulesets_with(name)
         if not having:
-            raise ConfigError(f"--opt {pair}: no ruleset has an option '{name}' "
-                              "(see mjscore rules)")
+            raise ConfigError(f"--opt {pair}: no ruleset has an option '{name}'"
+                              f"{_suggest_option(name)} (see mjscore rules)")
         for ruleset in having:
             _check_value(ruleset, name, value, f"--opt {pair} ({ruleset.name})")
         everywhere[name] = value
@@ -223,3 +225,12 @@ def house_rules(config: Config, opt_pairs: Iterable[str]) -> HouseRules:
         if values:
             out.append((name, tuple(values.items())))
     return HouseRules(tuple(out))
+
+
+def _suggest_option(name: str) -> str:
+    """`; did you mean 'kiriage_mangan'?` among every ruleset's options."""
+    from .rulesets import load_ruleset
+    from .suggest import did_you_mean
+
+    every = {o for r in map(load_ruleset, _names()) for o in r.options}
+    return did_you_mean(name, every)

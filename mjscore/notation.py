@@ -123,6 +123,7 @@ def _meld_shape_ok(kind: str, ids: list[int]) -> bool:
 
 
 def _wind(value: str, tok: _Token) -> str:
+    value = value.upper()  # winds are case-insensitive: round:e
     if value not in ("E", "S", "W", "N"):
         raise tok.fail("needs a wind: E, S, W or N")
     return value
@@ -209,6 +210,8 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
                 current.first_column = tok.column
             continue
         if ":" not in text:
+            if text not in FLAGS and text.lower() in FLAGS:  # flags are case-insensitive
+                text = text.lower()
             if text in FLAGS:
                 if current is not winner:
                     if text != "riichi":
@@ -219,7 +222,11 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
                     flags.add(text)
                     columns.setdefault(text, tok.column)
                 continue
-            raise tok.fail("is not a tile group, meld, win, context token or flag")
+            from .suggest import token_hint
+
+            after = toks[toks.index(tok) + 1].text if toks[-1] is not tok else None
+            raise tok.fail("is not a tile group, meld, win, context token or flag"
+                           + token_hint(text, after, FLAGS))
         key, _, value = text.partition(":")
         if key in MELD_KINDS:
             current.melds.append(_parse_meld(key, value, tok))
@@ -297,6 +304,7 @@ def _context(ctx: dict, options: dict[str, str], key: str, value: str, tok: _Tok
     elif key == "discards":  # the player's own discards, in order (furiten for `waits`)
         ctx["discards"] = tuple(t for t, _ in parse_tiles(value, tok, commas=True))
     elif key == "rules":
+        value = value.lower()  # ruleset names are case-insensitive
         if not re.fullmatch(r"[a-z][a-z0-9-]*", value):
             raise tok.fail("needs a ruleset name, like rules:webtile")
         ctx["rules"] = value

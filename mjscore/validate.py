@@ -38,9 +38,14 @@ def _check_tile_count(line: Hand, ruleset: Ruleset) -> None:
         if ruleset.params.quad_hands and total == 14 and all(m.is_kan for m in melds):
             return  # three quadruples and a pair in 14 tiles, some declared as kongs
         meld_words = f" with {len(melds)} meld{'s' if len(melds) != 1 else ''}" if melds else ""
+        hint = ""
+        if have == want + 1:
+            from .suggest import winning_tile_hint
+
+            hint = winning_tile_hint(line)
         raise InvalidHand(
             f"the hand holds {total} tiles; a complete hand{meld_words} has {14 + kans}: "
-            f"{want} concealed tiles plus the winning tile, not {have}",
+            f"{want} concealed tiles plus the winning tile, not {have}{hint}",
             line.columns.get("concealed"))
 
 
@@ -252,8 +257,11 @@ def _check_context(line: Hand, ruleset: Ruleset) -> None:
     col = line.columns
     for f in sorted(flags, key=lambda f: col.get(f, 0)):
         if f not in ruleset.flags:
+            from .suggest import european_hint
+
             raise ContextError(f"'{f}' is not a flag of ruleset {ruleset.name} (its flags: "
-                               f"{', '.join(sorted(ruleset.flags)) or 'none'})", col.get(f), f)
+                               f"{', '.join(sorted(ruleset.flags)) or 'none'})"
+                               f"{european_hint(ruleset.name, f)}", col.get(f), f)
     ron_chiihou = ("chiihou" in flags and not ctx.tsumo
                    and ruleset.params.chiihou_by_ron)  # Shiragiku's 地和
     if ron_chiihou and ctx.discarder and ctx.discarder_seat != "E":
@@ -265,10 +273,15 @@ def _check_context(line: Hand, ruleset: Ruleset) -> None:
         raise ContextError("the discarder cannot be the winner", col.get("win"))
     if line.holding.flowers and not ruleset.params.flowers \
             and "flowers" not in ruleset.options:
-        raise ContextError(f"ruleset {ruleset.name} has no flowers", col.get("flowers"))
+        from .suggest import european_hint
+
+        raise ContextError(f"ruleset {ruleset.name} has no flowers"
+                           f"{european_hint(ruleset.name)}", col.get("flowers"))
     if ctx.breach and not ruleset.params.breach:
+        from .suggest import european_hint
+
         raise ContextError(f"'breach:' is a European token; ruleset {ruleset.name} has no "
-                           "breach wind", col.get("breach"))
+                           f"breach wind{european_hint(ruleset.name)}", col.get("breach"))
     if (ctx.dora or ctx.ura) and not ruleset.params.dora:
         raise ContextError(f"ruleset {ruleset.name} has no dora", col.get("dora", col.get("ura")))
     if ctx.ura and not ruleset.params.ura:
@@ -294,8 +307,10 @@ def _check_context(line: Hand, ruleset: Ruleset) -> None:
     if ctx.sticks and not ruleset.params.deposits:
         raise ContextError(f"ruleset {ruleset.name} has no riichi deposits", col.get("sticks"))
     if line.others and not ruleset.params.settlement:
+        from .suggest import european_hint
+
         raise ContextError(f"ruleset {ruleset.name} scores only the winner; the players after "
-                           "' / ' are not used")
+                           f"' / ' are not used{european_hint(ruleset.name)}")
 
 
 MAX_INDICATORS = 5  # one dora indicator, and one more per kan (four at most)

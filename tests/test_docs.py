@@ -78,3 +78,15 @@ def test_every_example_line_scores():
     done = run(["score", "--file", "examples/hands.txt", "--format", "jsonl"])
     assert done.returncode == 0, done.stderr
     assert {'"ok": true'} == {line[line.index('"ok"'):][:10] for line in done.stdout.splitlines()}
+
+
+def test_the_readme_says_how_to_reach_the_installed_command():
+    after = README.split("## Quick start", 1)[1]
+    assert "source .venv/bin/activate" in after and "pipx install" in after
+
+
+def test_every_file_a_readme_command_names_exists():
+    for command in COMMANDS:
+        for word in shlex.split(command.replace("|", " ")):
+            if "/" in word and not word.startswith("-") and "." in word.rsplit("/", 1)[-1]:
+                assert list(ROOT.glob(word)), (command, word)

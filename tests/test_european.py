@@ -301,7 +301,7 @@ def test_the_rich_report_shows_every_player_and_the_settlement():
     reporter.close()
     text = out.getvalue()
     assert err.getvalue() == ""
-    for fact in ("32 points · 1 doubles", "paid to W", "players (advanced settlement)",
+    for fact in ("32 points · 1 double", "paid to W", "players (advanced settlement)",
                  "999s pon:222z flowers 2f:", "concealed pung 999s 8",
                  "Dominant wind pung or kong +1", "E → S", "224",
                  "settlement S 128 − E 16 ×2 (East)", "S +284",

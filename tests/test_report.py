@@ -310,7 +310,7 @@ def test_rich_report_of_a_yakuman_with_liability():
 def test_rich_report_of_a_limit_hand_with_deposits_and_notes():
     out, _ = render("rich", [_haneman_tsumo()])
     total = next(ln for ln in out.splitlines() if ln.startswith("6 han 40 fu"))
-    assert total.split()[-2:] == ["haneman", "18,000"]
+    assert total.split()[-6:] == ["fu", "haneman", "6,000", "all", "·", "18,000"]
     assert "table → E" in out and "riichi deposits ×2" in out
     assert "note a note from the core" in out
     assert "seat E · round E · dora 7z (indicator 6z) · sticks 2 · riichi" in out
@@ -406,3 +406,37 @@ def test_points_and_doubles_results_render_their_extra_keys():
     record = json.loads(render("jsonl", [r])[0])
     assert (record["points"], record["doubles"], record["score"]) == (40, 2, 160)
     assert record["players"]["W"]["score"] == 160
+
+
+# -- every width from 40 columns: the numbers stay whole (issue 10) --------------------------
+
+WIDTHS = (40, 60, 80, 120)
+
+
+def _numbers_of(result: ScoreResult) -> list[str]:
+    from mjscore.report.rich_report import number
+
+    found = [number(p.amount) for p in result.payments]
+    found += [number(n, sign=True) for n in result.net.values()]
+    if result.value is not None:
+        found.append(number(result.value))
+    return found
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_rich_report_keeps_every_number_whole_at_every_width(width, monkeypatch):
+    import re
+
+    from rich.cells import cell_len
+
+    monkeypatch.setenv("COLUMNS", str(width))
+    items = [r for r in results() if r.error is None]
+    out, _ = render("rich", items)
+    check_snapshot(f"report-{width}.txt", out)
+    assert "…" not in out
+    for line in out.splitlines():
+        assert cell_len(line) <= width, line
+    tokens = re.findall(r"[+-]?\d[\d,]*", out)
+    for r in items:
+        for n in _numbers_of(r):
+            assert n in tokens, (width, n)

@@ -33,13 +33,84 @@ def accepted(spec: OptionSpec) -> str:
     return "a number" if spec.kind == "int" else "text"
 
 
-def options_table(ruleset: Ruleset) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    for name in ("option", "default", "values", "meaning"):
-        table.add_column(name, style="bold" if name == "option" else "")
-    for spec in ruleset.options.values():
-        table.add_row(spec.name, spec.show(spec.default), accepted(spec), spec.help)
+# A column: (header, justify, kept whole, dropped in this order when narrow (0 = never)).
+Column = tuple[str, str, bool, int]
+GAP = 3  # SIMPLE_HEAD: padding (0, 1) each side and a blank divider between columns
+
+
+def _cell_min(text: str, whole: bool) -> int:
+    from rich.cells import cell_len
+
+    if whole:
+        return cell_len(text)
+    return max((cell_len(w) for w in text.split()), default=0)
+
+
+def fit_table(cols: list[Column], rows: list[tuple[str, ...]], width: int,
+              title: str | None = None, first_style: str = "") -> Table | Text:
+    """A table whose names and numbers are never cut: columns marked whole do not wrap,
+    the others wrap at blanks; when even that does not fit, the droppable columns go
+    (lowest rank first), and past that each row becomes a block of lines."""
+    keep = list(range(len(cols)))
+
+    def need(idx: list[int]) -> int:
+        return sum(max(_cell_min(cols[i][0], True),
+                       *(_cell_min(r[i], cols[i][2]) for r in rows)) for i in idx
+                   ) + GAP * (len(idx) - 1)
+
+    for rank in sorted({c[3] for c in cols if c[3]}):
+        if need(keep) <= width:
+            break
+        keep = [i for i in keep if cols[i][3] != rank]
+    if need(keep) > width:
+        return _stacked(cols, rows, width, title, first_style)
+    from rich.cells import cell_len
+
+    # Widths decided here, not by rich (whose shrinking cuts words): a whole column gets its
+    # longest cell, a wrapping one its longest word plus a share of the room left.
+    most = {i: max(cell_len(cols[i][0]), *(cell_len(r[i]) for r in rows)) for i in keep}
+    least = {i: max(cell_len(cols[i][0]), *(_cell_min(r[i], cols[i][2]) for r in rows))
+             for i in keep}
+    room = width - need(keep)
+    grow = {i: most[i] - least[i] for i in keep if not cols[i][2]}
+    total = sum(grow.values())
+    widths = dict(least)
+    if total and room > 0:
+        for i, g in grow.items():
+            widths[i] += min(g, room * g // total)
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=title,
+                  title_justify="left")
+    for k, i in enumerate(keep):
+        name, justify, whole, _ = cols[i]
+        table.add_column(name, justify=justify,  # type: ignore[arg-type]
+                         style=first_style if k == 0 else "", no_wrap=whole,
+                         width=widths[i],
+                         overflow="fold")
+    for r in rows:
+        table.add_row(*(r[i] for i in keep))
     return table
+
+
+def _stacked(cols: list[Column], rows: list[tuple[str, ...]], width: int, title: str | None,
+             first_style: str) -> Text:
+    from .layout import wrap_words
+
+    lines: list[Text] = [Text(title, "italic")] if title else []
+    for r in rows:
+        lines.append(Text(r[0], first_style or "bold"))
+        for i in range(1, len(cols)):
+            if r[i]:
+                lines += [Text("    ") + t for t in
+                          wrap_words(Text(f"{cols[i][0]}: {r[i]}"), width - 4)]
+    return Text("\n").join(lines)
+
+
+def options_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
+    cols: list[Column] = [("option", "left", True, 0), ("default", "left", True, 0),
+                          ("values", "left", False, 0), ("meaning", "left", False, 0)]
+    rows = [(spec.name, spec.show(spec.default), accepted(spec), spec.help)
+            for spec in ruleset.options.values()]
+    return fit_table(cols, rows, width, first_style="bold")
 
 
 def write_rules(rulesets: list[Ruleset], out: TextIO) -> None:
@@ -51,34 +122,30 @@ def write_rules(rulesets: list[Ruleset], out: TextIO) -> None:
         if ruleset.extends:
             line.append(f"  (extends {ruleset.extends})", "dim")
         con.print(line)
-        show(con, options_table(ruleset) if ruleset.options else Text("  no options", "dim"))
+        show(con, options_table(ruleset, con.width) if ruleset.options
+             else Text("  no options", "dim"))
 
 
-def yaku_table(ruleset: Ruleset) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
-                  title=f"{ruleset.title}: yaku", title_justify="left")
-    for name, justify in (("key", "left"), ("name", "left"), ("japanese", "left"),
-                          ("reading", "left"), ("closed", "right"), ("open", "right"),
-                          ("yakuman", "right"), ("optional", "left")):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+def yaku_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
+    cols: list[Column] = [("key", "left", True, 0), ("name", "left", False, 0),
+                          ("japanese", "left", True, 2), ("reading", "left", True, 1),
+                          ("closed", "right", True, 0), ("open", "right", True, 0),
+                          ("yakuman", "right", True, 0), ("optional", "left", True, 3)]
+    rows = []
     for spec in ruleset.yaku.values():
         closed = spec.han or 13 * spec.yakuman  # a yakuman counts 13 han per unit
-        table.add_row(spec.key, spec.name, spec.japanese, spec.reading, str(closed),
-                      DASH if spec.han_open is None else str(spec.han_open),
-                      str(spec.yakuman) if spec.yakuman else "",
-                      "optional" if spec.optional else "")
-    return table
+        rows.append((spec.key, spec.name, spec.japanese, spec.reading, str(closed),
+                     DASH if spec.han_open is None else str(spec.han_open),
+                     str(spec.yakuman) if spec.yakuman else "",
+                     "optional" if spec.optional else ""))
+    return fit_table(cols, rows, width, title=f"{ruleset.title}: yaku")
 
 
-def _plain_table(title: str, columns: tuple[str, ...], rows: list[tuple[str, ...]]) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=title,
-                  title_justify="left")
-    for name in columns:
-        table.add_column(name, justify="right" if name in ("points", "doubles", "value")
-                         else "left")
-    for row in rows:
-        table.add_row(*row)
-    return table
+def _plain_table(title: str, columns: tuple[str, ...], rows: list[tuple[str, ...]],
+                 width: int = WIDE) -> Table | Text:
+    cols: list[Column] = [(name, "right" if name in ("points", "doubles", "value") else "left",
+                           name == "key", 0) for name in columns]
+    return fit_table(cols, rows, width, title=title)
 
 
 def _when(entry: Row | Double | Special) -> str:
@@ -88,7 +155,7 @@ def _when(entry: Row | Double | Special) -> str:
     return "german_limit_hands" if getattr(entry, "german", False) else ""
 
 
-def points_doubles_tables(ruleset: Ruleset) -> list[Table]:
+def points_doubles_tables(ruleset: Ruleset, width: int = WIDE) -> list[Table | Text]:
     """Points rows, doubles and special hands of a points-and-doubles ruleset (European)."""
     params = ruleset.params
     rows = [(key, e.name, str(e.points), _when(e)) for key, e in params.rows.items()]
@@ -100,10 +167,10 @@ def points_doubles_tables(ruleset: Ruleset) -> list[Table]:
                for key, e in params.special.items()]
     return [
         _plain_table(f"{ruleset.title}: the winner's points", ("key", "name", "points", "when"),
-                     rows),
-        _plain_table("doubles", ("key", "name", "doubles", "who", "when"), doubles),
+                     rows, width),
+        _plain_table("doubles", ("key", "name", "doubles", "who", "when"), doubles, width),
         _plain_table("special hands (a fixed value)", ("key", "name", "value", "when"),
-                     special),
+                     special, width),
     ]
 
 
@@ -123,9 +190,9 @@ def write_yaku(ruleset: Ruleset, out: TextIO) -> None:
         show(con, fan_table(ruleset))
         return
     if ruleset.scoring == "points_doubles":
-        for i, table in enumerate(points_doubles_tables(ruleset)):
+        for i, table in enumerate(points_doubles_tables(ruleset, con.width)):
             if i:
                 con.print()
             show(con, table)
         return
-    show(con, yaku_table(ruleset))
+    show(con, yaku_table(ruleset, con.width))

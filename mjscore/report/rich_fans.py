@@ -11,23 +11,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich.table import Table
 from rich.text import Text
+
+from .layout import Cell, columns
 
 if TYPE_CHECKING:
     from ..result import Fans
 
 
-def fans_body(score: Fans) -> Table:
-    """One row per fan: English, Chinese, points (× count when it occurs more than once)."""
-    table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
-    table.add_column("fan", style="bold")
-    table.add_column("", style="cyan")
-    table.add_column("points", justify="right")
+def fans_lines(score: Fans, width: int) -> list[Text]:
+    """One row per fan: English, Chinese, points (× count when it occurs more than once);
+    narrow, the Chinese names go and the English ones and the points stay whole."""
+    rows: list[list[Cell]] = [[Text("fan", "bold"), Text(""), Text("points", "bold")]]
     for f in score.fans:
         points = f"{f.fan} × {f.count}" if f.count > 1 else str(f.fan)
-        table.add_row(f.name, f.name_zh, points)
-    return table
+        rows.append([Text(f.name, "bold"), Text(f.name_zh, "cyan"), points])
+    if width < 44:
+        return columns([[r[0], r[2]] for r in rows], width, right=(1,), gap=1)
+    return columns(rows, width, right=(2,), gap=1)
 
 
 def total_words(score: Fans) -> Text:

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 
 from .. import tiles as T
+from .layout import Cell, columns, side_by_side, wrap_words
 
 if TYPE_CHECKING:
     from ..hand import Holding
@@ -24,29 +23,35 @@ if TYPE_CHECKING:
 SEATS = ("E", "S", "W", "N")
 
 
-def _items_table(title: str, items: tuple[ScoreItem, ...], doubles: bool) -> Table:
-    table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
-    table.add_column(title, style="bold" if doubles else "")
-    table.add_column("", justify="right")
+def _n(value: int) -> str:
+    return f"{value:,}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
+
+
+def _items_lines(title: str, items: tuple[ScoreItem, ...], doubles: bool,
+                 width: int) -> list[Text]:
+    rows: list[list[Cell]] = [[Text(title, "bold"), ""]]
     for item in items:
         name = f"{item.name} ×{item.count}" if doubles and item.count > 1 else item.name
-        table.add_row(name, str(item.value))
-    return table
+        rows.append([Text(name, "bold" if doubles else ""), _n(item.value)])
+    return columns(rows, width, right=(1,), gap=1, wrap=0)
 
 
-def items_body(score: PointsDoubles) -> Table:
+def items_body(score: PointsDoubles, width: int) -> list[Text]:
     """The winner's points rows beside the doubles."""
-    body = Table.grid(padding=(0, 4))
-    body.add_row(_items_table("points", score.points_items, False),
-                 _items_table("doubles", score.doubles_items, True))
-    return body
+    return side_by_side(_items_lines("points", score.points_items, False, width),
+                        _items_lines("doubles", score.doubles_items, True, width), width)
 
 
 def total_words(result: ScoreResult, score: PointsDoubles) -> Text:
     """`42 points · 2 doubles` with the limit, or the special hand."""
     if score.hand not in (None, "ordinary"):
         return Text(f"{score.points_items[0].name} (fixed value)", "bold")
-    words = Text(f"{score.points} points · {score.doubles or 0} doubles", "bold")
+    words = Text(f"{_plural(score.points, 'point')} · {_plural(score.doubles or 0, 'double')}",
+                 "bold")
     if result.limit:
         words.append(f"  {result.limit}", "bold magenta")
     return words
@@ -73,31 +78,29 @@ def _detail(result: ScoreResult, seat: str, p: PlayerTally) -> Text | None:
     else:
         return None
     text = Text(held or "nothing written", "dim").append(":  ")
-    text.append(" · ".join(f"{i.name} {i.value}" for i in p.points_items) or "no points")
+    text.append(" · ".join(f"{i.name} {i.value:,}" for i in p.points_items) or "no points")
     if p.doubles_items:
         text.append("  doubles: ", "dim")
         text.append(" · ".join(f"{i.name} +{i.value}" for i in p.doubles_items), "bold")
     return text
 
 
-def players_section(result: ScoreResult, score: PointsDoubles) -> list:
+def players_section(result: ScoreResult, score: PointsDoubles, width: int) -> list[Text]:
     """Every player's points, doubles and score; below, each non-winner's holding and items."""
     system = score.settlement
-    title = Text(f"players ({system} settlement)" if system else "players", "bold")
-    table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
-    for name in ("seat", "points", "doubles", "score"):
-        table.add_column(name, justify="left" if name == "seat" else "right",
-                         style="bold" if name == "seat" else "")
-    details = Table.grid(padding=(0, 1))
-    details.add_column(style="bold")
-    details.add_column()
+    lines = [Text(f"players ({system} settlement)" if system else "players", "bold")]
+    rows: list[list[Cell]] = [[Text(name, "bold") if name == "seat" else name
+                               for name in ("seat", "points", "doubles", "score")]]
+    details: list[Text] = []
     for seat in SEATS:
         p = score.players.get(seat)
         if p is None:
             continue
-        table.add_row(seat, str(p.points), str(p.doubles), str(p.score))
+        rows.append([Text(seat, "bold"), _n(p.points), _n(p.doubles), _n(p.score)])
         detail = _detail(result, seat, p)
         if detail is not None:
-            details.add_row(seat, detail)
-    body = Group(table, Text(), details) if details.row_count else Group(table)
-    return [title, body, Text()]
+            details += wrap_words(Text(f"{seat} ", "bold") + detail, width)
+    lines += columns(rows, width, right=(1, 2, 3), gap=1)
+    if details:
+        lines += [Text(), *details]
+    return [*lines, Text()]

@@ -9,23 +9,24 @@ tiles rendering well. Errors go to the error stream with a caret under the colum
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 
 from .. import tiles as T
 from ..hand import ANKAN, SOURCE_WORDS, seat_from
 from ..result import Fans, PointsDoubles
 from . import caret, describe, safe
-from .console import console, show
+from .console import console, tiles_wanted, write_lines
+from .layout import Cell, both_ends, columns, flow, side_by_side, width_of, wrap_words
 
 if TYPE_CHECKING:
     from ..hand import Hand, Holding, Meld
     from ..result import ScoreResult
 
-SUIT_STYLES = {"m": "red", "p": "blue", "s": "green", "z": "bold", "f": "magenta", "g": "magenta"}
+# The man suit is not red: red is for errors and red fives.
+SUIT_STYLES = {"m": "yellow", "p": "blue", "s": "green", "z": "bold", "f": "magenta",
+               "g": "magenta"}
 RED_FIVE = "bold white on red"
 SEATS = ("E", "S", "W", "N")
 TILE_BACK = "\U0001F02B"
@@ -82,7 +83,7 @@ def _meld_text(meld: Meld, winner: str) -> Text:
     return text
 
 
-def _holding_text(holding: Holding, winner: str) -> Text:
+def _holding_pieces(holding: Holding, winner: str) -> list[Text]:
     concealed = Text(" ").join(_mpsz(T.group_text(ts, reds))
                                for ts, reds in _suits(holding.concealed, holding.concealed_reds))
     parts = [concealed, *(_meld_text(m, winner) for m in holding.melds)]
@@ -90,11 +91,11 @@ def _holding_text(holding: Holding, winner: str) -> Text:
         parts.append(Text("flowers ", "dim") + _mpsz(T.group_text(holding.flowers)))
     if holding.riichi:
         parts.append(Text("riichi", "dim"))
-    return Text("  ").join(parts)
+    return parts
 
 
-def hand_lines(parsed: Hand, discarder: str | None) -> list[Text]:
-    """The hand as mpsz text with the win, then as Unicode tiles."""
+def hand_lines(parsed: Hand, discarder: str | None) -> tuple[list[Text], list[Text]]:
+    """The hand as mpsz text with the win, then as Unicode tiles: pieces that flow."""
     ctx, hand = parsed.ctx, parsed.holding
     win_name = T.name(ctx.win_tile, ctx.win_red)
     win = Text("tsumo " if ctx.tsumo else "ron ", "bold") + _mpsz(win_name)
@@ -104,13 +105,12 @@ def hand_lines(parsed: Hand, discarder: str | None) -> list[Text]:
             win.append(f" from {seat} ({SOURCE_WORDS[ctx.discarder]})", "dim")
         elif discarder:
             win.append(f" from {discarder}", "dim")
-    text = _holding_text(hand, ctx.seat_wind) + Text("  ") + win
+    text = [*_holding_pieces(hand, ctx.seat_wind), win]
     suits = _suits(hand.concealed, hand.concealed_reds)
-    tiles = Text(" ").join(_glyphs(ts, reds) for ts, reds in suits)
-    for meld in hand.melds:
-        tiles += Text("  ") + _meld_glyphs(meld)
-    tiles += Text("  + ") + _glyphs([ctx.win_tile], int(ctx.win_red))
-    return [text, tiles]
+    tiles = [Text(" ").join(_glyphs(ts, reds) for ts, reds in suits)]
+    tiles += [_meld_glyphs(meld) for meld in hand.melds]
+    tiles.append(Text("+ ") + _glyphs([ctx.win_tile], int(ctx.win_red)))
+    return text, tiles
 
 
 def _indicators(label: str, indicators: tuple[int, ...], reds: tuple[int, ...]) -> str:
@@ -120,7 +120,7 @@ def _indicators(label: str, indicators: tuple[int, ...], reds: tuple[int, ...]) 
     return f"{label} {doras} ({word} {', '.join(shown)})"
 
 
-def context_line(parsed: Hand) -> Text:
+def context_pieces(parsed: Hand) -> list[Text]:
     ctx = parsed.ctx
     parts = [f"seat {ctx.seat_wind}", f"round {ctx.round_wind}"]
     if ctx.breach:
@@ -130,38 +130,35 @@ def context_line(parsed: Hand) -> Text:
     if ctx.ura:
         parts.append(_indicators("ura", ctx.ura, ctx.ura_reds))
     if ctx.honba:
-        parts.append(f"honba {ctx.honba}")
+        parts.append(f"honba {ctx.honba:,}")
     if ctx.sticks:
-        parts.append(f"sticks {ctx.sticks}")
+        parts.append(f"sticks {ctx.sticks:,}")
     parts.extend(sorted(ctx.flags))
-    return Text(" · ".join(parts), "dim")
+    return [Text(p, "dim") for p in parts]
 
 
 # -- score ----------------------------------------------------------------------------------
 
 
-def yaku_table(result: ScoreResult) -> Table:
-    table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
-    table.add_column("yaku", style="bold")
-    table.add_column("", style="cyan")
-    table.add_column("han", justify="right")
+def yaku_lines(result: ScoreResult, width: int) -> list[Text]:
+    rows: list[list[Cell]] = [[Text("yaku", "bold"), Text(""), Text("han", "bold")]]
     for y in result.yaku:
         name = f"{y.name} ×{y.count}" if y.count and y.count > 1 else y.name
         if y.yakuman:
             han = "yakuman" if y.yakuman == 1 else f"{y.yakuman}× yakuman"
         else:
             han = str(y.han)
-        table.add_row(name, y.japanese, han)
-    return table
+        rows.append([Text(name, "bold"), Text(y.japanese, "cyan"), han])
+    if width < 44:  # narrow: the Japanese names go, the English ones and the han stay
+        rows = [[r[0], r[2]] for r in rows]
+        return columns(rows, width, right=(1,), gap=1)
+    return columns(rows, width, right=(2,), gap=1)
 
 
-def fu_table(result: ScoreResult) -> Table:
-    table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
-    table.add_column("fu", style="dim")
-    table.add_column("", justify="right")
-    for item in result.fu_items:
-        table.add_row(item.reason, str(item.fu))
-    return table
+def fu_lines(result: ScoreResult, width: int) -> list[Text]:
+    rows: list[list[Cell]] = [[Text("fu", "dim"), ""]]
+    rows += [[Text(item.reason, "dim"), str(item.fu)] for item in result.fu_items]
+    return columns(rows, width, right=(1,), gap=1, wrap=0)
 
 
 def _score_words(result: ScoreResult) -> Text:
@@ -187,95 +184,124 @@ def _score_words(result: ScoreResult) -> Text:
     return left
 
 
-def total_line(result: ScoreResult) -> Table:
-    """The score words and the hand's total; a points-and-doubles winner's own score first,
-    then what was paid to him when that differs."""
-    grid = Table.grid()
-    grid.width = WIDTH
-    grid.add_column()
-    grid.add_column(justify="right")
+def call(result: ScoreResult) -> str | None:
+    """What the table says aloud: `ron 8,000`, `1,300/2,600`, `2,600 all` (honba apart)."""
+    reasons = {p.reason for p in result.payments}
+    if "tsumo" in reasons and "ron" not in reasons and "liability" not in reasons:
+        shares = sorted({p.amount for p in result.payments if p.reason == "tsumo"})
+        if len(shares) == 1:
+            return f"{number(shares[0])} all"
+        if len(shares) == 2:
+            return f"{number(shares[0])}/{number(shares[1])}"
+        return None
+    if "ron" in reasons and "tsumo" not in reasons:
+        paid = sum(p.amount for p in result.payments if p.reason in ("ron", "liability"))
+        if paid == result.value:
+            return f"ron {number(paid)}"
+    return None
+
+
+def total_lines(result: ScoreResult, width: int) -> list[Text]:
+    """The score words and the hand's total with its call; a points-and-doubles winner's
+    own score first, then what was paid to him when that differs."""
     score = result.score
     own = score.score if isinstance(score, PointsDoubles) else result.value
-    grid.add_row(_score_words(result), Text(number(own), "bold"))
+    said = call(result) if not isinstance(score, PointsDoubles) else None
+    total = Text(number(own or 0), "bold")
+    if said and said != f"ron {number(own or 0)}":
+        right = Text(said, "bold") + Text(" · ", "dim") + total
+    elif said:
+        right = Text(said, "bold")
+    else:
+        right = total
+    lines = both_ends(_score_words(result), right, width)
     if own != result.value:
-        grid.add_row(Text(f"paid to {result.winner}", "dim"), Text(number(result.value), "dim"))
-    return grid
+        lines += both_ends(Text(f"paid to {result.winner}", "dim"),
+                           Text(number(result.value or 0), "dim"), width)
+    return lines
 
 
-def payments_table(result: ScoreResult) -> Table:
-    table = Table(box=None, padding=(0, 1), show_header=False, show_edge=False,
-                  pad_edge=False)
-    table.add_column(style="bold", no_wrap=True, min_width=8)
-    table.add_column(no_wrap=True)
-    table.add_column(justify="right", no_wrap=True)
-    table.add_column(style="dim")
+def payment_lines(result: ScoreResult, width: int) -> list[Text]:
+    rows: list[list[Cell]] = []
     for i, p in enumerate(result.payments):
         payer = p.payer if p.payer is not None else "discarder"
-        table.add_row("payments" if i == 0 else "", f"{payer} → {p.payee}",
-                      number(p.amount), p.label or p.reason)
-    return table
+        rows.append([Text("payments" if i == 0 else "", "bold"), f"{payer} → {p.payee}",
+                     number(p.amount), Text(p.label or p.reason, "dim")])
+    lines = columns(rows, width, right=(2,), wrap=3)
+    if lines and max(width_of(t) for t in lines) > width:  # the label column goes
+        lines = [Text("payments", "bold")] + columns(
+            [[Text("  "), *r[1:]] for r in rows], width, right=(2,), wrap=3, gap=1)
+    return lines
 
 
-def net_line(result: ScoreResult) -> Text:
-    seats = " · ".join(f"{seat} {number(result.net[seat], sign=True)}"
-                       for seat in SEATS if seat in result.net)
-    return Text("net".ljust(8), "bold") + Text("  " + seats)
+def net_lines(result: ScoreResult, width: int) -> list[Text]:
+    pieces = []
+    for seat in SEATS:
+        if seat in result.net:
+            n = result.net[seat]
+            style = "green" if n > 0 else "red" if n < 0 else ""
+            pieces.append(Text(f"{seat} ") + Text(number(n, sign=True), style))
+    return flow(pieces, width, first=Text("net".ljust(10), "bold"), indent=10)
 
 
-def _body(result: ScoreResult) -> Table:
+def _body(result: ScoreResult, width: int) -> list[Text]:
     """What the hand scored, side by side: yaku and fu, or points and doubles."""
     score = result.score
     if isinstance(score, PointsDoubles):
         from .rich_points import items_body
 
-        return items_body(score)
+        return items_body(score, width)
     if isinstance(score, Fans):
-        from .rich_fans import fans_body
+        from .rich_fans import fans_lines
 
-        return fans_body(score)
-    body = Table.grid(padding=(0, 4))
-    body.add_row(yaku_table(result), fu_table(result) if result.fu_items else Text())
-    return body
+        return fans_lines(score, width)
+    fu = fu_lines(result, width) if result.fu_items else []
+    return side_by_side(yaku_lines(result, width), fu, width)
 
 
-def score_report(result: ScoreResult) -> Group:
-    """Everything about one scored line, top to bottom; sections appear when the result
-    has them (other players, a settlement, liability, notes)."""
-    header = Table.grid()
-    header.width = WIDTH
-    header.add_column()
-    header.add_column(justify="right")
-    header.add_row(Text(result.title or result.rules, "bold"),
-                   Text(f"line {result.line}", "dim"))
+def score_lines(result: ScoreResult, width: int = WIDTH, tiles: bool = True) -> list[Text]:
+    """Everything about one scored line, top to bottom, fitted to `width` columns; sections
+    appear when the result has them (other players, a settlement, liability, notes)."""
+    page = min(width, WIDTH)
+    lines = both_ends(Text(result.title or result.rules, "bold"),
+                      Text(f"line {result.line}", "dim"), page)
     score = result.score
     settled = isinstance(score, PointsDoubles)
-    parts: list[Any] = [header]
     hand = result.hand
     if hand is not None:
         if result.winner is None:
-            parts.append(Text("exhaustive draw", "bold"))
+            lines.append(Text("exhaustive draw", "bold"))
         else:
-            parts += hand_lines(hand, result.discarder)
-        parts.append(context_line(hand))
+            text, glyphs = hand_lines(hand, result.discarder)
+            lines += flow(text, width, sep="  ", indent=2)
+            if tiles:
+                lines += flow(glyphs, width, sep="  ", indent=2)
+        lines += flow(context_pieces(hand), width, indent=2)
         if not settled:  # a settlement shows each player's holding with his score
             for seat, holding in hand.others:
-                parts.append(Text(f"{seat}: ", "bold") + _holding_text(holding, seat))
+                lines += flow(_holding_pieces(holding, seat), width, sep="  ",
+                              first=Text(f"{seat}: ", "bold"), indent=2)
     if result.reading:
-        parts.append(Text(f"reading {result.reading}", "dim"))
-    parts.append(Text())
+        lines += wrap_words(Text(f"reading {result.reading}", "dim"), width)
+    lines.append(Text())
     if result.winner is not None:
-        parts += [_body(result), Text("─" * WIDTH, "dim"), total_line(result), Text()]
+        lines += _body(result, width)
+        lines.append(Text("─" * page, "dim"))
+        lines += total_lines(result, page)
+        lines.append(Text())
     if settled and score.players:
         from .rich_points import players_section
 
-        parts += players_section(result, score)
+        lines += players_section(result, score, width)
     if result.payments:
-        parts.append(payments_table(result))
-    parts.append(net_line(result))
+        lines += payment_lines(result, width)
+    lines += net_lines(result, width)
     if result.liability is not None:
-        parts.append(Text("liability ", "bold yellow") + Text(result.liability.rule))
-    parts += [Text("note ", "bold") + Text(note) for note in result.notes]
-    return Group(*parts)
+        lines += wrap_words(Text("liability ", "bold yellow") + Text(result.liability.rule),
+                            width)
+    for note in result.notes:
+        lines += wrap_words(Text("note ", "bold") + Text(note), width)
+    return lines
 
 
 def error_report(result: ScoreResult) -> list[Text]:
@@ -293,6 +319,8 @@ class Reporter:
     def __init__(self, out: TextIO, err: TextIO, stream: bool = True):
         self.out = console(out)
         self.err = console(err)
+        self.width = max(self.out.width, 40)
+        self.tiles = tiles_wanted(out)
         self.shown = 0
 
     def emit(self, result: ScoreResult) -> None:
@@ -300,9 +328,8 @@ class Reporter:
             for line in error_report(result):
                 self.err.print(line, soft_wrap=True)
             return
-        if self.shown:
-            self.out.print()
-        show(self.out, score_report(result))
+        lines = score_lines(result, self.width, self.tiles)
+        write_lines(self.out, [Text(), *lines] if self.shown else lines)
         self.shown += 1
 
     def close(self) -> None:

@@ -85,8 +85,11 @@ def _yaku(w: Wait) -> str:
     return " ".join(y.key for y in best.yaku)
 
 
+GLYPHS = {"on": True}  # the rich reporter turns the glyphs off (--no-tiles, an encoding)
+
+
 def _tile(t: int) -> str:
-    return f"{T.unicode_tile(t)} {T.name(t)}"
+    return f"{T.unicode_tile(t)} {T.name(t)}" if GLYPHS["on"] else T.name(t)
 
 
 def _shapes(result: WaitsResult) -> str:
@@ -94,42 +97,38 @@ def _shapes(result: WaitsResult) -> str:
                      if v is not None)
 
 
-def waits_report(result: WaitsResult) -> Any:
-    from rich import box
+def waits_report(result: WaitsResult, width: int = 80) -> Any:
     from rich.console import Group
-    from rich.table import Table
     from rich.text import Text
+
+    from .listing import fit_table
 
     head = Text(f"line {result.line}: ", "bold") + Text(result.input) + Text(
         f"  ({result.rules})", "dim")
     parts: list[Any] = [head]
 
-    def table(*columns: str) -> Table:
-        t = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-        for name in columns:
-            t.add_column(name, overflow="fold")
-        return t
-
     if result.tiles == 14:
         parts.append(Text(f"14 tiles: shanten {result.shanten} after the best discard "
                           f"({_shapes(result)})"))
-        t = table("Discard", "Shanten", "Unseen", "Waits / ukeire", "Best")
+        rows = []
         for d in result.discards:
             tiles = " ".join(T.name(x.tile) for x in d.ukeire_tiles)
             best = max(d.waits, key=lambda w: w.best_value, default=None)
-            t.add_row(_tile(d.tile), str(d.shanten), str(d.ukeire),
-                      ("waits " if d.shanten == 0 else "") + tiles,
-                      f"{best.best_value:,}" if best and best.best_value else "")
-        parts.append(t)
+            rows.append((_tile(d.tile), str(d.shanten), str(d.ukeire),
+                         ("waits " if d.shanten == 0 else "") + tiles,
+                         f"{best.best_value:,}" if best and best.best_value else ""))
+        parts.append(fit_table([("Discard", "left", True, 0), ("Shanten", "left", True, 0),
+                                ("Unseen", "left", True, 0), ("Waits / ukeire", "left", False, 0),
+                                ("Best", "left", True, 0)], rows, width))
     elif result.waits:
         unseen = sum(w.remaining for w in result.waits)
         parts.append(Text(f"ready: {len(result.waits)} winning tile"
                           f"{'s' if len(result.waits) != 1 else ''}, {unseen} unseen"))
-        t = table("Wait", "Left", "Ron", "Tsumo", "Yaku")
-        for w in result.waits:
-            t.add_row(_tile(w.tile), str(w.remaining), win_text(w.ron), win_text(w.tsumo),
-                      _yaku(w))
-        parts.append(t)
+        rows = [(_tile(w.tile), str(w.remaining), win_text(w.ron), win_text(w.tsumo), _yaku(w))
+                for w in result.waits]
+        parts.append(fit_table([("Wait", "left", True, 0), ("Left", "left", True, 0),
+                                ("Ron", "left", False, 0), ("Tsumo", "left", False, 0),
+                                ("Yaku", "left", False, 0)], rows, width))
     else:
         unseen = sum(x.remaining for x in result.ukeire)
         parts.append(Text(f"not ready: shanten {result.shanten} ({_shapes(result)})"))
@@ -143,10 +142,11 @@ def waits_report(result: WaitsResult) -> Any:
 
 class RichReporter:
     def __init__(self, out: TextIO, err: TextIO, stream: bool = True):
-        from .console import console
+        from .console import console, tiles_wanted
 
         self.out = console(out, pipe_width=80)
         self.err = console(err)
+        GLYPHS["on"] = tiles_wanted(out)
         self.shown = 0
 
     def emit(self, result: WaitsResult) -> None:
@@ -159,7 +159,7 @@ class RichReporter:
             return
         if self.shown:
             self.out.print()
-        show(self.out, waits_report(result))
+        show(self.out, waits_report(result, self.out.width))
         self.shown += 1
 
     def emit_chunk(self, rendered: Any, errors: str) -> None:  # machine formats only

@@ -171,9 +171,11 @@ class Ruleset:
         for name, text in (overrides or {}).items():
             spec = self.options.get(name)
             if spec is None:
-                known = ", ".join(sorted(self.options)) or "none"
-                raise RulesetError(f"ruleset {self.name} has no option '{name}' "
-                                   f"(its options: {known})")
+                from ..suggest import did_you_mean, known
+
+                raise RulesetError(f"ruleset {self.name} has no option '{name}'"
+                                   f"{did_you_mean(name, self.options)} "
+                                   f"(its options: {known(name, self.options)})")
             values[name] = spec.parse(text)
         return values
 
@@ -230,7 +232,10 @@ def _read(name: str) -> dict[str, Any]:
         raise RulesetError(f"'{name}' is not a ruleset name (known: {', '.join(ruleset_names())})")
     path = os.path.join(HERE, f"{name}.toml")
     if not os.path.isfile(path):
-        raise RulesetError(f"unknown ruleset '{name}' (known: {', '.join(ruleset_names())})")
+        from ..suggest import did_you_mean
+
+        raise RulesetError(f"unknown ruleset '{name}'{did_you_mean(name, ruleset_names())} "
+                           f"(known: {', '.join(ruleset_names())})")
     with open(path, "rb") as f:
         try:
             return tomllib.load(f)

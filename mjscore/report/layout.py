@@ -1,0 +1,129 @@
+"""A small line layout for the rich report: columns, side-by-side blocks and flowing lists
+that fit a width without ever cutting a number or a name.
+
+rich's tables shrink a column by cutting its cells (`7,700` became `7` at 60 columns) and
+measure every cell again for every hand, which made the report slow. Here a block is a list
+of `Text` lines; only the columns that hold words (a reason, a meaning) wrap, and at word
+boundaries; numbers and names never do. A block that does not fit beside another goes below it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.cells import cell_len
+from rich.text import Text
+
+Cell = Text | str
+
+
+def width_of(text: Cell) -> int:
+    plain = text.plain if isinstance(text, Text) else text
+    return len(plain) if plain.isascii() else cell_len(plain)
+
+
+def _text(cell: Cell, style: str = "") -> Text:
+    return cell if isinstance(cell, Text) else Text(cell, style)
+
+
+def pad(text: Text, width: int, right: bool = False) -> Text:
+    gap = width - width_of(text)
+    if gap <= 0:
+        return text
+    return Text(" " * gap) + text if right else text + Text(" " * gap)
+
+
+def wrap_words(text: Text, width: int) -> list[Text]:
+    """`text` cut at blanks into lines of at most `width` cells (a longer word stays whole)."""
+    if width_of(text) <= width:
+        return [text]
+    plain = text.plain
+    lines: list[Text] = []
+    last_end = 0
+    words = [(m.start(), m.end()) for m in _WORDS.finditer(plain)]
+    line_start = words[0][0] if words else 0
+    for begin, end in words:
+        if width_of(plain[line_start:end]) > width and last_end > line_start:
+            lines.append(text[line_start:last_end])
+            line_start = begin
+        last_end = end
+    lines.append(text[line_start:last_end])
+    return lines
+
+
+def columns(rows: Sequence[Sequence[Cell]], width: int, *, right: Sequence[int] = (),
+            styles: Sequence[str] = (), wrap: int | None = None, gap: int = 2) -> list[Text]:
+    """Rows as aligned columns; column `wrap` (words) wraps when the row is too wide,
+    every other column is kept whole."""
+    if not rows:
+        return []
+    n = max(len(r) for r in rows)
+    styles = list(styles) + [""] * (n - len(styles))
+    cells = [[_text(c, styles[i]) for i, c in enumerate(r)] + [Text()] * (n - len(r))
+             for r in rows]
+    widths = [max(width_of(r[i]) for r in cells) for i in range(n)]
+    if wrap is not None and sum(widths) + gap * (n - 1) > width:
+        others = sum(w for i, w in enumerate(widths) if i != wrap) + gap * (n - 1)
+        widths[wrap] = max(width - others, 12)
+    lines: list[Text] = []
+    sep = Text(" " * gap)
+    for row in cells:
+        parts = [wrap_words(c, widths[i]) if i == wrap else [c] for i, c in enumerate(row)]
+        for k in range(max(len(p) for p in parts)):
+            line = Text()
+            for i, p in enumerate(parts):
+                cell = p[k] if k < len(p) else Text()
+                if i:
+                    line += sep
+                line += cell if i == n - 1 and i not in right else pad(cell, widths[i],
+                                                                         i in right)
+            line.rstrip()
+            lines.append(line)
+    return lines
+
+
+def side_by_side(left: list[Text], right: list[Text], width: int, gap: int = 4) -> list[Text]:
+    """Two blocks beside each other when they fit in `width`, else one below the other."""
+    if not right:
+        return left
+    lw = max((width_of(t) for t in left), default=0)
+    rw = max((width_of(t) for t in right), default=0)
+    if lw + gap + rw > width:
+        return [*left, Text(), *right]
+    out = []
+    for k in range(max(len(left), len(right))):
+        a = left[k] if k < len(left) else Text()
+        b = right[k] if k < len(right) else Text()
+        line = pad(a, lw + gap) + b if b.plain else a.copy()
+        line.rstrip()
+        out.append(line)
+    return out
+
+
+def flow(pieces: Sequence[Text], width: int, sep: str = " · ", first: Text | None = None,
+         indent: int = 0) -> list[Text]:
+    """Pieces joined by `sep`, a new line (indented) where the next piece would not fit."""
+    lines: list[Text] = []
+    line = first.copy() if first is not None else Text()
+    empty = True
+    for piece in pieces:
+        if not empty and width_of(line) + len(sep) + width_of(piece) > width:
+            lines.append(line)
+            line, empty = Text(" " * indent), True
+        if not empty:
+            line.append(sep, "dim")
+        line += piece
+        empty = False
+    lines.append(line)
+    return lines
+
+
+def both_ends(left: Text, right: Text, width: int) -> list[Text]:
+    """`left` and `right` on one line, `right` at the right edge; two lines when too narrow."""
+    room = width - width_of(left) - width_of(right)
+    if room >= 2:
+        return [left + Text(" " * room) + right]
+    return [left, pad(right, width, right=True)]
+
+
+_WORDS = __import__("re").compile(r"\S+")

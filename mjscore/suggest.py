@@ -1,0 +1,77 @@
+"""Did you mean: the closest fix for an unknown token, flag, ruleset or option name.
+
+Only error paths call this module (difflib is imported when a message is built), so the
+scoring hot path never pays for it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+WIN_KEYS = ("tsumo", "ron")
+KEYS = ("chi", "pon", "kan", "ankan", "kakan", "tsumo", "ron", "round", "seat", "breach",
+        "dora", "ura", "honba", "sticks", "flowers", "rules", "opt", "discards")
+SHOWN = 3  # a long list shrinks to the nearest three and a pointer
+
+
+def nearest(word: str, choices: Iterable[str], n: int = SHOWN) -> list[str]:
+    import difflib
+
+    choices = sorted(set(choices))  # a frozenset's order changes between processes
+    lower = {c.lower(): c for c in choices}
+    found = difflib.get_close_matches(word.lower(), list(lower), n=n, cutoff=0.6)
+    found += [c for c in lower if c.startswith(word.lower()) and c not in found]
+    return [lower[c] for c in found[:n]]
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """`: did you mean 'riichi'?` or an empty string."""
+    found = nearest(word, choices, 1)
+    return f"; did you mean '{found[0]}'?" if found else ""
+
+
+def known(word: str, choices: Iterable[str], where: str = "mjscore rules") -> str:
+    """The whole list when short, else the nearest three and where the rest are."""
+    choices = sorted(choices)
+    if len(choices) <= 8:
+        return ", ".join(choices) or "none"
+    close = nearest(word, choices) or choices[:SHOWN]
+    return f"{', '.join(close)}, … ({len(choices)} in all: see {where})"
+
+
+def token_hint(text: str, following: str | None, flags: Iterable[str]) -> str:
+    """The fix for a token that is no tile group, meld, win, context token or flag."""
+    low = text.lower()
+    if low in WIN_KEYS and following and re.fullmatch(r"[0-9]+[mpsz][-=+]?", following):
+        return f"; did you mean '{low}:{following}'?"
+    glued = re.fullmatch(r"([a-z]+?)([0-9][0-9a-z,=+-]*)", low)
+    if glued and glued.group(1) in KEYS:
+        return f"; did you mean '{glued.group(1)}:{glued.group(2)}'?"
+    return did_you_mean(text, [*flags, *(f"{k}:" for k in KEYS)])
+
+
+def european_hint(ruleset_name: str, feature: str = "") -> str:
+    """`; add rules:european (or --rules european) for the European rules` under another
+    ruleset, when the European ruleset has what the line wrote."""
+    if ruleset_name == "european":
+        return ""
+    from .rulesets import load_ruleset
+
+    european = load_ruleset("european")
+    if feature and feature not in european.flags:
+        return ""
+    return "; add rules:european (or --rules european) to score it under the European rules"
+
+
+def winning_tile_hint(line: object) -> str:
+    """When the winning tile is also written among the concealed tiles (one tile too many)."""
+    ctx = line.ctx  # type: ignore[attr-defined]
+    concealed = line.holding.concealed  # type: ignore[attr-defined]
+    if ctx.win_tile is not None and ctx.win_tile in concealed:
+        from . import tiles as T
+
+        name = T.name(ctx.win_tile)
+        return (f"; is the winning tile {name} also written among the concealed tiles? "
+                f"Write it only in the win token")
+    return ""
