@@ -266,11 +266,14 @@ def boo_result(
 # -- game records: `import` and `check` (issue 14; the work is in mjscore.records) ---------
 
 
+RecordFiles = Annotated[list[str] | None, typer.Argument(
+    metavar="FILE", help="Tenhou mjlog (plain or gzip) or tenhou.net/6 JSON; '-' = stdin.",
+    show_default=False)]
+
+
 @app.command("import")
 def import_records(
-    files: Annotated[list[str] | None, typer.Argument(
-        metavar="FILE", help="Tenhou mjlog (plain or gzip) or tenhou.net/6 JSON; '-' = stdin.",
-        show_default=False)] = None,
+    files: RecordFiles = None,
     fmt: Annotated[str, typer.Option(
         "--format", "-F", metavar="lines|jsonl", help="Output format.")] = "lines",
 ) -> int:
@@ -282,9 +285,7 @@ def import_records(
 
 @app.command("check")
 def check_records(
-    files: Annotated[list[str] | None, typer.Argument(
-        metavar="FILE", help="Tenhou mjlog (plain or gzip) or tenhou.net/6 JSON; '-' = stdin.",
-        show_default=False)] = None,
+    files: RecordFiles = None,
     fmt: Annotated[str, typer.Option(
         "--format", "-F", metavar="text|jsonl", help="Output format.")] = "text",
 ) -> int:

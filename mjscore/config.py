@@ -74,6 +74,17 @@ def _names() -> list[str]:
     return ruleset_names()
 
 
+def _check_everywhere(name: str, value: Any, where: str) -> None:
+    """An option set for every ruleset: some ruleset must have it, and each that has it
+    must take the value."""
+    having = _rulesets_with(name)
+    if not having:
+        raise ConfigError(f"{where}: no ruleset has an option '{name}'"
+                          f"{_suggest_option(name)} (see mjscore rules)")
+    for ruleset in having:
+        _check_value(ruleset, name, value, f"{where} ({ruleset.name})")
+
+
 def _rulesets_with(name: str) -> list[Any]:
     from .rulesets import load_ruleset
 
@@ -140,12 +151,7 @@ def load_config(path: str | None, required: bool) -> Config:
         if isinstance(value, dict):
             per_ruleset[key] = _ruleset_table(key, value, f"{where}: options.{key}")
             continue
-        having = _rulesets_with(key)
-        if not having:
-            raise ConfigError(f"{where}: options.{key}: no ruleset has an option '{key}'"
-                              f"{_suggest_option(key)} (see mjscore rules)")
-        for ruleset in having:
-            _check_value(ruleset, key, value, f"{where}: options.{key} ({ruleset.name})")
+        _check_everywhere(key, value, f"{where}: options.{key}")
         everywhere[key] = _frozen(value)
     return Config(path, rules, fmt, everywhere, per_ruleset)
 
@@ -196,12 +202,7 @@ def parse_opt_flags(pairs: Iterable[str]) -> tuple[dict[str, str], dict[str, dic
             _check_value(ruleset, option, value, f"--opt {pair}")
             per_ruleset.setdefault(ruleset_name, {})[option] = value
             continue
-        having = _rulesets_with(name)
-        if not having:
-            raise ConfigError(f"--opt {pair}: no ruleset has an option '{name}'"
-                              f"{_suggest_option(name)} (see mjscore rules)")
-        for ruleset in having:
-            _check_value(ruleset, name, value, f"--opt {pair} ({ruleset.name})")
+        _check_everywhere(name, value, f"--opt {pair}")
         everywhere[name] = value
     return everywhere, per_ruleset
 

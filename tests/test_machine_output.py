@@ -7,7 +7,6 @@ autouse fixture in conftest keeps the real ~/.config out of every test).
 
 from __future__ import annotations
 
-import io
 import json
 import sys
 from pathlib import Path
@@ -15,11 +14,13 @@ from pathlib import Path
 import pytest
 
 import mjscore
-from mjscore import cli
 from mjscore.report import tsv_cell
 from mjscore.result import PAYMENT_REASONS
 from mjscore.schemas import PATH as SCHEMA_PATH
 from mjscore.schemas import record_schema
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/, for cli_helpers.py
+from cli_helpers import run  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = ROOT / "examples" / "hands.txt"
@@ -27,15 +28,6 @@ TENHOU = Path(__file__).parent / "data" / "tenhou-houou.jsonl"
 TANYAO = "234m406p22s56s chi:678s ron:4s= round:E seat:S dora:1s honba:1"
 
 
-def run(*args: str, stdin: str | None = None, capsys=None) -> tuple[int, str, str]:
-    if stdin is not None:
-        sys.stdin = io.StringIO(stdin)
-    try:
-        code = cli.run(list(args))
-    finally:
-        sys.stdin = sys.__stdin__
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def jsonl(out: str) -> list[dict]:

@@ -3,7 +3,6 @@ waits. The fan engine itself is tests/test_mcr.py and the differential test."""
 
 from __future__ import annotations
 
-import io
 import json
 import sys
 from collections import Counter
@@ -12,25 +11,18 @@ from pathlib import Path
 import pytest
 
 import mjscore
-from mjscore import cli
 from mjscore.mcr import DEFAULTS, OPTIONS
 from mjscore.rulesets import load_ruleset
 from mjscore.schemas import record_schema
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/, for cli_helpers.py
+from cli_helpers import run  # noqa: E402
 
 EXAMPLES = [json.loads(line) for line in
             (Path(__file__).parent / "data" / "mcr-examples.jsonl").read_text().splitlines()]
 CHICKEN = "34s 55z chi:123m chi:567p pon:888s ron:2s- seat:S round:E flowers:1f2g"
 
 
-def run(*args: str, capsys, stdin: str | None = None) -> tuple[int, str, str]:
-    if stdin is not None:
-        sys.stdin = io.StringIO(stdin)
-    try:
-        code = cli.run(list(args))
-    finally:
-        sys.stdin = sys.__stdin__
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _flowers(example: dict) -> int:
