@@ -7,6 +7,7 @@ Only the shape of the text is checked here; whether the tiles can exist
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from types import MappingProxyType
 
 from . import tiles as T
@@ -35,7 +36,6 @@ _MELD_WORDS = {CHI: "a chi is three consecutive tiles of one suit",
                ANKAN: "a kan has four equal tiles", KAKAN: "a kan has four equal tiles"}
 
 
-_PARSED: dict[tuple[str, str], list[tuple[int, bool]]] = {}  # callers never change these
 
 
 class _Token:
@@ -49,39 +49,46 @@ class _Token:
         return NotationError(f"'{shown}' {why}", column or self.column, self.text)
 
 
-def parse_tiles(text: str, tok: _Token, letters: str = "mpsz",
-                commas: bool = False) -> list[tuple[int, bool]]:
-    """mpsz groups -> [(tile id, is red)]; errors name the token and say what was wanted.
+class _BadTiles(ValueError):
+    """Why a tile text cannot be read; the caller names the token and its column."""
 
-    Valid texts are remembered: win tiles, melds and indicators repeat line after line.
-    """
+
+def parse_tiles(text: str, tok: _Token, letters: str = "mpsz",
+                commas: bool = False) -> tuple[tuple[int, bool], ...]:
+    """mpsz groups -> ((tile id, is red), ...); errors name the token and say what was wanted."""
     body = text.replace(",", "") if commas else text
-    hit = _PARSED.get((body, letters))
-    if hit is not None:
-        return hit
+    try:
+        return _tiles(body, letters) if len(body) <= 32 else _read_tiles(body, letters)
+    except _BadTiles as why:
+        raise tok.fail(str(why)) from None
+
+
+@lru_cache(maxsize=16384)  # win tiles, melds and indicators repeat line after line; short
+def _tiles(body: str, letters: str) -> tuple[tuple[int, bool], ...]:  # texts only: bounded
+    return _read_tiles(body, letters)
+
+
+def _read_tiles(body: str, letters: str) -> tuple[tuple[int, bool], ...]:
     if not body:
-        raise tok.fail("has no tiles after the colon")
+        raise _BadTiles("has no tiles after the colon")
     out: list[tuple[int, bool]] = []
     pos = 0
     while (m := _GROUP.match(body, pos)) is not None:  # anchored: linear in the text
         digits, letter = m.group(1), m.group(2)
         if letter not in letters:
-            wanted = ", ".join(letters)
-            raise tok.fail(f"has a tile of suit '{letter}': expected one of {wanted}")
+            raise _BadTiles(f"has a tile of suit '{letter}': expected one of "
+                            f"{', '.join(letters)}")
         known = _DIGITS[letter]
         for d in digits:
             hit = known.get(d)
-            out.append(hit if hit is not None else _one_tile(int(d), letter, tok))
+            out.append(hit if hit is not None else _one_tile(int(d), letter))
         pos = m.end()
     if pos != len(body):
         rest = body[pos:]
         if rest.isascii() and rest.isdigit():
-            raise tok.fail(f"has digits '{rest}' without a suit letter (m, p, s, z)")
-        raise tok.fail(f"is not a tile group: expected digits followed by one of {letters}")
-    if len(_PARSED) > 65536:
-        _PARSED.clear()
-    _PARSED[body, letters] = out
-    return out
+            raise _BadTiles(f"has digits '{rest}' without a suit letter (m, p, s, z)")
+        raise _BadTiles(f"is not a tile group: expected digits followed by one of {letters}")
+    return tuple(out)
 
 
 # (tile id, is red) of every valid digit of every suit letter: parsing is per line, so a table
@@ -90,11 +97,11 @@ _DIGITS = {letter: {str(d): (T.tile_from(d, letter), d == 0) for d in digits}
                                   ("z", range(1, 8)), ("f", range(1, 5)), ("g", range(1, 5)))}
 
 
-def _one_tile(d: int, letter: str, tok: _Token) -> tuple[int, bool]:
+def _one_tile(d: int, letter: str) -> tuple[int, bool]:
     if letter == "z" and not 1 <= d <= 7:
-        raise tok.fail(f"has {d}z: honours are 1z-7z (East South West North White Green Red)")
+        raise _BadTiles(f"has {d}z: honours are 1z-7z (East South West North White Green Red)")
     if letter in "fg" and not 1 <= d <= 4:
-        raise tok.fail(f"has {d}{letter}: flowers and seasons are numbered 1-4")
+        raise _BadTiles(f"has {d}{letter}: flowers and seasons are numbered 1-4")
     return T.tile_from(d, letter), d == 0
 
 
