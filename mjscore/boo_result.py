@@ -15,10 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .tiles import SEATS
+
 START = 2000
 TABLE_FEE = 3
 POINT_UNIT = 10  # every Arushal and Boo amount is a multiple of 10, so is every score
-PLAYERS = ("E", "S", "W", "N")  # each player by their seat in the first hand (E = 起家)
+PLAYERS = SEATS  # each player by their seat in the first hand (E = 起家)
 # sunk players -> (name, what each sunk player pays the top player)
 BY_SUNK = {3: ("マルＡ", 10), 2: ("マルＢ", 5), 1: ("マルＣ", 3), 0: ("nobody sank", 0)}
 # option yakuman_result -> (name, what every other player pays the yakuman winner)

@@ -131,7 +131,7 @@ def _meld_shape_ok(kind: str, ids: list[int]) -> bool:
 
 def _wind(value: str, tok: _Token) -> str:
     value = value.upper()  # winds are case-insensitive: round:e
-    if value not in ("E", "S", "W", "N"):
+    if value not in T.SEATS:
         raise tok.fail("needs a wind: E, S, W or N")
     return value
 
@@ -202,7 +202,7 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
             expect_seat = True
             continue
         if expect_seat:
-            if len(text) != 2 or text[1] != ":" or text[0] not in "ESWN":
+            if len(text) != 2 or text[1] != ":" or text[0] not in T.WIND_LETTERS:
                 raise tok.fail("should name the next player's seat after ' / ', like 'E:'")
             current = _Builder(text[0])
             other_builders.append(current)

@@ -19,7 +19,7 @@ from .errors import MjscoreError
 if TYPE_CHECKING:
     from .hand import Hand
 
-SEATS = ("E", "S", "W", "N")
+from .tiles import SEATS  # noqa: F401  (the record's seats, re-exported for the schemes)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,8 @@ DRAGONS = (WHITE, GREEN, RED)
 FLOWER_BASE = 34  # f1..f4 = 34..37, g1..g4 = 38..41
 N_TILES = 34
 
-WIND_LETTERS = "ESWN"
+SEATS = ("E", "S", "W", "N")  # the seat and round winds, in turn order; defined only here
+WIND_LETTERS = "".join(SEATS)
 FLOWER_NAMES = ("Plum", "Orchid", "Chrysanthemum", "Bamboo", "Spring", "Summer", "Autumn", "Winter")
 
 TERMINALS_AND_HONORS = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..tiles import WIND_LETTERS as WINDS
+
 MELD_KINDS = ("chi", "pon", "kan", "ankan")
-WINDS = "ESWN"
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..tiles import WIND_LETTERS as SEATS
+
 BASE = 8
-SEATS = "ESWN"
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..tiles import WIND_LETTERS
 from .model import Win
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ def compare(win: Win, result: ScoreResult) -> tuple[str, ...]:
         kind = result.error.kind if result.error else "error"
         return (f"not scored ({kind})",)
     diffs = []
-    if {s: result.net.get(s, 0) for s in "ESWN"} != {s: rec.net.get(s, 0) for s in "ESWN"}:
+    if any(result.net.get(s, 0) != rec.net.get(s, 0) for s in WIND_LETTERS):
         diffs.append("net")
     if result.value != rec.value:
         diffs.append("value")
@@ -73,7 +74,7 @@ def check_win(win: Win) -> Checked:
 
 
 def _net(net: dict[str, int]) -> str:
-    return " ".join(f"{s}{net.get(s, 0):+d}" for s in "ESWN")
+    return " ".join(f"{s}{net.get(s, 0):+d}" for s in WIND_LETTERS)
 
 
 def describe(c: Checked) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ..tiles import WIND_LETTERS
 from .model import Problem, RecordError, Source, Tile, Verdict, Win, round_name, write_line
 from .replay import Replay
 
@@ -75,7 +76,7 @@ def _ints(text: str) -> list[int]:
 
 def _verdict(attrs: dict[str, str], dealer: int) -> Verdict:
     sc = _ints(attrs["sc"])
-    net = {s: sc[2 * ((dealer + i) % 4) + 1] * 100 for i, s in enumerate("ESWN")}
+    net = {s: sc[2 * ((dealer + i) % 4) + 1] * 100 for i, s in enumerate(WIND_LETTERS)}
     fu, points = _ints(attrs["ten"])[:2]
     if "yakuman" in attrs:
         yaku = tuple((YAKU[i], None) for i in _ints(attrs["yakuman"]))

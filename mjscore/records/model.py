@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-WINDS = ("E", "S", "W", "N")
+from ..tiles import SEATS as WINDS
+
 SUITS = "mpsz"
 
 

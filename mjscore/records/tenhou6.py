@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from ..tiles import WIND_LETTERS
 from .model import Problem, RecordError, Source, Tile, Verdict, Win, round_name, write_line
 from .replay import Replay
 
@@ -61,7 +62,7 @@ def parse_call(text: str) -> tuple[str, list[int], int, int]:
 
 
 def _verdict(deltas: list[int], info: list[Any], dealer: int) -> Verdict:
-    net = {s: int(deltas[(dealer + i) % 4]) for i, s in enumerate("ESWN")}
+    net = {s: int(deltas[(dealer + i) % 4]) for i, s in enumerate(WIND_LETTERS)}
     text = str(info[3])
     pts = _POINTS.search(text)
     if pts is None:

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from .. import tiles as T
+from ..tiles import SEATS
 from .layout import Cell, columns, side_by_side, wrap_words
 
 if TYPE_CHECKING:
     from ..hand import Holding
     from ..result import PlayerTally, PointsDoubles, ScoreItem, ScoreResult
 
-SEATS = ("E", "S", "W", "N")
 
 
 def _n(value: int) -> str:

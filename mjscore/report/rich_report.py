@@ -16,6 +16,7 @@ from rich.text import Text
 from .. import tiles as T
 from ..hand import ANKAN, SOURCE_WORDS, seat_from
 from ..result import Fans, PointsDoubles
+from ..tiles import SEATS
 from . import caret, describe, safe
 from .console import console, tiles_wanted, write_lines
 from .layout import Cell, both_ends, columns, flow, side_by_side, width_of, wrap_words
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
 SUIT_STYLES = {"m": "yellow", "p": "blue", "s": "green", "z": "bold", "f": "magenta",
                "g": "magenta"}
 RED_FIVE = "bold white on red"
-SEATS = ("E", "S", "W", "N")
 TILE_BACK = "\U0001F02B"
 WIDTH = 64  # header, rule and total line: wide enough for the sketch, never the whole screen
 
