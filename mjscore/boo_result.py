@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .tiles import SEATS
+from .values import Value
 
 START = 2000
 TABLE_FEE = 3
@@ -31,8 +32,8 @@ class BooResultError(ValueError):
     """Scores that cannot end a Boo game (wrong count, or not summing to 4 x the start)."""
 
 
-@dataclass(frozen=True, slots=True)
-class BooResult:
+@dataclass(frozen=True, slots=True, repr=False)
+class BooResult(Value):
     name: str  # マルＡ, マルＢ, マルＣ, ダブルマルＡ, or "nobody sank"
     top: str  # the player who takes the result
     sunk: tuple[str, ...]  # players below the start (for a yakuman ending: every other)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RulesetError
+from .values import Value
 
 CONFIG_KEYS = ("rules", "format", "options")
 
@@ -30,8 +31,8 @@ class ConfigError(Exception):
     """A config file or an --opt flag that cannot be used: a usage error (exit 2)."""
 
 
-@dataclass(frozen=True, slots=True)
-class HouseRules:
+@dataclass(frozen=True, slots=True, repr=False)
+class HouseRules(Value):
     """Option values per ruleset name, ready for the engine; hashable and picklable."""
 
     per_ruleset: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
@@ -46,8 +47,8 @@ class HouseRules:
         return bool(self.per_ruleset)
 
 
-@dataclass(frozen=True, slots=True)
-class Config:
+@dataclass(frozen=True, slots=True, repr=False)
+class Config(Value):
     """What a config file says (all empty when there is none)."""
 
     path: str | None = None

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from . import tiles as T
 from .hand import Meld
+from .values import Value
 
 RUN, TRIPLET, KAN = "run", "triplet", "kan"
 STANDARD, SEVEN_PAIRS, ORPHANS = "standard", "seven-pairs", "thirteen-orphans"
@@ -27,7 +28,7 @@ ORPHAN_TILES = tuple(sorted(T.TERMINALS_AND_HONORS))
 
 
 @dataclass(slots=True)  # not frozen: built in the hot loop, 4x cheaper
-class Group:
+class Group(Value):
     """One set of a reading. `concealed` is what sanankou counts; `called` is a meld."""
 
     kind: str  # RUN | TRIPLET | KAN
@@ -51,7 +52,7 @@ class Group:
 
 
 @dataclass(slots=True)  # not frozen: built in the hot loop
-class Reading:
+class Reading(Value):
     shape: str
     groups: tuple[Group, ...] = ()
     pair: int | None = None

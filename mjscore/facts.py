@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from . import tiles as T
 from .decompose import KAN, ORPHANS, RUN, SEVEN_PAIRS, STANDARD, Group, Reading
 from .hand import Hand
+from .values import Value
 
 if TYPE_CHECKING:
     from .european.facts import Table
@@ -26,8 +27,8 @@ if TYPE_CHECKING:
 ROLES = ("seat", "dominant", "round")  # wind roles, in priority when roles do not add up
 
 
-@dataclass(frozen=True, slots=True)
-class Pair:
+@dataclass(frozen=True, slots=True, repr=False)
+class Pair(Value):
     """A pair a player holds (European pair points), and whether a discard completed it."""
 
     tile: int

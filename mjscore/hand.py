@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from . import tiles as T
+from .values import Value
 
 CHI, PON, KAN, ANKAN, KAKAN = "chi", "pon", "kan", "ankan", "kakan"
 MELD_KINDS = (CHI, PON, KAN, ANKAN, KAKAN)
@@ -39,8 +40,8 @@ def marker_for(winner: str, seat: str) -> str:
     raise ValueError(f"seat {seat} is the winner's own seat")
 
 
-@dataclass(frozen=True, slots=True)
-class Meld:
+@dataclass(frozen=True, slots=True, repr=False)
+class Meld(Value):
     kind: str
     tiles: tuple[int, ...]  # sorted tile ids (red fives as fives)
     reds: int = 0
@@ -63,8 +64,8 @@ class Meld:
         return f"{self.kind}:{T.group_text(self.tiles, self.reds)}{self.source or ''}"
 
 
-@dataclass(frozen=True, slots=True)
-class Holding:
+@dataclass(frozen=True, slots=True, repr=False)
+class Holding(Value):
     """One player's tiles: the winner's, or another player's in a settlement line."""
 
     concealed: tuple[int, ...] = ()  # sorted
@@ -74,8 +75,8 @@ class Holding:
     riichi: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class WinContext:
+@dataclass(frozen=True, slots=True, repr=False)
+class WinContext(Value):
     """Everything about the win that is not the winner's tiles."""
 
     win_tile: int = -1  # -1: the line has no win token (a waiting hand, or a draw)
@@ -105,8 +106,8 @@ class WinContext:
         return seat_from(self.seat_wind, self.discarder) if self.discarder else None
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+@dataclass(frozen=True, slots=True, repr=False)
+class Hand(Value):
     """A whole hand line as a value: the winner's holding, the win, and any other players."""
 
     holding: Holding

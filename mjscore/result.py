@@ -20,10 +20,11 @@ if TYPE_CHECKING:
     from .hand import Hand
 
 from .tiles import SEATS  # noqa: F401  (the record's seats, re-exported for the schemes)
+from .values import Value
 
 
-@dataclass(frozen=True, slots=True)
-class YakuMatch:
+@dataclass(frozen=True, slots=True, repr=False)
+class YakuMatch(Value):
     key: str
     name: str
     han: int  # the match's worth, in `unit` (the record's "han" key either way)
@@ -43,8 +44,8 @@ class YakuMatch:
         return d
 
 
-@dataclass(frozen=True, slots=True)
-class FuItem:
+@dataclass(frozen=True, slots=True, repr=False)
+class FuItem(Value):
     reason: str
     fu: int
 
@@ -57,8 +58,8 @@ PAYMENT_REASONS = ("ron", "tsumo", "liability", "honba", "deposits", "dora", "bo
                    "mahjong", "settlement", "refund")
 
 
-@dataclass(frozen=True, slots=True)
-class Payment:
+@dataclass(frozen=True, slots=True, repr=False)
+class Payment(Value):
     payer: str | None  # a seat, "table" for deposits, None for an unknown discarder
     payee: str
     amount: int
@@ -75,8 +76,8 @@ class Payment:
         return d
 
 
-@dataclass(frozen=True, slots=True)
-class Liability:
+@dataclass(frozen=True, slots=True, repr=False)
+class Liability(Value):
     seat: str | None
     yaku: tuple[str, ...]
     rule: str  # the sentence a player reads: who fed what, who pays what
@@ -88,8 +89,8 @@ class Liability:
 # -- typed scores: one per scoring scheme ---------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class HanFu:
+@dataclass(frozen=True, slots=True, repr=False)
+class HanFu(Value):
     """The riichi family's score: han and fu, or yakuman units, and the limit reached."""
 
     han: int | None
@@ -103,8 +104,8 @@ class HanFu:
         return {}
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreItem:
+@dataclass(frozen=True, slots=True, repr=False)
+class ScoreItem(Value):
     """One line of a points-and-doubles score: a points row, a double or a special hand."""
 
     key: str
@@ -119,8 +120,8 @@ class ScoreItem:
         return d
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerTally:
+@dataclass(frozen=True, slots=True, repr=False)
+class PlayerTally(Value):
     """One player's points-and-doubles score in a settlement."""
 
     points: int
@@ -145,8 +146,8 @@ class PlayerTally:
                 "given": self.given, "notes": list(self.notes)}
 
 
-@dataclass(frozen=True, slots=True)
-class PointsDoubles:
+@dataclass(frozen=True, slots=True, repr=False)
+class PointsDoubles(Value):
     """A points-and-doubles score (European): the winner's, and every player's for settlement.
 
     The winner's fields are None on an exhaustive draw, where only `players` count.
@@ -181,8 +182,8 @@ class PointsDoubles:
                 "settlement": self.settlement}
 
 
-@dataclass(frozen=True, slots=True)
-class FanItem:
+@dataclass(frozen=True, slots=True, repr=False)
+class FanItem(Value):
     """One Chinese Official fan: `fan` points for one occurrence, `count` occurrences."""
 
     key: str
@@ -196,8 +197,8 @@ class FanItem:
                 "count": self.count}
 
 
-@dataclass(frozen=True, slots=True)
-class Fans:
+@dataclass(frozen=True, slots=True, repr=False)
+class Fans(Value):
     """A Chinese Official score: the fans (Flower Tiles last), their total with flowers
     (`fan`, what is paid) and whether the fans without flowers reach the 8-point minimum."""
 
@@ -221,8 +222,8 @@ class Fans:
 Score = HanFu | PointsDoubles | Fans
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
+@dataclass(frozen=True, slots=True, repr=False)
+class Verdict(Value):
     """What a scoring scheme says of a winning (or settled) hand."""
 
     score: Score
@@ -241,8 +242,8 @@ class Verdict:
 _NO_SCORE = HanFu(None, None)
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreResult:
+@dataclass(frozen=True, slots=True, repr=False)
+class ScoreResult(Value):
     """One line scored: the verdict, or the error that stopped it."""
 
     line: int

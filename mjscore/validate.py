@@ -15,6 +15,7 @@ from . import tiles as T
 from .errors import ContextError, InvalidHand
 from .hand import Hand, seat_from
 from .rulesets import Ruleset
+from .values import Value
 
 
 def validate(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:
@@ -133,8 +134,8 @@ def _red_fives_allowed(ruleset: Ruleset, options: dict[str, Any]) -> dict[int, i
     return {m5: 1, p5: 1, s5: 1}
 
 
-@dataclass(frozen=True, slots=True)
-class FlagRule:
+@dataclass(frozen=True, slots=True, repr=False)
+class FlagRule(Value):
     """One row of the flag table: `flag` needs one of `words`, or excludes every one of them.
 
     A word is another flag, or a fact of the line (`LINE_WORDS`). `rulesets` names the

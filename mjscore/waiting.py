@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 from . import tiles as T
 from .errors import ContextError, InvalidHand, MjscoreError, NotationError
 from .shanten_core import REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, shanten, shanten_number
+from .values import Value
 from .waits_core import TileCount, counts_of, discards, ukeire, winning_tiles
 
 if TYPE_CHECKING:
@@ -60,8 +61,8 @@ _SHAPE_KEYS = {"seven-pairs": SEVEN_PAIRS, "thirteen-orphans": THIRTEEN_ORPHANS}
 # -- the record -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Wait:
+@dataclass(frozen=True, slots=True, repr=False)
+class Wait(Value):
     """One winning tile of a ready hand and the two wins on it."""
 
     tile: int
@@ -81,8 +82,8 @@ class Wait:
                 "line": self.line, "ron": win_record(self.ron), "tsumo": win_record(self.tsumo)}
 
 
-@dataclass(frozen=True, slots=True)
-class DiscardChoice:
+@dataclass(frozen=True, slots=True, repr=False)
+class DiscardChoice(Value):
     """One discard of a 14-tile hand: the shanten left, its ukeire, and its waits if ready."""
 
     tile: int
@@ -101,8 +102,8 @@ class DiscardChoice:
                 "ukeire_tiles": [tile_count(t) for t in self.ukeire_tiles]}
 
 
-@dataclass(frozen=True, slots=True)
-class WaitsResult:
+@dataclass(frozen=True, slots=True, repr=False)
+class WaitsResult(Value):
     """The waits record of one hand line (OUTPUT.md, "Waits records")."""
 
     line: int

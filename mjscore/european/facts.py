@@ -28,14 +28,15 @@ from ..decompose import _meld_group as meld_group
 from ..facts import HandFacts, Pair
 from ..hand import Hand, Holding
 from ..rulesets.params import Params
+from ..values import Value
 
 QUADS = "three-quads"
 STANDARD_SHAPES = (STANDARD, QUADS)  # four sets and a pair, or three quadruples read as kongs
 FULL_HAND = 13  # a loser's tiles, a kong counted as three
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+@dataclass(frozen=True, slots=True, repr=False)
+class Table(Value):
     """The deal's wind roles: the round wind and the dominant (breach) wind, if used."""
 
     round_wind: int

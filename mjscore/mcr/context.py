@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..values import Value
 from .codes import CODE, SIZE, WIND_LETTER_CODE
 from .hand import McrHand, McrInputError
 
@@ -16,8 +17,8 @@ from .hand import McrHand, McrInputError
 Pack = tuple[str, int, bool]
 
 
-@dataclass(frozen=True)
-class Context:
+@dataclass(frozen=True, repr=False)
+class Context(Value):
     standing: tuple[int, ...]  # counts by code, winning tile included
     merged: tuple[int, ...]  # standing + declared sets
     present: tuple[int, ...]  # sorted codes of the tile kinds in the hand

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..values import Value
+
 ALL = 99  # "remove every occurrence" in an implication
 
 
-@dataclass(frozen=True)
-class Fan:
+@dataclass(frozen=True, repr=False)
+class Fan(Value):
     """One fan: stable key, English name (pymahjonggb spelling), Chinese name, points."""
 
     key: str

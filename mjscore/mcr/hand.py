@@ -10,20 +10,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..tiles import WIND_LETTERS as WINDS
+from ..values import Value
 
 MELD_KINDS = ("chi", "pon", "kan", "ankan")
 
 
-@dataclass(frozen=True)
-class Meld:
+@dataclass(frozen=True, repr=False)
+class Meld(Value):
     """A declared set. `kan` is any melded kong (claimed or promoted), `ankan` a concealed one."""
 
     kind: str
     tiles: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class McrHand:
+@dataclass(frozen=True, repr=False)
+class McrHand(Value):
     """One won hand: standing tiles (without the winning tile), melds, the win and its context.
 
     `last_tile` is 和绝张; `rinshan` the kong replacement (杠上开花, tsumo only); `chankan`

@@ -11,11 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..values import Value
 from .fans import ALL, FANS
 
 
-@dataclass(frozen=True)
-class Option:
+@dataclass(frozen=True, repr=False)
+class Option(Value):
     name: str
     default: object
     choices: tuple
@@ -85,8 +86,8 @@ _ONE_VOIDED_STRICT = ("big_three_dragons", "little_three_dragons", "big_three_wi
                       "quadruple_chow", "four_pure_shifted_pungs", "four_pure_shifted_chows")
 
 
-@dataclass(frozen=True)
-class Table:
+@dataclass(frozen=True, repr=False)
+class Table(Value):
     """Points and implications of every fan under one set of options."""
 
     points: dict[str, int]

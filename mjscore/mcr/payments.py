@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..tiles import WIND_LETTERS as SEATS
+from ..values import Value
 
 BASE = 8
 
 
-@dataclass(frozen=True)
-class McrPayments:
+@dataclass(frozen=True, repr=False)
+class McrPayments(Value):
     """`ron` / `base` / `tsumo`: what one payer of that kind pays (0 when not applicable).
 
     `by_seat` maps every seat to its net result (winner positive, payers negative); it is

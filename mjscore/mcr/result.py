@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..values import Value
+
 MINIMUM = 8  # points a hand needs, flowers not counted (spec 4.1)
 
 
-@dataclass(frozen=True)
-class FanScore:
+@dataclass(frozen=True, repr=False)
+class FanScore(Value):
     """One scored fan: `points` for one occurrence, `count` occurrences."""
 
     key: str
@@ -22,8 +24,8 @@ class FanScore:
         return self.points * self.count
 
 
-@dataclass(frozen=True)
-class Group:
+@dataclass(frozen=True, repr=False)
+class Group(Value):
     """One part of a reading, in mjscore tile ids.
 
     kind: chow, pung, kong, pair, knitted (the nine tiles of a knitted straight) or
@@ -35,8 +37,8 @@ class Group:
     concealed: bool
 
 
-@dataclass(frozen=True)
-class Decomposition:
+@dataclass(frozen=True, repr=False)
+class Decomposition(Value):
     """How the hand was read: shape is regular, seven_pairs, thirteen_orphans,
     honors_and_knitted or knitted_straight."""
 
@@ -44,8 +46,8 @@ class Decomposition:
     groups: tuple[Group, ...]
 
 
-@dataclass(frozen=True)
-class McrResult:
+@dataclass(frozen=True, repr=False)
+class McrResult(Value):
     """fans includes Flower Tiles; total = fan_points + flower_points."""
 
     fans: tuple[FanScore, ...]

@@ -10,14 +10,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..tiles import WIND_LETTERS
+from ..values import Value
 from .model import Win
 
 if TYPE_CHECKING:
     from ..result import ScoreResult
 
 
-@dataclass(frozen=True, slots=True)
-class Checked:
+@dataclass(frozen=True, slots=True, repr=False)
+class Checked(Value):
     """One win, our result, and what differs (empty: they agree)."""
 
     win: Win

@@ -11,12 +11,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..tiles import SEATS as WINDS
+from ..values import Value
 
 SUITS = "mpsz"
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
+@dataclass(frozen=True, slots=True, repr=False)
+class Source(Value):
     """Where a win sits: the file, the game in it, the round (`E1`..) and its honba."""
 
     file: str
@@ -28,8 +29,8 @@ class Source:
         return {"file": self.file, "game": self.game, "round": self.round, "honba": self.honba}
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
+@dataclass(frozen=True, slots=True, repr=False)
+class Verdict(Value):
     """The record's own result: net per seat wind (E = the round's dealer), the hand's
     value, han and fu (None where the record does not say, or for a yakuman)."""
 
@@ -45,8 +46,8 @@ class Verdict:
                 "yaku": [list(y) for y in self.yaku]}
 
 
-@dataclass(frozen=True, slots=True)
-class Win:
+@dataclass(frozen=True, slots=True, repr=False)
+class Win(Value):
     """One win of a record: the hand line built from the events, and the record's verdict."""
 
     line: str
@@ -58,8 +59,8 @@ class Win:
                 "record": self.record.to_dict()}
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+@dataclass(frozen=True, slots=True, repr=False)
+class Problem(Value):
     """Something a reader could not turn into a line: `error` (bad or truncated input:
     the command exits non-zero) or `note` (a round skipped on purpose)."""
 
@@ -80,8 +81,8 @@ class RecordError(Exception):
 # -- from replayed facts to the hand line -----------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Tile:
+@dataclass(frozen=True, slots=True, repr=False)
+class Tile(Value):
     """A tile as the notation writes it: suit letter and digit (0 = red five)."""
 
     suit: str
@@ -99,15 +100,15 @@ class Tile:
         return f"{self.digit}{self.suit}"
 
 
-@dataclass(slots=True)
-class Meld:
+@dataclass(slots=True, repr=False)
+class Meld(Value):
     kind: str  # chi | pon | kan | ankan | kakan
     tiles: list[Tile]
     marker: str = ""  # - = + relative to the hand's owner; "" for chi and ankan
 
 
-@dataclass(slots=True)
-class WinFacts:
+@dataclass(slots=True, repr=False)
+class WinFacts(Value):
     """Everything the line says, as the replay found it."""
 
     concealed: list[Tile]

@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import RulesetError
+from ..values import Value
 from . import params as P
 from .params import Check, Params
 
@@ -30,8 +31,8 @@ _NAME = re.compile(r"[a-z][a-z0-9-]{0,63}")  # a ruleset is named, never a path
 _OFF = {"off", "false", "no", "0"}
 
 
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
+@dataclass(frozen=True, slots=True, repr=False)
+class OptionSpec(Value):
     """One named option: its type, default and the values it accepts."""
 
     name: str
@@ -103,8 +104,8 @@ class OptionSpec:
         return sorted(value) if self.kind == "set" else value
 
 
-@dataclass(frozen=True, slots=True)
-class YakuSpec:
+@dataclass(frozen=True, slots=True, repr=False)
+class YakuSpec(Value):
     """One yaku as a ruleset values it. `han_open` None means closed only.
 
     A yakuman has `yakuman` units (13 han each). `by_option` names an option
@@ -147,8 +148,8 @@ class YakuSpec:
         return (self.han if closed else self.han_open), 0
 
 
-@dataclass(slots=True)
-class Ruleset:
+@dataclass(slots=True, repr=False)
+class Ruleset(Value):
     name: str
     title: str
     extends: str | None

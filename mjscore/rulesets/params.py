@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import RulesetError
+from ..values import Value
 
 _EMPTY: Mapping[Any, Any] = MappingProxyType({})
 
@@ -163,8 +164,8 @@ def _name() -> Any:
     return field(metadata={"check": _str, "doc": "its name in a score"})
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+@dataclass(frozen=True, slots=True, repr=False)
+class Row(Value):
     """A winner's points row (`[params.rows.KEY]`)."""
 
     name: str = _name()
@@ -173,8 +174,8 @@ class Row:
                                                    "doc": "the option that switches it on"})
 
 
-@dataclass(frozen=True, slots=True)
-class Double:
+@dataclass(frozen=True, slots=True, repr=False)
+class Double(Value):
     """A double (`[params.doubles.KEY]`)."""
 
     name: str = _name()
@@ -196,8 +197,8 @@ class Double:
         "check": _str, "doc": "the option that switches it on"})
 
 
-@dataclass(frozen=True, slots=True)
-class Special:
+@dataclass(frozen=True, slots=True, repr=False)
+class Special(Value):
     """A special (limit) hand (`[params.special.KEY]`): a fixed value or limits."""
 
     name: str = _name()
@@ -245,8 +246,8 @@ def _entries(cls: type) -> Check:
 # -- the parameters -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Params:
+@dataclass(frozen=True, slots=True, repr=False)
+class Params(Value):
     """Every parameter a ruleset's `[params]` may set, with its type and its one default."""
 
     # tiles and tokens a hand line may have

@@ -13,6 +13,7 @@ from ..facts import HandFacts, line_facts
 from ..hand import Hand
 from ..result import FuItem, HanFu, Liability, Verdict, YakuMatch
 from ..rulesets import Ruleset, YakuSpec, load_ruleset
+from ..values import Value
 from ..yaku.registry import GATE, NEEDS_FLAG, PREDICATES
 from . import liability as pao
 from .extras import extra_payments
@@ -29,8 +30,8 @@ from .payments import (
 from .points import base_points
 
 
-@dataclass(slots=True)
-class Candidate:
+@dataclass(slots=True, repr=False)
+class Candidate(Value):
     """One reading, valued."""
 
     facts: HandFacts
@@ -57,8 +58,8 @@ _Row = tuple[int, str, Any, int, int, YakuSpec]
 _Group = tuple[str, str, tuple[_Row, ...]]
 
 
-@dataclass(frozen=True, slots=True)
-class YakuTable:
+@dataclass(frozen=True, slots=True, repr=False)
+class YakuTable(Value):
     """A ruleset's yaku for one set of options, grouped so the hot loop asks only what can count.
 
     Closed-only yaku are absent from the open groups; a group whose gate fact is

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 
 from .. import tiles as T
 from ..hand import SOURCE_WORDS, Hand, Meld, seat_from
+from ..values import Value
 
 
-@dataclass(frozen=True, slots=True)
-class LiableCall:
+@dataclass(frozen=True, slots=True, repr=False)
+class LiableCall(Value):
     seat: str
     yaku: str
     meld: Meld

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 
 from ..result import SEATS, Payment
 from ..rulesets.params import Params
+from ..values import Value
 from .points import round_up
 
 
-@dataclass(slots=True)
-class WinSide:
+@dataclass(slots=True, repr=False)
+class WinSide(Value):
     """The facts payments need: who won, how, and from whom."""
 
     winner: str

@@ -30,6 +30,7 @@ from ..hand import Hand
 from ..result import SEATS, Payment, PlayerTally, PointsDoubles, ScoreItem, Verdict, YakuMatch
 from ..rulesets import Ruleset
 from ..rulesets.params import Params, Special
+from ..values import Value
 from ..yaku.registry import DOUBLES, ROWS, SPECIAL, enabled
 from .payments import net_of
 from .settlement import Terms, among_players, winner_payments
@@ -37,8 +38,8 @@ from .settlement import Terms, among_players, winner_payments
 ORDINARY = "ordinary"
 
 
-@dataclass(slots=True)
-class PlayerScore:
+@dataclass(slots=True, repr=False)
+class PlayerScore(Value):
     """One player's score with the items behind it."""
 
     seat: str

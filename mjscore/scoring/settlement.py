@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..result import SEATS, Payment
+from ..values import Value
 
 EAST = "E"
 DOUBLE_PAYMENT, DOUBLE_SCORE = "double_payment", "double_score"
 
 
-@dataclass(frozen=True, slots=True)
-class Terms:
+@dataclass(frozen=True, slots=True, repr=False)
+class Terms(Value):
     """How a deal settles: the options of §9 that decide the payments."""
 
     advanced: bool = True
