@@ -382,13 +382,14 @@ def _check(hand: Hand) -> tuple[tuple[int, ...], int]:
         raise InvalidHand(f"the hand has {size} tiles (each meld counting three): waits reads "
                           "13 (waiting for a tile) or 14 (about to discard)",
                           hand.columns.get("concealed"))
-    everything = [*h.concealed, *(t for m in h.melds for t in m.tiles),
-                  *hand.ctx.dora, *hand.ctx.ura]
-    for t, n in enumerate(counts_of(everything)):
-        if n > 4:
-            raise InvalidHand(f"{n} copies of {T.name(t)} (hand, melds and indicators "
-                              "together); there are only four")
-    return counts_of(h.concealed), size
+    counts = counts_of(h.concealed)
+    shown = [t for m in h.melds for t in m.tiles] + [*hand.ctx.dora, *hand.ctx.ura]
+    total = [a + b for a, b in zip(counts, counts_of(shown), strict=True)] if shown else counts
+    if max(total) > 4:  # counted once, the concealed counts reused: shanten calls this per hand
+        t = next(t for t, n in enumerate(total) if n > 4)
+        raise InvalidHand(f"{total[t]} copies of {T.name(t)} (hand, melds and indicators "
+                          "together); there are only four")
+    return counts, size
 
 
 def _analyse(hand: Hand, rules: str, options: dict[str, Any] | None, ruleset: Ruleset,
