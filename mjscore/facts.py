@@ -52,20 +52,11 @@ def tile_facts(tiles: tuple[int, ...] | list[int]) -> dict[str, Any]:
 def line_facts(line: Hand) -> dict[str, Any]:
     """What every reading of one line shares: its tiles and their kinds, worked out once."""
     ctx = line.ctx
-    tiles = line.all_winner_tiles  # 14 + kans tiles
-    tile_set = frozenset(tiles)
-    return {
-        "line": line, "win_tile": ctx.win_tile, "tsumo": ctx.tsumo, "flags": ctx.flags,
-        "tiles": tiles, "tile_set": tile_set,
-        "suits": (suits := frozenset(t // 9 for t in tile_set if t < 27)),  # 0 m, 1 p, 2 s
-        "one_suit": len(suits) <= 1,
-        "has_honors": any(t >= 27 for t in tile_set),
-        "all_terminal_or_honor": tile_set <= T.TERMINALS_AND_HONORS,
-        "no_terminal_or_honor": not (tile_set & T.TERMINALS_AND_HONORS),
-        "some_terminal_or_honor": bool(tile_set & T.TERMINALS_AND_HONORS),
-        "closed": not any(m.is_open for m in line.holding.melds),
-        "seat_wind": T.wind_tile(ctx.seat_wind), "round_wind": T.wind_tile(ctx.round_wind),
-    }
+    facts = tile_facts(line.all_winner_tiles)  # 14 + kans tiles
+    facts.update(line=line, win_tile=ctx.win_tile, tsumo=ctx.tsumo, flags=ctx.flags,
+                 closed=not any(m.is_open for m in line.holding.melds),
+                 seat_wind=T.wind_tile(ctx.seat_wind), round_wind=T.wind_tile(ctx.round_wind))
+    return facts
 
 
 class HandFacts:
