@@ -299,3 +299,16 @@ def test_bad_json_lines_and_unknown_input_are_errors_not_tracebacks(tmp_path):
 def test_usage_errors():
     assert run_cli("import").returncode == 2
     assert run_cli("check", "--format", "xml", str(MJLOG / "double-ron.mjlog")).returncode == 2
+
+
+def test_record_problems_and_records_are_escaped_like_every_other_output():
+    """A file name or message from a record cannot reach the terminal raw (issue 13), and a
+    JSON line never holds a raw line separator."""
+    from mjscore.records.commands import _json_line, _problem
+    from mjscore.records.model import Problem
+
+    err = io.StringIO()
+    _problem(Problem("error", "evil\x1b[2J.mjlog", "round E1-0", "bad\u2028tag"), err)
+    assert "\x1b" not in err.getvalue() and "\\x1b[2J" in err.getvalue()
+    line = _json_line({"file": "a\u2028b"})
+    assert "\u2028" not in line and line.endswith("\n") and json.loads(line) == {"file": "a\u2028b"}

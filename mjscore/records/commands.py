@@ -31,8 +31,18 @@ def _items(paths: list[str]) -> Iterator[Win | Problem]:
 
 
 def _problem(p: Problem, err: TextIO) -> None:
+    """One stderr line, with control characters from the record escaped (report.safe)."""
+    from ..report import safe
+
     label = "note: " if p.kind == "note" else ""
-    print(f"mjscore: {label}{p}", file=err)
+    print(f"mjscore: {label}{safe(str(p))}", file=err)
+
+
+def _json_line(record: dict) -> str:
+    """One JSON Lines record, with the line separators escaped as every record is."""
+    from ..report import json_safe
+
+    return json_safe(json.dumps(record, ensure_ascii=False)) + "\n"
 
 
 def _usage(paths: list[str], fmt: str, formats: tuple[str, ...]) -> None:
@@ -55,7 +65,7 @@ def import_command(paths: list[str], fmt: str = "lines", out: TextIO | None = No
             failed = failed or item.kind == "error"
             _problem(item, err)
         elif fmt == "jsonl":
-            out.write(json.dumps(item.to_dict(), ensure_ascii=False) + "\n")
+            out.write(_json_line(item.to_dict()))
         else:
             s = item.source
             out.write(f"{item.line}  # {s.game} {s.round}-{s.honba}\n")
@@ -79,7 +89,7 @@ def check_command(paths: list[str], fmt: str = "text", out: TextIO | None = None
         total += 1
         agree += checked.agree
         if fmt == "jsonl":
-            out.write(json.dumps(checked.to_dict(), ensure_ascii=False) + "\n")
+            out.write(_json_line(checked.to_dict()))
         elif not checked.agree:
             out.write(describe(checked) + "\n")
     if fmt == "jsonl":
