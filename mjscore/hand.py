@@ -31,15 +31,6 @@ def seat_from(winner: str, marker: str) -> str:
     return T.WIND_LETTERS[(i + SOURCE_OFFSET[marker]) % 4]
 
 
-def marker_for(winner: str, seat: str) -> str:
-    """The source marker that names `seat` as seen from `winner` (the inverse of seat_from)."""
-    gap = (T.WIND_LETTERS.index(seat) - T.WIND_LETTERS.index(winner)) % 4
-    for marker, offset in SOURCE_OFFSET.items():
-        if offset == gap:
-            return marker
-    raise ValueError(f"seat {seat} is the winner's own seat")
-
-
 @dataclass(frozen=True, slots=True, repr=False)
 class Meld(Value):
     kind: str

@@ -32,10 +32,6 @@ def to_tile(code: int) -> Tile:
     return Tile("mpsz"[suit - 1], digit)
 
 
-def _same(a: int, b: int) -> bool:
-    return to_tile(a).kind == to_tile(b).kind
-
-
 def parse_call(text: str) -> tuple[str, list[int], int, int]:
     """A call string: (kind, tile codes, the called or added tile, offset of the source
     seat: 3 left, 2 across, 1 right, 0 own). `c292728`, `45p4545`, `m39393939`,
