@@ -128,6 +128,21 @@ def test_rules_and_yaku_keep_option_names_and_keys_whole(columns):
             *ruleset.params.rows, *ruleset.params.doubles, *ruleset.params.special]
         for key in keys:
             assert key in words, (columns, name, key)
+    from mjscore.mcr import FANS  # the fan table fits the width like the others
+
+    text = _cli(["yaku", "--rules", "mcr"], columns)
+    assert "…" not in text
+    lines = text.splitlines()
+    for fan in FANS:
+        assert fan.key in set(text.split()), (columns, fan.key)
+        row = next(i for i, line in enumerate(lines) if fan.key in line.split())
+        block = [lines[row]]  # a stacked row carries its fields indented below the key
+        for line in lines[row + 1:]:
+            if not line.startswith(" "):
+                break
+            block.append(line)
+        assert str(fan.points) in " ".join(block).split(), (columns, fan.key)
+    assert max(len(line) for line in lines) <= max(columns, 80), columns
 
 
 @pytest.mark.parametrize("command", ["rules", "yaku", "yaku --rules european", "table",

@@ -174,20 +174,20 @@ def points_doubles_tables(ruleset: Ruleset, width: int = WIDE) -> list[Table | T
     ]
 
 
-def fan_table(ruleset: Ruleset) -> Table:
+def fan_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
     """The fan table of a fan ruleset (Chinese Official): the engine's, at default values."""
     from ..mcr import FANS
 
     rows = [(f.key, f.name, f.name_zh, str(f.points)) for f in FANS]
     return _plain_table(f"{ruleset.title}: fans (a win needs 8 without flowers)",
-                        ("key", "name", "chinese", "points"), rows)
+                        ("key", "name", "chinese", "points"), rows, width)
 
 
 def write_yaku(ruleset: Ruleset, out: TextIO) -> None:
     """The yaku table; for a points-and-doubles ruleset its points, doubles and special hands."""
     con = console(out, pipe_width=WIDE)
     if ruleset.scoring == "fan":
-        show(con, fan_table(ruleset))
+        show(con, fan_table(ruleset, con.width))
         return
     if ruleset.scoring == "points_doubles":
         for i, table in enumerate(points_doubles_tables(ruleset, con.width)):
