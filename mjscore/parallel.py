@@ -14,6 +14,7 @@ from typing import Any
 
 PARALLEL_MIN_LINES = 2000  # below this, starting workers costs more than it saves
 CHUNK = 500  # lines per task: each task costs its sending and a result
+SERIAL_CHUNK = 100  # lines a write when one process scores a file: few writes, soon seen
 IN_FLIGHT = 3  # tasks a worker out at once: enough to keep it busy, few enough to stay small
 
 
@@ -80,6 +81,14 @@ def chunks_of(lines: Iterable[tuple[int, str]], size: int = CHUNK
             chunk = []
     if chunk:
         yield chunk
+
+
+def scored_in_chunks(lines: Iterable[tuple[int, str]], rules: str, options: Any, fmt: str,
+                     command: str = "score") -> Iterator[tuple[int, int, Any, str]]:
+    """Every chunk's result (see `_score_chunk`) in input order, scored in this process:
+    one write a chunk, not one a record, and the same text as the parallel run."""
+    for chunk in chunks_of(lines, SERIAL_CHUNK):
+        yield _score_chunk((chunk, rules, options, fmt, command))
 
 
 def scored_in_parallel(lines: Iterable[tuple[int, str]], rules: str, options: Any,

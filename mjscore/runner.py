@@ -291,20 +291,25 @@ def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: HouseRules 
     """
     from contextlib import closing
 
-    from .parallel import scored_in_parallel, workers_for
+    from .parallel import scored_in_chunks, scored_in_parallel, workers_for
 
     analyse = ANALYSE[command]
     make_reporter = reporters_of(command).make_reporter
     tally = Tally()
     workers = workers_for(total, fmt, jobs) if total is not None else 1
+    # a file in a machine format: records rendered and written a chunk at a time, as the
+    # workers do (a stream is written record by record, for the reader at the other end)
+    chunked = total is not None and fmt != "rich"
     with progress_bar(total) as tick, _Writer() as writer:
         # made inside the bar: while it runs, sys.stderr is rich's proxy that prints above it
         with writer.writing():
             reporter = make_reporter(fmt, sys.stdout, sys.stderr, stream=total is None)
         try:
-            if workers > 1:
-                with closing(scored_in_parallel(lines, rules, options, fmt, workers,
-                                                command)) as chunks:
+            if workers > 1 or chunked:
+                source = (scored_in_parallel(lines, rules, options, fmt, workers, command)
+                          if workers > 1 else scored_in_chunks(lines, rules, options, fmt,
+                                                               command))
+                with closing(source) as chunks:
                     for scored, failed, rendered, errors in chunks:
                         tally.scored += scored
                         tally.failed += failed
