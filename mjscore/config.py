@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RulesetError
-from .values import Value
+from .frozen import field, value_class
 
 CONFIG_KEYS = ("rules", "format", "options")
 
@@ -31,8 +30,8 @@ class ConfigError(Exception):
     """A config file or an --opt flag that cannot be used: a usage error (exit 2)."""
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class HouseRules(Value):
+@value_class
+class HouseRules:
     """Option values per ruleset name, ready for the engine; hashable and picklable."""
 
     per_ruleset: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
@@ -47,8 +46,8 @@ class HouseRules(Value):
         return bool(self.per_ruleset)
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Config(Value):
+@value_class
+class Config:
     """What a config file says (all empty when there is none)."""
 
     path: str | None = None

@@ -7,9 +7,10 @@ worth; for a points-and-doubles ruleset, its points rows, doubles and special ha
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from typing import TYPE_CHECKING, Any, TextIO
+
+from ..frozen import fields
 
 if TYPE_CHECKING:
     from ..rulesets import OptionSpec, Ruleset
@@ -40,7 +41,7 @@ def yaku_json(ruleset: Ruleset) -> dict[str, Any]:
         params = ruleset.params
         for name, table in (("rows", params.rows), ("doubles", params.doubles),
                             ("special", params.special)):
-            out[name] = [{"key": key, **dataclasses.asdict(entry)}
+            out[name] = [{"key": key, **{f.name: getattr(entry, f.name) for f in fields(entry)}}
                          for key, entry in table.items()]
         return out
     out["yaku"] = [

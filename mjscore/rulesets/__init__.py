@@ -15,13 +15,12 @@ import os
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
 from typing import Any
 
 from ..errors import RulesetError
-from ..values import Value
+from ..frozen import field, value_class
 from . import params as P
 from .params import Check, Params
 
@@ -31,8 +30,8 @@ _NAME = re.compile(r"[a-z][a-z0-9-]{0,63}")  # a ruleset is named, never a path
 _OFF = {"off", "false", "no", "0"}
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class OptionSpec(Value):
+@value_class
+class OptionSpec:
     """One named option: its type, default and the values it accepts."""
 
     name: str
@@ -104,8 +103,8 @@ class OptionSpec(Value):
         return sorted(value) if self.kind == "set" else value
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class YakuSpec(Value):
+@value_class
+class YakuSpec:
     """One yaku as a ruleset values it. `han_open` None means closed only.
 
     A yakuman has `yakuman` units (13 han each). `by_option` names an option
@@ -148,8 +147,8 @@ class YakuSpec(Value):
         return (self.han if closed else self.han_open), 0
 
 
-@dataclass(slots=True, repr=False)
-class Ruleset(Value):
+@value_class(frozen=False)
+class Ruleset:
     name: str
     title: str
     extends: str | None

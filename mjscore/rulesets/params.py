@@ -1,6 +1,6 @@
 """The typed parameters of a ruleset: every `[params]` key, its type and its one default.
 
-A ruleset file's `[params]` table is read into `Params`, a frozen dataclass;
+A ruleset file's `[params]` table is read into `Params`, a frozen value class;
 an unknown key, or a value of the wrong type, is a RulesetError naming the
 file and the key. Scoring code reads attributes (`ruleset.params.min_han`),
 never a key with a default of its own.
@@ -11,18 +11,17 @@ takes its place. The resolved options (`Ruleset.resolve_options`) hold every
 switch, so code reads `options["tsumo_pinfu"]` whichever way the ruleset set it.
 
 Nested tables are typed too: the European points table, rows, doubles and
-special hands are frozen dataclasses in read-only mappings.
+special hands are frozen value classes in read-only mappings.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import MISSING, dataclass, field, fields
 from types import MappingProxyType
 from typing import Any
 
 from ..errors import RulesetError
-from ..values import Value
+from ..frozen import MISSING, field, fields, value_class
 
 _EMPTY: Mapping[Any, Any] = MappingProxyType({})
 
@@ -143,7 +142,7 @@ def _param(default: Any, check: Check, doc: str) -> Any:
 
 
 def _table(cls: type, where: str, data: Any) -> Any:
-    """Build a frozen entry dataclass from a TOML table: unknown or mistyped fields fail."""
+    """Build a frozen entry from a TOML table: unknown or mistyped fields fail."""
     if not isinstance(data, dict):
         raise _fail(where, "a table", data)
     known = {f.name: f for f in fields(cls)}
@@ -164,8 +163,8 @@ def _name() -> Any:
     return field(metadata={"check": _str, "doc": "its name in a score"})
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Row(Value):
+@value_class
+class Row:
     """A winner's points row (`[params.rows.KEY]`)."""
 
     name: str = _name()
@@ -174,8 +173,8 @@ class Row(Value):
                                                    "doc": "the option that switches it on"})
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Double(Value):
+@value_class
+class Double:
     """A double (`[params.doubles.KEY]`)."""
 
     name: str = _name()
@@ -197,8 +196,8 @@ class Double(Value):
         "check": _str, "doc": "the option that switches it on"})
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Special(Value):
+@value_class
+class Special:
     """A special (limit) hand (`[params.special.KEY]`): a fixed value or limits."""
 
     name: str = _name()
@@ -246,8 +245,8 @@ def _entries(cls: type) -> Check:
 # -- the parameters -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Params(Value):
+@value_class
+class Params:
     """Every parameter a ruleset's `[params]` may set, with its type and its one default."""
 
     # tiles and tokens a hand line may have
