@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import product
 
 from . import tiles as T
 from .hand import Meld
@@ -27,7 +28,7 @@ LIMIT_ONLY_SHAPES = frozenset((UNRELATED, NAGASHI))
 ORPHAN_TILES = tuple(sorted(T.TERMINALS_AND_HONORS))
 
 
-@dataclass(slots=True)  # not frozen: built in the hot loop, 4x cheaper
+@dataclass(frozen=True, slots=True, repr=False)  # shared: the readings of a suit are cached
 class Group(Value):
     """One set of a reading. `concealed` is what sanankou counts; `called` is a meld."""
 
@@ -35,7 +36,6 @@ class Group(Value):
     tile: int  # the lowest tile
     called: bool = False  # an open meld (chi, pon, kan, kakan)
     concealed: bool = True  # concealed triplet/kan in the yaku sense (ron-completed: False)
-    meld: Meld | None = None
 
     @property
     def tiles(self) -> tuple[int, ...]:
@@ -44,11 +44,17 @@ class Group(Value):
         return (self.tile,) * (4 if self.kind == KAN else 3)
 
     def text(self) -> str:
-        """mpsz of the set ("234m", "5555p"): made for every reading, so without sorting."""
-        name = T.name(self.tile)
-        if self.kind == RUN:
-            return f"{name[0]}{int(name[0]) + 1}{int(name[0]) + 2}{name[1]}"
-        return name[0] * (4 if self.kind == KAN else 3) + name[1]
+        """mpsz of the set ("234m", "5555p")."""
+        return set_text(self.kind, self.tile)
+
+
+@lru_cache(maxsize=256)
+def set_text(kind: str, tile: int) -> str:
+    """Written once per kind and tile: the winner's reading and fu items name their sets."""
+    name = T.name(tile)
+    if kind == RUN:
+        return f"{name[0]}{int(name[0]) + 1}{int(name[0]) + 2}{name[1]}"
+    return name[0] * (4 if kind == KAN else 3) + name[1]
 
 
 @dataclass(slots=True)  # not frozen: built in the hot loop
@@ -97,14 +103,9 @@ def _suit_sets(counts: tuple[int, ...], runs: bool) -> tuple[tuple[tuple[str, in
     return tuple(out)
 
 
-@lru_cache(maxsize=4096)
 def _suit_splits(counts: tuple[int, ...], runs: bool
-                 ) -> tuple[tuple[int | None, tuple[tuple[str, int], ...]], ...]:
-    """(pair rank or None, sets) for one suit, with no pair or one pair.
-
-    Suits split independently, and a file holds few distinct suit patterns, so
-    this cache is hit far more often than one over whole hands would be.
-    """
+                 ) -> list[tuple[int | None, tuple[tuple[str, int], ...]]]:
+    """(pair rank or None, sets sorted) for one suit, with no pair or one pair, each once."""
     total = sum(counts)
     out: list[tuple[int | None, tuple[tuple[str, int], ...]]] = []
     if total % 3 == 0:
@@ -115,32 +116,73 @@ def _suit_splits(counts: tuple[int, ...], runs: bool
                 rest = list(counts)
                 rest[p] -= 2
                 out.extend((p, sets) for sets in _suit_sets(tuple(rest), runs))
+    return list(dict.fromkeys((pair, tuple(sorted(sets))) for pair, sets in out))
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class SuitSplit(Value):
+    """One way to read one suit's tiles: its pair (a tile id, or None), its runs, and
+    its triplets for each place the winning tile can take in it (`waits`).
+
+    A suit without the winning tile has one entry in `waits`, with the wait None.
+    """
+
+    pair: int | None
+    runs: tuple[Group, ...]
+    waits: tuple[tuple[str | None, tuple[Group, ...]], ...]  # (wait, triplets), sorted
+
+
+@lru_cache(maxsize=4096)
+def _suit_readings(counts: tuple[int, ...], lo: int, win: int, tsumo: bool
+                   ) -> tuple[SuitSplit, ...]:
+    """Every split of one suit (tiles `lo`...), with the waits of `win` (-1: not in the suit).
+
+    Suits split independently, and a file holds few distinct suit patterns, so
+    this cache is hit far more often than one over whole hands would be; what
+    a reading needs (groups, waits) is built here once per pattern.
+    """
+    out = []
+    for p, sets in _suit_splits(counts, lo < 27):
+        pair = None if p is None else lo + p
+        runs = tuple(_group(RUN, lo + r) for kind, r in sets if kind == RUN)
+        triplets = tuple(lo + r for kind, r in sets if kind == TRIPLET)
+        out.append(SuitSplit(pair, runs, _waits(pair, runs, triplets, win, tsumo)))
     return tuple(out)
 
 
-_SUITS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
-
-
-def _standard_splits(counts: tuple[int, ...]) -> list[tuple[int, tuple]]:
-    """(pair, sets) for every standard split of the concealed tiles, duplicates removed."""
-    combos: list[tuple[int | None, list[tuple[str, int]]]] = [(None, [])]
-    for lo, hi, runs in _SUITS:
-        options = _suit_splits(counts[lo:hi], runs)
-        if not options:
-            return []
-        combos = [(pair if p is None else lo + p, [*sets, *((k, lo + r) for k, r in more)])
-                  for pair, sets in combos for p, more in options
-                  if pair is None or p is None]
+def _waits(pair: int | None, runs: tuple[Group, ...], triplets: tuple[int, ...], win: int,
+           tsumo: bool) -> tuple[tuple[str | None, tuple[Group, ...]], ...]:
+    """(wait, triplets) for each place of the winning tile, sorted: the same line, the
+    same readings. A triplet completed by ron is not concealed."""
+    plain = tuple(_group(TRIPLET, t) for t in triplets)
+    if win < 0:
+        return ((None, plain),)
+    placements: set[tuple[str, int]] = set()
+    if pair == win:
+        placements.add((TANKI, -1))
+    for t in triplets:
+        if t == win:
+            placements.add((SHANPON, t))
+    for g in runs:
+        if g.tile <= win <= g.tile + 2:
+            placements.add((_run_wait(g.tile, win), g.tile))
     out = []
-    seen = set()
-    for pair, sets in combos:
-        if pair is None:
-            continue
-        key = (pair, tuple(sorted(sets)))
-        if key not in seen:
-            seen.add(key)
-            out.append(key)
-    return out
+    for wait, where in sorted(placements):
+        if wait == SHANPON and not tsumo:
+            out.append((wait, tuple(_group(TRIPLET, t, concealed=t != where)
+                                    for t in triplets)))
+        else:
+            out.append((wait, plain))
+    return tuple(out)
+
+
+@lru_cache(maxsize=512)
+def _group(kind: str, tile: int, concealed: bool = True, called: bool = False) -> Group:
+    """A set as a frozen value, made once and shared by every reading that has it."""
+    return Group(kind, tile, called, concealed)
+
+
+_SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
 def _run_wait(start: int, win: int) -> str:
@@ -154,9 +196,9 @@ def _run_wait(start: int, win: int) -> str:
 
 def _meld_group(m: Meld) -> Group:
     if m.is_run:
-        return Group(RUN, m.tiles[0], called=True, concealed=False, meld=m)
+        return _group(RUN, m.tiles[0], concealed=False, called=True)
     kind = KAN if m.is_kan else TRIPLET
-    return Group(kind, m.tiles[0], called=m.is_open, concealed=not m.is_open, meld=m)
+    return _group(kind, m.tiles[0], concealed=not m.is_open, called=m.is_open)
 
 
 def readings(concealed: tuple[int, ...], melds: tuple[Meld, ...], win: int,
@@ -172,35 +214,49 @@ def readings(concealed: tuple[int, ...], melds: tuple[Meld, ...], win: int,
     for t in concealed:
         counts[t] += 1
     counts[win] += 1
-    key = tuple(counts)
-    out: list[Reading] = []
-    meld_groups = tuple(_meld_group(m) for m in melds)
-    n_sets = 4 - len(melds)
-    for pair, sets in _standard_splits(key):
-        if len(sets) != n_sets:
-            continue
-        placements: set[tuple[str, int]] = set()
-        if pair == win:
-            placements.add((TANKI, -1))
-        for kind, tile in sets:
-            if kind == TRIPLET and tile == win:
-                placements.add((SHANPON, tile))
-            elif kind == RUN and tile <= win <= tile + 2:
-                placements.add((_run_wait(tile, win), tile))
-        plain: tuple[Group, ...] | None = None  # the groups when no triplet was completed by ron
-        for wait, where in sorted(placements):  # sorted: the same line, the same reading
-            if wait == SHANPON and not tsumo:
-                groups = tuple(Group(kind, tile, concealed=kind != TRIPLET or tile != where)
-                               for kind, tile in sets) + meld_groups
-            else:
-                if plain is None:
-                    plain = tuple(Group(kind, tile) for kind, tile in sets) + meld_groups
-                groups = plain
-            out.append(Reading(STANDARD, groups, pair, wait=wait))
-    if not melds:
+    out = _standard(counts, melds, win, tsumo)
+    if not melds and T.N_TILES - counts.count(0) in (7, 13):  # the kinds of tile that seven
+        key = tuple(counts)  # pairs hold (7), thirteen orphans and unrelated tiles (13)
         out.extend(_special(key, concealed, win))
         if UNRELATED in shapes:
             out.extend(_unrelated(key))
+    return out
+
+
+def _standard(counts: list[int], melds: tuple[Meld, ...], win: int, tsumo: bool
+              ) -> list[Reading]:
+    """The readings as sets and a pair: one split per suit, and one wait in the winning
+    tile's suit; groups in the order runs, then triplets (by tile), then the melds."""
+    by_suit = []
+    for lo, hi in _SUITS:
+        holds_win = lo <= win < hi
+        splits = _suit_readings(tuple(counts[lo:hi]), lo, win if holds_win else -1,
+                                tsumo and holds_win)
+        if not splits:
+            return []
+        by_suit.append(splits)
+    w = T.suit(win)  # the index of the winning tile's suit in _SUITS
+    meld_groups = tuple(_meld_group(m) for m in melds)
+    n_sets = 4 - len(melds)
+    out = []
+    for choice in product(*by_suit):
+        pairs = [s.pair for s in choice if s.pair is not None]
+        if len(pairs) != 1:
+            continue
+        runs: tuple[Group, ...] = ()
+        before: tuple[Group, ...] = ()  # the triplets of the suits before the winning tile's
+        after: tuple[Group, ...] = ()  # ... and after it
+        for i, split in enumerate(choice):
+            runs += split.runs
+            if i < w:
+                before += split.waits[0][1]
+            elif i > w:
+                after += split.waits[0][1]
+        after += meld_groups
+        for wait, triplets in choice[w].waits:
+            groups = runs + before + triplets + after
+            if len(groups) - len(meld_groups) == n_sets:
+                out.append(Reading(STANDARD, groups, pairs[0], wait=wait))
     return out
 
 
