@@ -7,6 +7,7 @@ costly part of scoring.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -16,6 +17,8 @@ from .hand import Meld
 from .values import Value
 
 RUN, TRIPLET, KAN = "run", "triplet", "kan"
+PAIR = "pair"  # not a set: only its text is asked for
+_SIZES = {PAIR: 2, TRIPLET: 3, KAN: 4}
 STANDARD, SEVEN_PAIRS, ORPHANS = "standard", "seven-pairs", "thirteen-orphans"
 RYANMEN, KANCHAN, PENCHAN, TANKI, SHANPON = "ryanmen", "kanchan", "penchan", "tanki", "shanpon"
 ORPHANS_13 = "thirteen-sided"
@@ -50,11 +53,12 @@ class Group(Value):
 
 @lru_cache(maxsize=256)
 def set_text(kind: str, tile: int) -> str:
-    """Written once per kind and tile: the winner's reading and fu items name their sets."""
+    """mpsz of a set or a pair (PAIR), written once per kind and tile: the winner's
+    reading and fu items name their sets."""
     name = T.name(tile)
     if kind == RUN:
         return f"{name[0]}{int(name[0]) + 1}{int(name[0]) + 2}{name[1]}"
-    return name[0] * (4 if kind == KAN else 3) + name[1]
+    return name[0] * _SIZES[kind] + name[1]
 
 
 @dataclass(slots=True)  # not frozen: built in the hot loop
@@ -75,12 +79,9 @@ class Reading(Value):
             return f"thirteen unrelated tiles with the pair {T.group_text((self.pair, self.pair))}"
         if self.shape == NAGASHI:
             return "nagashi: scored from the discards, not from the tiles"
-        parts = []
-        for g in self.groups:
-            text = g.text()
-            parts.append(f"({text})" if g.called else text)
-        parts.append(T.group_text((self.pair, self.pair)))
-        return " ".join(parts) + f" [{self.wait}]"
+        parts = [f"({g.text()})" if g.called else g.text() for g in self.groups]
+        parts.append(set_text(PAIR, self.pair))
+        return f"{' '.join(parts)} [{self.wait}]"
 
 
 @lru_cache(maxsize=4096)
@@ -133,16 +134,19 @@ class SuitSplit(Value):
 
 
 @lru_cache(maxsize=4096)
-def _suit_readings(counts: tuple[int, ...], lo: int, win: int, tsumo: bool
+def _suit_readings(tiles: tuple[int, ...], lo: int, win: int, tsumo: bool
                    ) -> tuple[SuitSplit, ...]:
-    """Every split of one suit (tiles `lo`...), with the waits of `win` (-1: not in the suit).
+    """Every split of one suit's tiles (ids `lo`...), with the waits of `win` (-1: not here).
 
     Suits split independently, and a file holds few distinct suit patterns, so
     this cache is hit far more often than one over whole hands would be; what
     a reading needs (groups, waits) is built here once per pattern.
     """
+    counts = [0] * (7 if lo == T.EAST else 9)
+    for t in tiles:
+        counts[t - lo] += 1
     out = []
-    for p, sets in _suit_splits(counts, lo < 27):
+    for p, sets in _suit_splits(tuple(counts), lo < T.EAST):
         pair = None if p is None else lo + p
         runs = tuple(_group(RUN, lo + r) for kind, r in sets if kind == RUN)
         triplets = tuple(lo + r for kind, r in sets if kind == TRIPLET)
@@ -210,31 +214,34 @@ def readings(concealed: tuple[int, ...], melds: tuple[Meld, ...], win: int,
     """
     if NAGASHI in shapes:
         return [Reading(NAGASHI)]
-    counts = [0] * T.N_TILES
-    for t in concealed:
-        counts[t] += 1
-    counts[win] += 1
-    out = _standard(counts, melds, win, tsumo)
-    if not melds and T.N_TILES - counts.count(0) in (7, 13):  # the kinds of tile that seven
-        key = tuple(counts)  # pairs hold (7), thirteen orphans and unrelated tiles (13)
+    tiles = sorted((*concealed, win))
+    out = _standard(tiles, melds, win, tsumo)
+    if not melds and len(set(tiles)) in (7, 13):  # the kinds of tile that seven pairs hold
+        counts = [0] * T.N_TILES  # (7), thirteen orphans and unrelated tiles (13)
+        for t in tiles:
+            counts[t] += 1
+        key = tuple(counts)
         out.extend(_special(key, concealed, win))
         if UNRELATED in shapes:
             out.extend(_unrelated(key))
     return out
 
 
-def _standard(counts: list[int], melds: tuple[Meld, ...], win: int, tsumo: bool
+def _standard(tiles: list[int], melds: tuple[Meld, ...], win: int, tsumo: bool
               ) -> list[Reading]:
     """The readings as sets and a pair: one split per suit, and one wait in the winning
     tile's suit; groups in the order runs, then triplets (by tile), then the melds."""
     by_suit = []
+    start = 0
     for lo, hi in _SUITS:
+        end = bisect_left(tiles, hi, start)  # the tiles are sorted: each suit is a slice
         holds_win = lo <= win < hi
-        splits = _suit_readings(tuple(counts[lo:hi]), lo, win if holds_win else -1,
+        splits = _suit_readings(tuple(tiles[start:end]), lo, win if holds_win else -1,
                                 tsumo and holds_win)
         if not splits:
             return []
         by_suit.append(splits)
+        start = end
     w = T.suit(win)  # the index of the winning tile's suit in _SUITS
     meld_groups = tuple(_meld_group(m) for m in melds)
     n_sets = 4 - len(melds)

@@ -35,6 +35,9 @@ class Pair(Value):
     exposed: bool = False  # completed by the winning discard
 
 
+_FROM_HONOURS = frozenset(range(27, T.FLOWER_BASE + 8))  # every tile id that is not suited
+
+
 def tile_facts(tiles: tuple[int, ...] | list[int]) -> dict[str, Any]:
     """The tile kinds of a holding (as `line_facts` works them out for a winning line)."""
     tile_set = frozenset(tiles)
@@ -42,10 +45,10 @@ def tile_facts(tiles: tuple[int, ...] | list[int]) -> dict[str, Any]:
         "tiles": tiles, "tile_set": tile_set,
         "suits": (suits := frozenset(t // 9 for t in tile_set if t < 27)),
         "one_suit": len(suits) <= 1,
-        "has_honors": any(t >= 27 for t in tile_set),
+        "has_honors": not tile_set.isdisjoint(_FROM_HONOURS),
         "all_terminal_or_honor": tile_set <= T.TERMINALS_AND_HONORS,
-        "no_terminal_or_honor": not (tile_set & T.TERMINALS_AND_HONORS),
-        "some_terminal_or_honor": bool(tile_set & T.TERMINALS_AND_HONORS),
+        "no_terminal_or_honor": (none := tile_set.isdisjoint(T.TERMINALS_AND_HONORS)),
+        "some_terminal_or_honor": not none,
     }
 
 
@@ -53,9 +56,13 @@ def line_facts(line: Hand) -> dict[str, Any]:
     """What every reading of one line shares: its tiles and their kinds, worked out once."""
     ctx = line.ctx
     facts = tile_facts(line.all_winner_tiles)  # 14 + kans tiles
-    facts.update(line=line, win_tile=ctx.win_tile, tsumo=ctx.tsumo, flags=ctx.flags,
-                 closed=not any(m.is_open for m in line.holding.melds),
-                 seat_wind=T.wind_tile(ctx.seat_wind), round_wind=T.wind_tile(ctx.round_wind))
+    facts["line"] = line
+    facts["win_tile"] = ctx.win_tile
+    facts["tsumo"] = ctx.tsumo
+    facts["flags"] = ctx.flags
+    facts["closed"] = not any(m.is_open for m in line.holding.melds)
+    facts["seat_wind"] = T.wind_tile(ctx.seat_wind)
+    facts["round_wind"] = T.wind_tile(ctx.round_wind)
     return facts
 
 
@@ -186,7 +193,8 @@ class HandFacts:
 
     def identical_run_pairs(self) -> int:
         """How many pairs of identical runs (iipeikou 1, ryanpeikou 2)."""
-        if not self.closed:
+        runs = self.runs
+        if not self.closed or len(set(runs)) == len(runs):
             return 0
         seen: dict[int, int] = {}
         for t in self.runs:

@@ -13,7 +13,7 @@ from ..decompose import LIMIT_ONLY_SHAPES, NAGASHI, Reading, readings
 from ..errors import NotAWin, NoYaku
 from ..facts import HandFacts, line_facts
 from ..hand import Hand
-from ..result import FuItem, HanFu, Liability, Verdict, YakuMatch
+from ..result import FuItem, HanFu, Liability, Payment, Verdict, YakuMatch
 from ..rulesets import Ruleset, load_ruleset
 from ..values import Value
 from ..yaku.registry import GATE, NEEDS_FLAG, PREDICATES, Predicate
@@ -161,36 +161,58 @@ def match_yaku(f: HandFacts, setting: Setting) -> tuple[list[Counted], int, int]
     if not hits:
         return [], 0, 0
     hits.sort(key=_order)  # the ruleset's order, as the report lists them
-    dropped = {key for row, _ in hits for key in row.supersedes} - setting.kept
-    found = [(row, row.matched(n)) for row, n in hits if row.key not in dropped]
-    units = sum(m.yakuman for _, m in found)
+    dropped: set[str] = set()
+    for row, _ in hits:
+        dropped.update(row.supersedes)
+    found = [(row, row.matched(n)) for row, n in hits
+             if row.key not in dropped or row.key in setting.kept]
+    units = sum([m.yakuman for _, m in found])
     if units:
         found = [(row, m) for row, m in found if m.yakuman]
         if not setting.stacking:  # several yakuman are paid as one
-            units = max(m.yakuman for _, m in found)
+            units = max([m.yakuman for _, m in found])
         return found, 0, units
-    return found, sum(m.han for _, m in found), 0
+    return found, sum([m.han for _, m in found]), 0
 
 
-def _choices(f: HandFacts, setting: Setting) -> list[tuple[list[Counted], int, int, bool]]:
-    """(yaku, han, yakuman units, alone) for each way to count one reading.
+@dataclass(slots=True, repr=False)
+class Count(Value):
+    """One way to count the yaku of a reading, and what that way carries into the fu."""
+
+    yaku: list[YakuMatch]
+    han: int
+    yakuman: int
+    alone: bool  # a limit yaku by itself: no dora, and fu do not count
+    pinfu: bool
+    fu: tuple[FuItem, ...]  # fu the yaku carry
+
+    @classmethod
+    def of(cls, found: list[Counted], han: int, units: int, alone: bool) -> Count:
+        return cls([m for _, m in found], han, units, alone,
+                   any([row.key == "pinfu" for row, _ in found]),
+                   tuple([row.fu for row, _ in found if row.fu]))
+
+
+def _choices(f: HandFacts, setting: Setting) -> list[Count]:
+    """Each way to count one reading.
 
     A limit yaku (`alone`) counts by itself; the reading's other yaku are the
     other way, and the better of the two wins like any other reading.
     """
     found, han, units = match_yaku(f, setting)
+    if units or not any([row.alone for row, _ in found]):
+        return [Count.of(found, han, units, False)]
     limits = [hit for hit in found if hit[0].alone]
-    if units or not limits:
-        return [(found, han, units, False)]
     top = max(limits, key=lambda hit: hit[1].han)
     rest = [hit for hit in found if not hit[0].alone]
-    out = [([top], top[1].han, 0, True)]
+    out = [Count.of([top], top[1].han, 0, True)]
     if rest:
-        out.append((rest, sum(m.han for _, m in rest), 0, False))
+        out.append(Count.of(rest, sum(m.han for _, m in rest), 0, False))
     return out
 
 
 _RIICHI_FLAGS = frozenset(("riichi", "double-riichi", "open-riichi"))
+_FIRST_DRAW = frozenset(("tenhou", "chiihou"))
 _BONUS_NAMES = {"dora": ("Dora", "ドラ"), "ura_dora": ("Ura dora", "裏ドラ"),
                 "aka_dora": ("Red five", "赤ドラ"), "flower_dora": ("Flower", "花牌")}
 
@@ -273,13 +295,13 @@ def score_han_fu(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdi
     best_order: tuple[int, int, int, int, int] = (-1, 0, 0, 0, 0)
     for reading in found:
         f = HandFacts(line, reading, options, shared)
-        for yaku, han, units, alone in _choices(f, setting):
-            if not units and (han < min_han or not yaku and min_han):
-                short = max(short, han if yaku else 0)
+        for count in _choices(f, setting):
+            han, units = count.han, count.yakuman
+            if not units and (han < min_han or not count.yaku and min_han):
+                short = max(short, han if count.yaku else 0)
                 continue
-            fu, raw, fu_items = hand_fu(f, any(row.key == "pinfu" for row, _ in yaku),
-                                        setting.fu, tuple(row.fu for row, _ in yaku if row.fu))
-            total = han + (0 if units or alone else bonus_han)
+            fu, raw, fu_items = hand_fu(f, count.pinfu, setting.fu, count.fu)
+            total = han + (0 if units or count.alone else bonus_han)
             base, limit = base_points(total, fu, units, options, params)
             value = hand_value(base, side, params)
             # value, then yakuman over an ordinary hand of the same value (Shiragiku pays
@@ -287,8 +309,8 @@ def score_han_fu(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdi
             order = (value, units, total, fu, raw)
             if best is None or order > best_order:
                 best_order = order
-                best = Candidate(f, [m for _, m in yaku], total, units, fu, fu_items, base,
-                                 limit, value, alone)
+                best = Candidate(f, count.yaku, total, units, fu, fu_items, base, limit, value,
+                                 count.alone)
     if best is None and short:
         why = (f" with {ctx.honba} honba (option two_han_minimum_honba={from_honba})"
                if min_han > params.min_han else "")
@@ -333,45 +355,56 @@ def _win_side(line: Hand, options: dict[str, Any]) -> WinSide:
                    ctx.sticks, sole_payer=other)
 
 
-def _verdict(c: Candidate, bonus: list[YakuMatch], line: Hand, ruleset: Ruleset,
-             options: dict[str, Any], side: WinSide) -> Verdict:
-    params = ruleset.params
-    notes: list[str] = []
-    liability = None
-    if line.ctx.ura and line.ctx.flags.isdisjoint(_RIICHI_FLAGS):
+def _flag_notes(c: Candidate, line: Hand, options: dict[str, Any]) -> list[str]:
+    """What the line states that the count leaves out: ura dora, renhou, a first draw."""
+    ctx = line.ctx
+    flags = ctx.flags
+    notes = []
+    if ctx.ura and flags.isdisjoint(_RIICHI_FLAGS):
         notes.append("ura dora count only for a riichi hand: the ura: indicators "
-                            "are ignored")
-    keys = {m.key for m in c.yaku}
-    if "renhou" in line.ctx.flags and "renhou" not in keys:
+                     "are ignored")
+    if "renhou" in flags and all(m.key != "renhou" for m in c.yaku):
         if options.get("renhou", "off") == "off":
             notes.append("renhou counts nothing under the option renhou=off")
         else:
             notes.append(f"renhou ({options['renhou']}) is worth less than the hand's own "
                          "yaku, which count instead")
-    first_draw = sorted(line.ctx.flags & {"tenhou", "chiihou"})
-    if "shiisan_puutaa" in keys and first_draw and "first-turn" in line.ctx.flags:
+    first_draw = sorted(flags & _FIRST_DRAW) if "first-turn" in flags else []
+    if first_draw and any(m.key == "shiisan_puutaa" for m in c.yaku):
         notes.append(f"'first-turn' and '{first_draw[0]}' name the same first draw: 十三不搭 "
                      f"counted once (thirteen unrelated tiles take no {first_draw[0]})")
-    payments = None
+    return notes
+
+
+def _liable(c: Candidate, line: Hand, ruleset: Ruleset, options: dict[str, Any],
+            side: WinSide, notes: list[str]) -> tuple[list[Payment] | None, Liability | None]:
+    """The payments and the liability when someone answers for the hand (包), else None."""
+    params = ruleset.params
     if c.yakuman and params.liability == "pao":
         calls, more = pao.find_liable(line, {m.key for m in c.yaku}, options["pao"])
         notes.extend(more)
         if calls:
             call = calls[0]
-            liable_units = sum(m.yakuman for m in c.yaku
-                               if m.key in {x.yaku for x in calls if x.seat == call.seat})
-            payments = liable_payments(c.base, 8000 * liable_units, call.seat, side, params)
-            liability = Liability(call.seat, tuple(x.yaku for x in calls
-                                                          if x.seat == call.seat),
-                                         pao.describe(call, side.winner, side.tsumo,
-                                                      side.discarder))
+            keys = {x.yaku for x in calls if x.seat == call.seat}
+            liable_units = sum(m.yakuman for m in c.yaku if m.key in keys)
+            return (liable_payments(c.base, 8000 * liable_units, call.seat, side, params),
+                    Liability(call.seat, tuple(x.yaku for x in calls if x.seat == call.seat),
+                              pao.describe(call, side.winner, side.tsumo, side.discarder)))
     elif params.liability == "arushal":
-        call, more, keys = pao.find_arushal_liable(line, {m.key for m in c.yaku})
+        call, more, answered = pao.find_arushal_liable(line, {m.key for m in c.yaku})
         notes.extend(more)
         if call:
-            payments = liable_payments(c.base, c.base, call.seat, side, params)
-            liability = Liability(call.seat, keys, pao.describe(
-                call, side.winner, side.tsumo, side.discarder))
+            return (liable_payments(c.base, c.base, call.seat, side, params),
+                    Liability(call.seat, answered, pao.describe(
+                        call, side.winner, side.tsumo, side.discarder)))
+    return None, None
+
+
+def _verdict(c: Candidate, bonus: list[YakuMatch], line: Hand, ruleset: Ruleset,
+             options: dict[str, Any], side: WinSide) -> Verdict:
+    params = ruleset.params
+    notes = _flag_notes(c, line, options)
+    payments, liability = _liable(c, line, ruleset, options, side, notes)
     if payments is None:
         payments = hand_payments(c.base, side, params) + honba_payments(side, params)
     payments += deposit_payments(side, params)
@@ -381,7 +414,7 @@ def _verdict(c: Candidate, bonus: list[YakuMatch], line: Hand, ruleset: Ruleset,
     notes.extend(more)
     if not side.tsumo and side.discarder is None:
         notes.append("the discarder is not written (ron:<tile> with - = or +), so the "
-                            "payment is from an unknown seat and net leaves it out")
+                     "payment is from an unknown seat and net leaves it out")
     plain = not (c.yakuman or c.alone)  # a limit or yakuman hand shows no fu and no dora
     score = HanFu(han=None if c.yakuman else c.han, fu=c.fu if plain else None,
                   fu_items=tuple(c.fu_items) if plain else (), limit=c.limit,

@@ -45,13 +45,9 @@ def hand_payments(base: int, side: WinSide, params: Params) -> list[Payment]:
     if side.sole_payer:  # the one opponent pays a tsumo as if they had dealt in
         return [Payment(side.sole_payer, side.winner, _ron_total(base, dealer, params),
                         "tsumo")]
-    out = []
-    for seat in SEATS:
-        if seat == side.winner:
-            continue
-        share = 2 * base if (dealer or seat == "E") else base
-        out.append(Payment(seat, side.winner, _round(share, params), "tsumo"))
-    return out
+    double, single = _round(2 * base, params), _round(base, params)  # the dealer pays double
+    return [Payment(seat, side.winner, double if (dealer or seat == "E") else single, "tsumo")
+            for seat in SEATS if seat != side.winner]
 
 
 def hand_value(base: int, side: WinSide, params: Params) -> int:

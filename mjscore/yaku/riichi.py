@@ -105,7 +105,7 @@ def _three_suits(key: str, kind: str, ranks: int, doc: str) -> None:
         if len(starts) < 3:
             return 0
         held = set(starts)
-        return int(any(r in held and r + 9 in held and r + 18 in held for r in range(ranks)))
+        return int(any(r < ranks and r + 9 in held and r + 18 in held for r in held))
 
     check.__doc__ = doc
     yaku(key, gate="runs3" if kind == "run" else "triplets3")(check)
@@ -121,14 +121,15 @@ def ittsu(f: HandFacts) -> int:
     if len(f.runs) < 3:
         return 0
     runs = set(f.runs)
-    return int(any(s in runs and s + 3 in runs and s + 6 in runs for s in (0, 9, 18)))
+    return int(any(s % 9 == 0 and s + 3 in runs and s + 6 in runs for s in runs))
 
 
 def _outside(f: HandFacts, allowed: frozenset[int]) -> bool:
     """Every set and the pair hold a tile of `allowed`, with at least one run."""
-    if not f.standard or not f.runs or f.no_terminal_or_honor:
+    if not f.standard or not f.runs or f.pair not in allowed:
         return False
-    return all(any(t in allowed for t in block) for block in f.blocks())
+    return (all(t in allowed for t in f.triplets)  # a triplet or kan: one tile, three times
+            and all(r in allowed or r + 1 in allowed or r + 2 in allowed for r in f.runs))
 
 
 @yaku("chanta", gate="some_terminal_or_honor")
@@ -201,16 +202,16 @@ def suuankou_tanki(f: HandFacts) -> int:
     return int(f.standard and f.concealed_triplets == 4 and f.wait == TANKI)
 
 
-daisangen = yaku("daisangen", gate="has_honors")(S.three_dragons)
+daisangen = yaku("daisangen", gate="triplets3")(S.three_dragons)
 
 
-@yaku("shousuushii", gate="has_honors")
+@yaku("shousuushii", gate="triplets3")
 def shousuushii(f: HandFacts) -> int:
     """Three wind sets and a wind pair."""
     return int(f.pair in T.WINDS and S.wind_sets(f) == 3)
 
 
-daisuushii = yaku("daisuushii", gate="has_honors")(S.four_winds)
+daisuushii = yaku("daisuushii", gate="triplets3")(S.four_winds)
 tsuuiisou = yaku("tsuuiisou", gate="has_honors")(S.all_honours)
 ryuuiisou = yaku("ryuuiisou", gate="one_suit")(S.all_green)
 chinroutou = yaku("chinroutou", gate="all_terminal_or_honor")(S.all_terminals)
