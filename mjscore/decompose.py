@@ -122,15 +122,14 @@ def _suit_splits(counts: tuple[int, ...], runs: bool
 
 @dataclass(frozen=True, slots=True, repr=False)
 class SuitSplit(Value):
-    """One way to read one suit's tiles: its pair (a tile id, or None), its runs, and
-    its triplets for each place the winning tile can take in it (`waits`).
-
-    A suit without the winning tile has one entry in `waits`, with the wait None.
-    """
+    """One way to read one suit's tiles: its pair (a tile id, or None), its runs and
+    triplets, and in the winning tile's suit the triplets for each place the winning
+    tile can take (`waits`; a triplet completed by ron is not concealed)."""
 
     pair: int | None
     runs: tuple[Group, ...]
-    waits: tuple[tuple[str | None, tuple[Group, ...]], ...]  # (wait, triplets), sorted
+    triplets: tuple[Group, ...]  # all concealed
+    waits: tuple[tuple[str, tuple[Group, ...]], ...]  # (wait, triplets), sorted
 
 
 @lru_cache(maxsize=4096)
@@ -149,34 +148,32 @@ def _suit_readings(tiles: tuple[int, ...], lo: int, win: int, tsumo: bool
     for p, sets in _suit_splits(tuple(counts), lo < T.EAST):
         pair = None if p is None else lo + p
         runs = tuple(_group(RUN, lo + r) for kind, r in sets if kind == RUN)
-        triplets = tuple(lo + r for kind, r in sets if kind == TRIPLET)
-        out.append(SuitSplit(pair, runs, _waits(pair, runs, triplets, win, tsumo)))
+        triplets = tuple(_group(TRIPLET, lo + r) for kind, r in sets if kind == TRIPLET)
+        waits = _waits(pair, runs, triplets, win, tsumo) if win >= 0 else ()
+        out.append(SuitSplit(pair, runs, triplets, waits))
     return tuple(out)
 
 
-def _waits(pair: int | None, runs: tuple[Group, ...], triplets: tuple[int, ...], win: int,
-           tsumo: bool) -> tuple[tuple[str | None, tuple[Group, ...]], ...]:
+def _waits(pair: int | None, runs: tuple[Group, ...], triplets: tuple[Group, ...], win: int,
+           tsumo: bool) -> tuple[tuple[str, tuple[Group, ...]], ...]:
     """(wait, triplets) for each place of the winning tile, sorted: the same line, the
-    same readings. A triplet completed by ron is not concealed."""
-    plain = tuple(_group(TRIPLET, t) for t in triplets)
-    if win < 0:
-        return ((None, plain),)
+    same readings."""
     placements: set[tuple[str, int]] = set()
     if pair == win:
         placements.add((TANKI, -1))
-    for t in triplets:
-        if t == win:
-            placements.add((SHANPON, t))
+    for g in triplets:
+        if g.tile == win:
+            placements.add((SHANPON, g.tile))
     for g in runs:
         if g.tile <= win <= g.tile + 2:
             placements.add((_run_wait(g.tile, win), g.tile))
     out = []
     for wait, where in sorted(placements):
-        if wait == SHANPON and not tsumo:
-            out.append((wait, tuple(_group(TRIPLET, t, concealed=t != where)
-                                    for t in triplets)))
+        if wait == SHANPON and not tsumo:  # completed by ron: that triplet is not concealed
+            out.append((wait, tuple(_group(TRIPLET, g.tile, concealed=g.tile != where)
+                                    for g in triplets)))
         else:
-            out.append((wait, plain))
+            out.append((wait, triplets))
     return tuple(out)
 
 
@@ -250,18 +247,11 @@ def _standard(tiles: list[int], melds: tuple[Meld, ...], win: int, tsumo: bool
         pairs = [s.pair for s in choice if s.pair is not None]
         if len(pairs) != 1:
             continue
-        runs: tuple[Group, ...] = ()
-        before: tuple[Group, ...] = ()  # the triplets of the suits before the winning tile's
-        after: tuple[Group, ...] = ()  # ... and after it
-        for i, split in enumerate(choice):
-            runs += split.runs
-            if i < w:
-                before += split.waits[0][1]
-            elif i > w:
-                after += split.waits[0][1]
-        after += meld_groups
-        for wait, triplets in choice[w].waits:
-            groups = runs + before + triplets + after
+        runs = sum([split.runs for split in choice], ())
+        triplets = [split.triplets for split in choice]
+        for wait, won in choice[w].waits:  # the winning tile's suit: its triplets per wait
+            triplets[w] = won
+            groups = runs + sum(triplets, ()) + meld_groups
             if len(groups) - len(meld_groups) == n_sets:
                 out.append(Reading(STANDARD, groups, pairs[0], wait=wait))
     return out

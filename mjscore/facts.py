@@ -109,8 +109,15 @@ class HandFacts:
             concealed += g.concealed
         self.runs, self.triplets = runs, triplets
         self.kans, self.concealed_triplets = kans, concealed
-        self.runs2, self.runs3 = len(runs) >= 2, len(runs) >= 3  # gates (yaku.registry)
+        self._set_gates()
+
+    def _set_gates(self) -> None:
+        """The reading's gate facts (yaku.registry.GATES) beyond the line's tile kinds."""
+        runs, triplets = self.runs, self.triplets
+        self.runs2, self.runs3 = len(runs) >= 2, len(runs) >= 3
         self.triplets3 = len(triplets) >= 3
+        self.honour_sets = bool(triplets) and max(triplets) >= T.EAST
+        self.outside_pair = self.pair in T.TERMINALS_AND_HONORS
 
     @classmethod
     def player(cls, seat: str, table: Table, *, groups: tuple[Group, ...] = (),
@@ -145,8 +152,7 @@ class HandFacts:
         f.triplets = [g.tile for g in groups if g.kind != RUN]
         f.kans = sum(g.kind == KAN for g in groups)
         f.concealed_triplets = sum(g.concealed for g in groups if g.kind != RUN)
-        f.runs2, f.runs3 = len(f.runs) >= 2, len(f.runs) >= 3
-        f.triplets3 = len(f.triplets) >= 3
+        f._set_gates()
         return f
 
     @property

@@ -52,8 +52,6 @@ class YakuRow(Value):
         return YakuMatch(m.key, m.name, m.han * n, m.japanese, count=n, yakuman=m.yakuman * n)
 
 
-# a yaku that applies, with how many times
-Hit = tuple[YakuRow, int]
 # a yaku counted in a reading: the row (what it carries) and its match (what the report shows)
 Counted = tuple[YakuRow, YakuMatch]
 
@@ -149,23 +147,16 @@ def _setting(name: str, option_items: tuple[tuple[str, Any], ...]) -> Setting:
     return _build_setting(load_ruleset(name), dict(option_items))
 
 
-def _order(hit: Hit) -> int:
-    return hit[0].order
-
-
 def match_yaku(f: HandFacts, setting: Setting) -> tuple[list[Counted], int, int]:
     """(yaku, han from yaku, yakuman units) after exclusions: supersedes, then yakuman."""
     view = setting.view(f.closed, f.shape in LIMIT_ONLY_SHAPES)
-    hits: list[Hit] = [(row, n) for rows in view.asked(f) for row in rows
-                       if (n := row.predicate(f))]
-    if not hits:
-        return [], 0, 0
-    hits.sort(key=_order)  # the ruleset's order, as the report lists them
+    hits = sorted([(row.order, row, n) for rows in view.asked(f) for row in rows
+                   if (n := row.predicate(f))])  # the ruleset's order, as the report lists them
     dropped: set[str] = set()
-    for row, _ in hits:
+    for _, row, _ in hits:
         dropped.update(row.supersedes)
-    found = [(row, row.matched(n)) for row, n in hits
-             if row.key not in dropped or row.key in setting.kept]
+    dropped -= setting.kept
+    found = [(row, row.matched(n)) for _, row, n in hits if row.key not in dropped]
     units = sum([m.yakuman for _, m in found])
     if units:
         found = [(row, m) for row, m in found if m.yakuman]
@@ -188,9 +179,13 @@ class Count(Value):
 
     @classmethod
     def of(cls, found: list[Counted], han: int, units: int, alone: bool) -> Count:
-        return cls([m for _, m in found], han, units, alone,
-                   any([row.key == "pinfu" for row, _ in found]),
-                   tuple([row.fu for row, _ in found if row.fu]))
+        yaku, pinfu, fu = [], False, ()
+        for row, m in found:
+            yaku.append(m)
+            pinfu = pinfu or row.key == "pinfu"
+            if row.fu is not None:
+                fu += (row.fu,)
+        return cls(yaku, han, units, alone, pinfu, fu)
 
 
 def _choices(f: HandFacts, setting: Setting) -> list[Count]:
