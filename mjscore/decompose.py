@@ -129,29 +129,35 @@ class SuitSplit(Value):
     pair: int | None
     runs: tuple[Group, ...]
     triplets: tuple[Group, ...]  # all concealed
-    waits: tuple[tuple[str, tuple[Group, ...]], ...]  # (wait, triplets), sorted
+    waits: tuple[tuple[str, tuple[Group, ...]], ...] = ()  # (wait, triplets), sorted
 
 
 @lru_cache(maxsize=4096)
-def _suit_readings(tiles: tuple[int, ...], lo: int, win: int, tsumo: bool
-                   ) -> tuple[SuitSplit, ...]:
-    """Every split of one suit's tiles (ids `lo`...), with the waits of `win` (-1: not here).
+def _suit_readings(tiles: tuple[int, ...], lo: int) -> tuple[SuitSplit, ...]:
+    """Every split of one suit's tiles (sorted ids, `lo` the suit's first).
 
     Suits split independently, and a file holds few distinct suit patterns, so
-    this cache is hit far more often than one over whole hands would be; what
-    a reading needs (groups, waits) is built here once per pattern.
+    this cache is hit far more often than one over whole hands would be; the
+    groups a reading needs are made here once per pattern.
     """
     counts = [0] * (7 if lo == T.EAST else 9)
     for t in tiles:
         counts[t - lo] += 1
     out = []
     for p, sets in _suit_splits(tuple(counts), lo < T.EAST):
-        pair = None if p is None else lo + p
         runs = tuple(_group(RUN, lo + r) for kind, r in sets if kind == RUN)
         triplets = tuple(_group(TRIPLET, lo + r) for kind, r in sets if kind == TRIPLET)
-        waits = _waits(pair, runs, triplets, win, tsumo) if win >= 0 else ()
-        out.append(SuitSplit(pair, runs, triplets, waits))
+        out.append(SuitSplit(None if p is None else lo + p, runs, triplets))
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _winning_suit(tiles: tuple[int, ...], lo: int, win: int, tsumo: bool
+                  ) -> tuple[SuitSplit, ...]:
+    """The splits of the winning tile's suit, each with the places `win` can take in it."""
+    return tuple(SuitSplit(s.pair, s.runs, s.triplets,
+                           _waits(s.pair, s.runs, s.triplets, win, tsumo))
+                 for s in _suit_readings(tiles, lo))
 
 
 def _waits(pair: int | None, runs: tuple[Group, ...], triplets: tuple[Group, ...], win: int,
@@ -232,9 +238,9 @@ def _standard(tiles: list[int], melds: tuple[Meld, ...], win: int, tsumo: bool
     start = 0
     for lo, hi in _SUITS:
         end = bisect_left(tiles, hi, start)  # the tiles are sorted: each suit is a slice
-        holds_win = lo <= win < hi
-        splits = _suit_readings(tuple(tiles[start:end]), lo, win if holds_win else -1,
-                                tsumo and holds_win)
+        suit = tuple(tiles[start:end])
+        splits = (_winning_suit(suit, lo, win, tsumo) if lo <= win < hi
+                  else _suit_readings(suit, lo))
         if not splits:
             return []
         by_suit.append(splits)

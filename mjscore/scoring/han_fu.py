@@ -8,7 +8,6 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from .. import tiles as T
 from ..decompose import LIMIT_ONLY_SHAPES, NAGASHI, Reading, readings
 from ..errors import NotAWin, NoYaku
 from ..facts import HandFacts, line_facts
@@ -18,7 +17,7 @@ from ..rulesets import Ruleset, load_ruleset
 from ..values import Value
 from ..yaku.registry import GATE, NEEDS_FLAG, PREDICATES, Predicate
 from . import liability as pao
-from .extras import extra_payments
+from .extras import dora_count, extra_payments
 from .fu import FuTable, hand_fu
 from .payments import (
     WinSide,
@@ -223,14 +222,13 @@ def dora_matches(line: Hand, ruleset: Ruleset) -> list[YakuMatch]:
     """Dora, ura dora (riichi hands only) and red fives: han that are not yaku."""
     if not ruleset.params.dora or ruleset.params.dora_payments:
         return []  # no dora, or dora paid as a payment extra (Kansai Boo), not as han
-    tiles = line.all_winner_tiles
     ctx = line.ctx
     out = []
-    dora = sum(tiles.count(T.dora_after(i)) for i in ctx.dora)
+    dora = dora_count(line)
     if dora:
         out.append(_bonus("dora", dora))
     if ctx.ura and not ctx.flags.isdisjoint(_RIICHI_FLAGS):
-        ura = sum(tiles.count(T.dora_after(i)) for i in ctx.ura)
+        ura = dora_count(line, ctx.ura)
         if ura:
             out.append(_bonus("ura_dora", ura))
     aka = line.red_count
@@ -240,7 +238,6 @@ def dora_matches(line: Hand, ruleset: Ruleset) -> list[YakuMatch]:
     if ruleset.params.flower_dora and 0 < flowers < 4:  # all four are the yaku 花槓
         out.append(_bonus("flower_dora", flowers))
     return out
-
 
 
 @dataclass(slots=True, repr=False)
