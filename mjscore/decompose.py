@@ -1,8 +1,10 @@
 """Every reading of a hand: which sets, which pair, and where the winning tile sat.
 
-The split of concealed tiles into sets is cached by their counts, because
-the same concealed shapes recur across a file of hands and the search is the
-costly part of scoring.
+The concealed tiles are split suit by suit, and each suit's splits are
+cached by its tiles, because the same suit patterns recur across a file of
+hands: a cached split carries its groups (frozen values, shared by every
+reading that has them), and the winning tile's suit also the places the
+winning tile can take in it, so a reading is a few tuple joins.
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ def set_text(kind: str, tile: int) -> str:
     return name[0] * _SIZES[kind] + name[1]
 
 
-@dataclass(slots=True)  # not frozen: built in the hot loop
+@dataclass(slots=True, repr=False)  # not frozen: built per hand
 class Reading(Value):
     shape: str
     groups: tuple[Group, ...] = ()
