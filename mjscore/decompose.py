@@ -10,7 +10,7 @@ winning tile can take in it, so a reading is a few tuple joins.
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
 
@@ -41,6 +41,10 @@ class Group(Value):
     tile: int  # the lowest tile
     called: bool = False  # an open meld (chi, pon, kan, kakan)
     concealed: bool = True  # concealed triplet/kan in the yaku sense (ron-completed: False)
+    name: str = field(init=False, compare=False, repr=False)  # mpsz, for text()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", set_text(self.kind, self.tile))
 
     @property
     def tiles(self) -> tuple[int, ...]:
@@ -49,8 +53,8 @@ class Group(Value):
         return (self.tile,) * (4 if self.kind == KAN else 3)
 
     def text(self) -> str:
-        """mpsz of the set ("234m", "5555p")."""
-        return set_text(self.kind, self.tile)
+        """mpsz of the set ("234m", "5555p"), written when the group is made."""
+        return self.name
 
 
 @lru_cache(maxsize=256)
@@ -81,7 +85,7 @@ class Reading(Value):
             return f"thirteen unrelated tiles with the pair {T.group_text((self.pair, self.pair))}"
         if self.shape == NAGASHI:
             return "nagashi: scored from the discards, not from the tiles"
-        parts = [f"({g.text()})" if g.called else g.text() for g in self.groups]
+        parts = [f"({g.name})" if g.called else g.name for g in self.groups]
         parts.append(set_text(PAIR, self.pair))
         return f"{' '.join(parts)} [{self.wait}]"
 
@@ -221,15 +225,21 @@ def readings(concealed: tuple[int, ...], melds: tuple[Meld, ...], win: int,
         return [Reading(NAGASHI)]
     tiles = sorted((*concealed, win))
     out = _standard(tiles, melds, win, tsumo)
-    if not melds and len(set(tiles)) in (7, 13):  # the kinds of tile that seven pairs hold
-        counts = [0] * T.N_TILES  # (7), thirteen orphans and unrelated tiles (13)
-        for t in tiles:
-            counts[t] += 1
-        key = tuple(counts)
-        out.extend(_special(key, concealed, win))
-        if UNRELATED in shapes:
-            out.extend(_unrelated(key))
+    if melds:
+        return out
+    kinds = set(tiles)  # seven pairs hold 7 kinds of tile, thirteen orphans only orphans,
+    if len(kinds) == 7 or kinds <= T.TERMINALS_AND_HONORS:  # and unrelated tiles 13 kinds
+        out.extend(_special(_counts(tiles), concealed, win))
+    if UNRELATED in shapes and len(kinds) == 13:
+        out.extend(_unrelated(_counts(tiles)))
     return out
+
+
+def _counts(tiles: list[int]) -> tuple[int, ...]:
+    counts = [0] * T.N_TILES
+    for t in tiles:
+        counts[t] += 1
+    return tuple(counts)
 
 
 def _standard(tiles: list[int], melds: tuple[Meld, ...], win: int, tsumo: bool
