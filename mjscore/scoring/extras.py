@@ -16,15 +16,15 @@ from ..boo_result import BY_YAKUMAN
 from ..hand import Hand
 from ..result import SEATS, Payment, YakuMatch
 from ..rulesets.params import Params
-from .payments import WinSide
+from .payments import WinSide, payment
 
 
 def table_payments(side: WinSide, ron_amount: int, tsumo_each: int, reason: str,
                    count: int | None = None, label: str = "") -> list[Payment]:
     """`ron_amount` from the discarder on a ron; `tsumo_each` from every other seat on a tsumo."""
     if not side.tsumo:
-        return [Payment(side.discarder, side.winner, ron_amount, reason, count, label)]
-    return [Payment(s, side.winner, tsumo_each, reason, count, label)
+        return [payment(side.discarder, side.winner, ron_amount, reason, count, label)]
+    return [payment(s, side.winner, tsumo_each, reason, count, label)
             for s in SEATS if s != side.winner]
 
 
