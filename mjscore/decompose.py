@@ -157,6 +157,9 @@ def _suit_readings(tiles: tuple[int, ...], lo: int) -> tuple[SuitSplit, ...]:
     return tuple(out)
 
 
+_NO_TILES = (SuitSplit(None, (), ()),)  # a suit the concealed tiles do not hold
+
+
 @lru_cache(maxsize=4096)
 def _winning_suit(tiles: tuple[int, ...], lo: int, win: int, tsumo: bool
                   ) -> tuple[SuitSplit, ...]:
@@ -250,9 +253,10 @@ def _standard(tiles: list[int], melds: tuple[Meld, ...], win: int, tsumo: bool
     start = 0
     for lo, hi in _SUITS:
         end = bisect_left(tiles, hi, start)  # the tiles are sorted: each suit is a slice
-        suit = tuple(tiles[start:end])
-        splits = (_winning_suit(suit, lo, win, tsumo) if lo <= win < hi
-                  else _suit_readings(suit, lo))
+        if lo <= win < hi:
+            splits = _winning_suit(tuple(tiles[start:end]), lo, win, tsumo)
+        else:
+            splits = _suit_readings(tuple(tiles[start:end]), lo) if end > start else _NO_TILES
         if not splits:
             return []
         by_suit.append(splits)

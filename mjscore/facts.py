@@ -56,13 +56,9 @@ def line_facts(line: Hand) -> dict[str, Any]:
     """What every reading of one line shares: its tiles and their kinds, worked out once."""
     ctx = line.ctx
     facts = tile_facts(line.all_winner_tiles)  # 14 + kans tiles
-    facts["line"] = line
-    facts["win_tile"] = ctx.win_tile
-    facts["tsumo"] = ctx.tsumo
-    facts["flags"] = ctx.flags
-    facts["closed"] = not any(m.is_open for m in line.holding.melds)
-    facts["seat_wind"] = T.wind_tile(ctx.seat_wind)
-    facts["round_wind"] = T.wind_tile(ctx.round_wind)
+    facts.update(line=line, win_tile=ctx.win_tile, tsumo=ctx.tsumo, flags=ctx.flags,
+                 closed=not any(m.is_open for m in line.holding.melds),
+                 seat_wind=T.wind_tile(ctx.seat_wind), round_wind=T.wind_tile(ctx.round_wind))
     return facts
 
 
@@ -185,13 +181,6 @@ class HandFacts:
         """(own plant held, own season held) as 0/1: plant n and season n belong to seat n."""
         i = T.WIND_LETTERS.index(self.seat)
         return int(T.FLOWER_BASE + i in self.flowers), int(T.FLOWER_BASE + 4 + i in self.flowers)
-
-    def blocks(self) -> list[tuple[int, ...]]:
-        """The tiles of each set and of the pair (standard readings)."""
-        out = [g.tiles for g in self.groups]
-        if self.pair is not None:
-            out.append((self.pair, self.pair))
-        return out
 
     def value_tiles(self) -> set[int]:
         """Honours worth a yakuhai set here: dragons, the seat wind, the round wind."""
