@@ -1,20 +1,26 @@
 """Every reading of a hand: which sets, which pair, and where the winning tile sat.
 
-The split of concealed tiles into sets is cached by their counts, because
-the same concealed shapes recur across a file of hands and the search is the
-costly part of scoring.
+The concealed tiles are split suit by suit, and each suit's splits are
+cached by its tiles, because the same suit patterns recur across a file of
+hands: a cached split carries its groups (frozen values, shared by every
+reading that has them), and the winning tile's suit also the places the
+winning tile can take in it, so a reading is a few tuple joins.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from bisect import bisect_left
+from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import product
 
 from . import tiles as T
 from .hand import Meld
 from .values import Value
 
 RUN, TRIPLET, KAN = "run", "triplet", "kan"
+PAIR = "pair"  # not a set: only its text is asked for
+_SIZES = {PAIR: 2, TRIPLET: 3, KAN: 4}
 STANDARD, SEVEN_PAIRS, ORPHANS = "standard", "seven-pairs", "thirteen-orphans"
 RYANMEN, KANCHAN, PENCHAN, TANKI, SHANPON = "ryanmen", "kanchan", "penchan", "tanki", "shanpon"
 ORPHANS_13 = "thirteen-sided"
@@ -27,7 +33,7 @@ LIMIT_ONLY_SHAPES = frozenset((UNRELATED, NAGASHI))
 ORPHAN_TILES = tuple(sorted(T.TERMINALS_AND_HONORS))
 
 
-@dataclass(slots=True)  # not frozen: built in the hot loop, 4x cheaper
+@dataclass(frozen=True, slots=True, repr=False)  # shared: the readings of a suit are cached
 class Group(Value):
     """One set of a reading. `concealed` is what sanankou counts; `called` is a meld."""
 
@@ -35,7 +41,10 @@ class Group(Value):
     tile: int  # the lowest tile
     called: bool = False  # an open meld (chi, pon, kan, kakan)
     concealed: bool = True  # concealed triplet/kan in the yaku sense (ron-completed: False)
-    meld: Meld | None = None
+    name: str = field(init=False, compare=False, repr=False)  # mpsz, for text()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", set_text(self.kind, self.tile))
 
     @property
     def tiles(self) -> tuple[int, ...]:
@@ -44,14 +53,21 @@ class Group(Value):
         return (self.tile,) * (4 if self.kind == KAN else 3)
 
     def text(self) -> str:
-        """mpsz of the set ("234m", "5555p"): made for every reading, so without sorting."""
-        name = T.name(self.tile)
-        if self.kind == RUN:
-            return f"{name[0]}{int(name[0]) + 1}{int(name[0]) + 2}{name[1]}"
-        return name[0] * (4 if self.kind == KAN else 3) + name[1]
+        """mpsz of the set ("234m", "5555p"), written when the group is made."""
+        return self.name
 
 
-@dataclass(slots=True)  # not frozen: built in the hot loop
+@lru_cache(maxsize=256)
+def set_text(kind: str, tile: int) -> str:
+    """mpsz of a set or a pair (PAIR), written once per kind and tile: the winner's
+    reading and fu items name their sets."""
+    name = T.name(tile)
+    if kind == RUN:
+        return f"{name[0]}{int(name[0]) + 1}{int(name[0]) + 2}{name[1]}"
+    return name[0] * _SIZES[kind] + name[1]
+
+
+@dataclass(slots=True, repr=False)  # not frozen: built per hand
 class Reading(Value):
     shape: str
     groups: tuple[Group, ...] = ()
@@ -69,12 +85,9 @@ class Reading(Value):
             return f"thirteen unrelated tiles with the pair {T.group_text((self.pair, self.pair))}"
         if self.shape == NAGASHI:
             return "nagashi: scored from the discards, not from the tiles"
-        parts = []
-        for g in self.groups:
-            text = g.text()
-            parts.append(f"({text})" if g.called else text)
-        parts.append(T.group_text((self.pair, self.pair)))
-        return " ".join(parts) + f" [{self.wait}]"
+        parts = [f"({g.name})" if g.called else g.name for g in self.groups]
+        parts.append(set_text(PAIR, self.pair))
+        return f"{' '.join(parts)} [{self.wait}]"
 
 
 @lru_cache(maxsize=4096)
@@ -97,14 +110,9 @@ def _suit_sets(counts: tuple[int, ...], runs: bool) -> tuple[tuple[tuple[str, in
     return tuple(out)
 
 
-@lru_cache(maxsize=4096)
 def _suit_splits(counts: tuple[int, ...], runs: bool
-                 ) -> tuple[tuple[int | None, tuple[tuple[str, int], ...]], ...]:
-    """(pair rank or None, sets) for one suit, with no pair or one pair.
-
-    Suits split independently, and a file holds few distinct suit patterns, so
-    this cache is hit far more often than one over whole hands would be.
-    """
+                 ) -> list[tuple[int | None, tuple[tuple[str, int], ...]]]:
+    """(pair rank or None, sets sorted) for one suit, with no pair or one pair, each once."""
     total = sum(counts)
     out: list[tuple[int | None, tuple[tuple[str, int], ...]]] = []
     if total % 3 == 0:
@@ -115,32 +123,82 @@ def _suit_splits(counts: tuple[int, ...], runs: bool
                 rest = list(counts)
                 rest[p] -= 2
                 out.extend((p, sets) for sets in _suit_sets(tuple(rest), runs))
+    return list(dict.fromkeys((pair, tuple(sorted(sets))) for pair, sets in out))
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class SuitSplit(Value):
+    """One way to read one suit's tiles: its pair (a tile id, or None), its runs and
+    triplets, and in the winning tile's suit the triplets for each place the winning
+    tile can take (`waits`; a triplet completed by ron is not concealed)."""
+
+    pair: int | None
+    runs: tuple[Group, ...]
+    triplets: tuple[Group, ...]  # all concealed
+    waits: tuple[tuple[str, tuple[Group, ...]], ...] = ()  # (wait, triplets), sorted
+
+
+@lru_cache(maxsize=4096)
+def _suit_readings(tiles: tuple[int, ...], lo: int) -> tuple[SuitSplit, ...]:
+    """Every split of one suit's tiles (sorted ids, `lo` the suit's first).
+
+    Suits split independently, and a file holds few distinct suit patterns, so
+    this cache is hit far more often than one over whole hands would be; the
+    groups a reading needs are made here once per pattern.
+    """
+    counts = [0] * (7 if lo == T.EAST else 9)
+    for t in tiles:
+        counts[t - lo] += 1
+    out = []
+    for p, sets in _suit_splits(tuple(counts), lo < T.EAST):
+        runs = tuple(_group(RUN, lo + r) for kind, r in sets if kind == RUN)
+        triplets = tuple(_group(TRIPLET, lo + r) for kind, r in sets if kind == TRIPLET)
+        out.append(SuitSplit(None if p is None else lo + p, runs, triplets))
     return tuple(out)
 
 
-_SUITS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+_NO_TILES = (SuitSplit(None, (), ()),)  # a suit the concealed tiles do not hold
 
 
-def _standard_splits(counts: tuple[int, ...]) -> list[tuple[int, tuple]]:
-    """(pair, sets) for every standard split of the concealed tiles, duplicates removed."""
-    combos: list[tuple[int | None, list[tuple[str, int]]]] = [(None, [])]
-    for lo, hi, runs in _SUITS:
-        options = _suit_splits(counts[lo:hi], runs)
-        if not options:
-            return []
-        combos = [(pair if p is None else lo + p, [*sets, *((k, lo + r) for k, r in more)])
-                  for pair, sets in combos for p, more in options
-                  if pair is None or p is None]
+@lru_cache(maxsize=4096)
+def _winning_suit(tiles: tuple[int, ...], lo: int, win: int, tsumo: bool
+                  ) -> tuple[SuitSplit, ...]:
+    """The splits of the winning tile's suit, each with the places `win` can take in it."""
+    return tuple(SuitSplit(s.pair, s.runs, s.triplets,
+                           _waits(s.pair, s.runs, s.triplets, win, tsumo))
+                 for s in _suit_readings(tiles, lo))
+
+
+def _waits(pair: int | None, runs: tuple[Group, ...], triplets: tuple[Group, ...], win: int,
+           tsumo: bool) -> tuple[tuple[str, tuple[Group, ...]], ...]:
+    """(wait, triplets) for each place of the winning tile, sorted: the same line, the
+    same readings."""
+    placements: set[tuple[str, int]] = set()
+    if pair == win:
+        placements.add((TANKI, -1))
+    for g in triplets:
+        if g.tile == win:
+            placements.add((SHANPON, g.tile))
+    for g in runs:
+        if g.tile <= win <= g.tile + 2:
+            placements.add((_run_wait(g.tile, win), g.tile))
     out = []
-    seen = set()
-    for pair, sets in combos:
-        if pair is None:
-            continue
-        key = (pair, tuple(sorted(sets)))
-        if key not in seen:
-            seen.add(key)
-            out.append(key)
-    return out
+    for wait, where in sorted(placements):
+        if wait == SHANPON and not tsumo:  # completed by ron: that triplet is not concealed
+            out.append((wait, tuple(_group(TRIPLET, g.tile, concealed=g.tile != where)
+                                    for g in triplets)))
+        else:
+            out.append((wait, triplets))
+    return tuple(out)
+
+
+@lru_cache(maxsize=512)
+def _group(kind: str, tile: int, concealed: bool = True, called: bool = False) -> Group:
+    """A set as a frozen value, made once and shared by every reading that has it."""
+    return Group(kind, tile, called, concealed)
+
+
+_SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
 def _run_wait(start: int, win: int) -> str:
@@ -154,9 +212,9 @@ def _run_wait(start: int, win: int) -> str:
 
 def _meld_group(m: Meld) -> Group:
     if m.is_run:
-        return Group(RUN, m.tiles[0], called=True, concealed=False, meld=m)
+        return _group(RUN, m.tiles[0], concealed=False, called=True)
     kind = KAN if m.is_kan else TRIPLET
-    return Group(kind, m.tiles[0], called=m.is_open, concealed=not m.is_open, meld=m)
+    return _group(kind, m.tiles[0], concealed=not m.is_open, called=m.is_open)
 
 
 def readings(concealed: tuple[int, ...], melds: tuple[Meld, ...], win: int,
@@ -168,39 +226,56 @@ def readings(concealed: tuple[int, ...], melds: tuple[Meld, ...], win: int,
     """
     if NAGASHI in shapes:
         return [Reading(NAGASHI)]
+    tiles = sorted((*concealed, win))
+    out = _standard(tiles, melds, win, tsumo)
+    if melds:
+        return out
+    kinds = set(tiles)  # seven pairs hold 7 kinds of tile, thirteen orphans only orphans,
+    if len(kinds) == 7 or kinds <= T.TERMINALS_AND_HONORS:  # and unrelated tiles 13 kinds
+        out.extend(_special(_counts(tiles), concealed, win))
+    if UNRELATED in shapes and len(kinds) == 13:
+        out.extend(_unrelated(_counts(tiles)))
+    return out
+
+
+def _counts(tiles: list[int]) -> tuple[int, ...]:
     counts = [0] * T.N_TILES
-    for t in concealed:
+    for t in tiles:
         counts[t] += 1
-    counts[win] += 1
-    key = tuple(counts)
-    out: list[Reading] = []
+    return tuple(counts)
+
+
+def _standard(tiles: list[int], melds: tuple[Meld, ...], win: int, tsumo: bool
+              ) -> list[Reading]:
+    """The readings as sets and a pair: one split per suit, and one wait in the winning
+    tile's suit; groups in the order runs, then triplets (by tile), then the melds."""
+    by_suit = []
+    start = 0
+    for lo, hi in _SUITS:
+        end = bisect_left(tiles, hi, start)  # the tiles are sorted: each suit is a slice
+        if lo <= win < hi:
+            splits = _winning_suit(tuple(tiles[start:end]), lo, win, tsumo)
+        else:
+            splits = _suit_readings(tuple(tiles[start:end]), lo) if end > start else _NO_TILES
+        if not splits:
+            return []
+        by_suit.append(splits)
+        start = end
+    w = T.suit(win)  # the index of the winning tile's suit in _SUITS
     meld_groups = tuple(_meld_group(m) for m in melds)
     n_sets = 4 - len(melds)
-    for pair, sets in _standard_splits(key):
-        if len(sets) != n_sets:
+    out = []
+    for choice in product(*by_suit):
+        pairs = [s.pair for s in choice if s.pair is not None]
+        if len(pairs) != 1:
             continue
-        placements: set[tuple[str, int]] = set()
-        if pair == win:
-            placements.add((TANKI, -1))
-        for kind, tile in sets:
-            if kind == TRIPLET and tile == win:
-                placements.add((SHANPON, tile))
-            elif kind == RUN and tile <= win <= tile + 2:
-                placements.add((_run_wait(tile, win), tile))
-        plain: tuple[Group, ...] | None = None  # the groups when no triplet was completed by ron
-        for wait, where in sorted(placements):  # sorted: the same line, the same reading
-            if wait == SHANPON and not tsumo:
-                groups = tuple(Group(kind, tile, concealed=kind != TRIPLET or tile != where)
-                               for kind, tile in sets) + meld_groups
-            else:
-                if plain is None:
-                    plain = tuple(Group(kind, tile) for kind, tile in sets) + meld_groups
-                groups = plain
-            out.append(Reading(STANDARD, groups, pair, wait=wait))
-    if not melds:
-        out.extend(_special(key, concealed, win))
-        if UNRELATED in shapes:
-            out.extend(_unrelated(key))
+        runs = sum([split.runs for split in choice], ())
+        triplets = [split.triplets for split in choice]
+        for wait, won in choice[w].waits:  # the winning tile's suit: its triplets per wait
+            triplets[w] = won
+            groups = runs + sum(triplets, ()) + meld_groups
+            if len(groups) - len(meld_groups) == n_sets:
+                out.append(Reading(STANDARD, groups, pairs[0], wait=wait))
     return out
 
 

@@ -35,6 +35,9 @@ class Pair(Value):
     exposed: bool = False  # completed by the winning discard
 
 
+_FROM_HONOURS = frozenset(range(27, T.FLOWER_BASE + 8))  # every tile id that is not suited
+
+
 def tile_facts(tiles: tuple[int, ...] | list[int]) -> dict[str, Any]:
     """The tile kinds of a holding (as `line_facts` works them out for a winning line)."""
     tile_set = frozenset(tiles)
@@ -42,10 +45,10 @@ def tile_facts(tiles: tuple[int, ...] | list[int]) -> dict[str, Any]:
         "tiles": tiles, "tile_set": tile_set,
         "suits": (suits := frozenset(t // 9 for t in tile_set if t < 27)),
         "one_suit": len(suits) <= 1,
-        "has_honors": any(t >= 27 for t in tile_set),
+        "has_honors": not tile_set.isdisjoint(_FROM_HONOURS),
         "all_terminal_or_honor": tile_set <= T.TERMINALS_AND_HONORS,
-        "no_terminal_or_honor": not (tile_set & T.TERMINALS_AND_HONORS),
-        "some_terminal_or_honor": bool(tile_set & T.TERMINALS_AND_HONORS),
+        "no_terminal_or_honor": (none := tile_set.isdisjoint(T.TERMINALS_AND_HONORS)),
+        "some_terminal_or_honor": not none,
     }
 
 
@@ -102,8 +105,15 @@ class HandFacts:
             concealed += g.concealed
         self.runs, self.triplets = runs, triplets
         self.kans, self.concealed_triplets = kans, concealed
-        self.runs2, self.runs3 = len(runs) >= 2, len(runs) >= 3  # gates (yaku.registry)
+        self._set_gates()
+
+    def _set_gates(self) -> None:
+        """The reading's gate facts (yaku.registry.GATES) beyond the line's tile kinds."""
+        runs, triplets = self.runs, self.triplets
+        self.runs2, self.runs3 = len(runs) >= 2, len(runs) >= 3
         self.triplets3 = len(triplets) >= 3
+        self.honour_sets = bool(triplets) and max(triplets) >= T.EAST
+        self.outside_pair = self.pair in T.TERMINALS_AND_HONORS
 
     @classmethod
     def player(cls, seat: str, table: Table, *, groups: tuple[Group, ...] = (),
@@ -138,8 +148,7 @@ class HandFacts:
         f.triplets = [g.tile for g in groups if g.kind != RUN]
         f.kans = sum(g.kind == KAN for g in groups)
         f.concealed_triplets = sum(g.concealed for g in groups if g.kind != RUN)
-        f.runs2, f.runs3 = len(f.runs) >= 2, len(f.runs) >= 3
-        f.triplets3 = len(f.triplets) >= 3
+        f._set_gates()
         return f
 
     @property
@@ -173,20 +182,14 @@ class HandFacts:
         i = T.WIND_LETTERS.index(self.seat)
         return int(T.FLOWER_BASE + i in self.flowers), int(T.FLOWER_BASE + 4 + i in self.flowers)
 
-    def blocks(self) -> list[tuple[int, ...]]:
-        """The tiles of each set and of the pair (standard readings)."""
-        out = [g.tiles for g in self.groups]
-        if self.pair is not None:
-            out.append((self.pair, self.pair))
-        return out
-
     def value_tiles(self) -> set[int]:
         """Honours worth a yakuhai set here: dragons, the seat wind, the round wind."""
         return {T.WHITE, T.GREEN, T.RED, self.seat_wind, self.round_wind}
 
     def identical_run_pairs(self) -> int:
         """How many pairs of identical runs (iipeikou 1, ryanpeikou 2)."""
-        if not self.closed:
+        runs = self.runs
+        if not self.closed or len(set(runs)) == len(runs):
             return 0
         seen: dict[int, int] = {}
         for t in self.runs:

@@ -273,3 +273,42 @@ def test_every_yaku_gate_is_a_fact_that_handfacts_sets():
             facts = HandFacts(hand, reading, {}, shared)
             for gate in GATES:
                 assert isinstance(getattr(facts, gate), bool), (line, gate)
+
+
+def test_a_yaku_applies_only_where_its_gate_and_its_flag_hold():
+    """Gates and needed flags are shortcuts: on every reading of every case hand, a yaku
+    that applies has its gate fact true and its flag on the line, so that skipping the
+    yaku where they fail never changes a score."""
+    from pathlib import Path
+
+    from caseformat import parse_cases
+
+    from mjscore.engine import resolve
+    from mjscore.errors import MjscoreError
+    from mjscore.facts import HandFacts, line_facts
+    from mjscore.scoring.han_fu import _legal_readings
+    from mjscore.yaku.registry import GATE, NEEDS_FLAG, PREDICATES
+
+    applied = set()
+    for path in sorted((Path(__file__).parent / "cases").glob("*.cases")):
+        for case in parse_cases(path):
+            try:
+                hand = mjscore.parse(case.hand)
+                ruleset, options = resolve(hand, case.rules or "riichi", case.options or None)
+                if ruleset.scoring != "han_fu" or not hand.has_win:
+                    continue
+                found = _legal_readings(hand, ruleset, options)
+            except MjscoreError:
+                continue
+            shared = line_facts(hand)
+            for reading in found:
+                facts = HandFacts(hand, reading, options, shared)
+                for key in ruleset.yaku.keys() & (GATE.keys() | NEEDS_FLAG.keys()):
+                    if PREDICATES[key](facts):
+                        applied.add(key)
+                        if key in GATE:
+                            assert getattr(facts, GATE[key]), (case.id, key, GATE[key])
+                        if key in NEEDS_FLAG:
+                            assert NEEDS_FLAG[key] in facts.flags, (case.id, key)
+    # every gated yaku applies in some case, so each gate above was put to the test
+    assert applied == GATE.keys() | NEEDS_FLAG.keys(), sorted(GATE.keys() - applied)

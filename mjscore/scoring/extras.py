@@ -9,7 +9,6 @@ is on). A ruleset without them gets no extras.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from .. import tiles as T
@@ -17,22 +16,24 @@ from ..boo_result import BY_YAKUMAN
 from ..hand import Hand
 from ..result import SEATS, Payment, YakuMatch
 from ..rulesets.params import Params
-from .payments import WinSide
+from .payments import WinSide, payment
 
 
 def table_payments(side: WinSide, ron_amount: int, tsumo_each: int, reason: str,
                    count: int | None = None, label: str = "") -> list[Payment]:
     """`ron_amount` from the discarder on a ron; `tsumo_each` from every other seat on a tsumo."""
     if not side.tsumo:
-        return [Payment(side.discarder, side.winner, ron_amount, reason, count, label)]
-    return [Payment(s, side.winner, tsumo_each, reason, count, label)
+        return [payment(side.discarder, side.winner, ron_amount, reason, count, label)]
+    return [payment(s, side.winner, tsumo_each, reason, count, label)
             for s in SEATS if s != side.winner]
 
 
-def dora_count(line: Hand) -> int:
-    """Dora tiles in the whole hand, melds included; a red five counts as its five."""
-    counts = Counter(line.all_winner_tiles)
-    return sum(counts[T.dora_after(i)] for i in line.ctx.dora)
+def dora_count(line: Hand, indicators: tuple[int, ...] | None = None) -> int:
+    """Dora tiles in the whole hand, melds included, for the dora indicators (or those
+    given: the ura); a red five counts as its five."""
+    tiles = line.all_winner_tiles
+    return sum(tiles.count(T.dora_after(i))
+               for i in (line.ctx.dora if indicators is None else indicators))
 
 
 def extra_payments(line: Hand, yaku: list[YakuMatch], yakuman: int, closed: bool,

@@ -1,18 +1,63 @@
-"""Fu of one reading, item by item, so that the report can explain every point."""
+"""Fu of one reading, item by item, so that the report can explain every point.
+
+Every item a hand can show is a frozen value made once: the ones a setting
+fixes (`FuTable`, per ruleset and options) and the ones a tile names (a set,
+a pair, a rounding) by small caches. Valuing a reading builds no item.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from .. import tiles as T
-from ..decompose import KAN, RUN, TANKI
+from ..decompose import KAN, KANCHAN, PENCHAN, RUN, TANKI, set_text
 from ..facts import HandFacts
 from ..result import FuItem
 from ..rulesets.params import Params
+from ..values import Value
 
-_WAIT_NAMES = {"kanchan": "closed wait (kanchan)", "penchan": "edge wait (penchan)",
+_WAIT_NAMES = {KANCHAN: "closed wait (kanchan)", PENCHAN: "edge wait (penchan)",
                TANKI: "pair wait (tanki)"}
 _KIND_NAMES = {"triplet": "triplet", KAN: "kan"}
+ROUNDED, RAISED = "rounded up to 10", "open hand of 20 fu raised"
+BASE = FuItem("base", 20)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class FuTable(Value):
+    """The fu items that one ruleset under one set of options gives, made once."""
+
+    seven_pairs: FuItem
+    pinfu_tsumo_fu: int
+    pinfu_tsumo: tuple[FuItem, ...]  # nothing to show when a pinfu tsumo is the base 20
+    closed_ron: FuItem
+    tsumo: FuItem
+    waits: Mapping[str, FuItem]  # the waits that score fu
+    value_pair: int
+    double_wind_pair: int
+    raised_to: int
+    raised: FuItem | None  # an open hand of 20 fu raised (None: not raised)
+
+    @classmethod
+    def of(cls, params: Params, options: dict[str, Any]) -> FuTable:
+        pinfu_tsumo = params.pinfu_tsumo_fu
+        raised_to = params.open_pinfu_fu
+        return cls(
+            seven_pairs=FuItem("seven pairs", options["chiitoitsu_fu"]),  # WEB TILE: 25, 30, 50
+            pinfu_tsumo_fu=pinfu_tsumo,
+            pinfu_tsumo=(FuItem("pinfu tsumo", pinfu_tsumo - 20),) if pinfu_tsumo != 20 else (),
+            closed_ron=FuItem("closed hand won by ron", params.fu_closed_ron),
+            tsumo=FuItem("tsumo", params.fu_tsumo),
+            waits=MappingProxyType({wait: FuItem(name, params.fu_wait)
+                                    for wait, name in _WAIT_NAMES.items()}),
+            value_pair=params.fu_value_pair,
+            double_wind_pair=options["double_wind_pair_fu"],
+            raised_to=raised_to,
+            raised=FuItem(RAISED, raised_to - 20) if raised_to != 20 else None)
 
 
 def _set_fu(tile: int, kind: str, concealed: bool) -> int:
@@ -24,72 +69,69 @@ def _set_fu(tile: int, kind: str, concealed: bool) -> int:
     return fu
 
 
-def _pair_fu(f: HandFacts, params: Params, options: dict[str, Any]) -> list[FuItem]:
-    p = f.pair
-    value = params.fu_value_pair
-    name = T.name(p)
-    if p in T.DRAGONS:
-        return [FuItem(f"pair of dragons {name}", value)]
-    seat, rnd = p == f.seat_wind, p == f.round_wind
+@lru_cache(maxsize=512)
+def _set_item(kind: str, tile: int, concealed: bool) -> FuItem:
+    state = "concealed" if concealed else "open"
+    return FuItem(f"{state} {_KIND_NAMES[kind]} {set_text(kind, tile)}",
+                  _set_fu(tile, kind, concealed))
+
+
+@lru_cache(maxsize=512)
+def _pair_items(pair: int, seat_wind: int, round_wind: int, value: int, double_wind: int
+                ) -> tuple[FuItem, ...]:
+    name = T.name(pair)
+    if pair in T.DRAGONS:
+        return (FuItem(f"pair of dragons {name}", value),)
+    seat, rnd = pair == seat_wind, pair == round_wind
     if seat and rnd:
-        return [FuItem(f"pair of the seat and round wind {name}",
-                       options["double_wind_pair_fu"])]
+        return (FuItem(f"pair of the seat and round wind {name}", double_wind),)
     if seat:
-        return [FuItem(f"pair of the seat wind {name}", value)]
+        return (FuItem(f"pair of the seat wind {name}", value),)
     if rnd:
-        return [FuItem(f"pair of the round wind {name}", value)]
-    return []
+        return (FuItem(f"pair of the round wind {name}", value),)
+    return ()
 
 
-ROUNDED, RAISED = "rounded up to 10", "open hand of 20 fu raised"
-
-
-def counted_fu(items: list[FuItem]) -> int:
-    """Fu before rounding and raising: what breaks a tie between equal-valued readings."""
-    return sum(i.fu for i in items if i.reason not in (ROUNDED, RAISED))
+@lru_cache(maxsize=16)
+def _rounded(fu: int) -> FuItem:
+    return FuItem(ROUNDED, fu)
 
 
 def round_up_10(fu: int) -> int:
     return -(-fu // 10) * 10
 
 
-def hand_fu(f: HandFacts, pinfu: bool, params: Params,
-            options: dict[str, Any], extra: tuple[FuItem, ...] = ()) -> tuple[int, list[FuItem]]:
-    """(fu, items); the items add up to the fu, rounding and raises included.
+def hand_fu(f: HandFacts, pinfu: bool, table: FuTable, extra: tuple[FuItem, ...] = ()
+            ) -> tuple[int, int, list[FuItem]]:
+    """(fu, fu before rounding and raising, items); the items add up to the fu.
 
-    `extra` are fu that yaku carry (Arushal's chinitsu +10), added before rounding.
+    The fu before rounding breaks a tie between equal-valued readings. `extra`
+    are fu that yaku carry (Arushal's chinitsu +10), added before rounding.
     """
     if f.seven_pairs:
-        fu = options["chiitoitsu_fu"]  # WEB TILE: an option of 25, 30 or 50
-        return fu, [FuItem("seven pairs", fu)]
-    items = [FuItem("base", 20)]
+        item = table.seven_pairs
+        return item.fu, item.fu, [item]
     if pinfu and f.tsumo:
-        fu = params.pinfu_tsumo_fu
-        if fu != 20:
-            items.append(FuItem("pinfu tsumo", fu - 20))
-        items.extend(extra)
-        return fu + sum(i.fu for i in extra), items
+        fu = table.pinfu_tsumo_fu + sum(i.fu for i in extra)
+        return fu, fu, [BASE, *table.pinfu_tsumo, *extra]
+    items = [BASE]
     if f.closed and not f.tsumo:
-        items.append(FuItem("closed hand won by ron", params.fu_closed_ron))
+        items.append(table.closed_ron)
     if f.tsumo and not pinfu:
-        items.append(FuItem("tsumo", params.fu_tsumo))
-    if f.wait in _WAIT_NAMES:
-        items.append(FuItem(_WAIT_NAMES[f.wait], params.fu_wait))
+        items.append(table.tsumo)
+    wait = table.waits.get(f.wait)
+    if wait is not None:
+        items.append(wait)
     if f.pair is not None:
-        items.extend(_pair_fu(f, params, options))
-    for g in f.groups:
-        if g.kind == RUN:
-            continue
-        fu = _set_fu(g.tile, g.kind, g.concealed)
-        state = "concealed" if g.concealed else "open"
-        items.append(FuItem(f"{state} {_KIND_NAMES[g.kind]} {g.text()}", fu))
+        items.extend(_pair_items(f.pair, f.seat_wind, f.round_wind, table.value_pair,
+                                 table.double_wind_pair))
+    items.extend(_set_item(g.kind, g.tile, g.concealed) for g in f.groups if g.kind != RUN)
     items.extend(extra)
     raw = sum(i.fu for i in items)
     total = round_up_10(raw)
     if total != raw:
-        items.append(FuItem(ROUNDED, total - raw))
-    if total == 20 and not f.closed and params.open_pinfu_fu != 20:
-        raised = params.open_pinfu_fu
-        items.append(FuItem(RAISED, raised - 20))
-        total = raised
-    return total, items
+        items.append(_rounded(total - raw))
+    if total == 20 and not f.closed and table.raised is not None:
+        items.append(table.raised)
+        total = table.raised_to
+    return total, raw, items

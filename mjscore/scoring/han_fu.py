@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
-from .. import tiles as T
-from ..decompose import LIMIT_ONLY_SHAPES, NAGASHI, readings
+from ..decompose import LIMIT_ONLY_SHAPES, NAGASHI, Reading, readings
 from ..errors import NotAWin, NoYaku
 from ..facts import HandFacts, line_facts
 from ..hand import Hand
-from ..result import FuItem, HanFu, Liability, Verdict, YakuMatch
-from ..rulesets import Ruleset, YakuSpec, load_ruleset
+from ..result import FuItem, HanFu, Liability, Payment, Verdict, YakuMatch
+from ..rulesets import Ruleset, load_ruleset
 from ..values import Value
-from ..yaku.registry import GATE, NEEDS_FLAG, PREDICATES
+from ..yaku.registry import GATE, NEEDS_FLAG, PREDICATES, Predicate
 from . import liability as pao
-from .extras import extra_payments
-from .fu import counted_fu, hand_fu
+from .extras import dora_count, extra_payments
+from .fu import FuTable, hand_fu
 from .payments import (
     WinSide,
     deposit_payments,
@@ -30,169 +31,229 @@ from .payments import (
 from .points import base_points
 
 
-@dataclass(slots=True, repr=False)
-class Candidate(Value):
-    """One reading, valued."""
+@dataclass(frozen=True, slots=True, repr=False)
+class YakuRow(Value):
+    """One yaku as one setting counts it: its predicate, and its match made once."""
 
-    facts: HandFacts
-    yaku: list[YakuMatch]
-    yaku_han: int
-    yakuman: int
-    han: int = 0
-    fu: int = 0
-    fu_items: list[FuItem] = field(default_factory=list)
-    base: int = 0
-    limit: str | None = None
-    value: int = 0
-    alone: bool = False  # a limit yaku by itself: no dora, and fu do not count
+    order: int  # its place in the ruleset, where the report lists it
+    key: str
+    predicate: Predicate
+    match: YakuMatch  # the yaku counted once
+    alone: bool  # a limit yaku: worth its han by itself (YakuSpec.alone)
+    supersedes: tuple[str, ...]
+    fu: FuItem | None  # fu the yaku carries (Arushal's chinitsu), None for none
 
-    def order(self) -> tuple[int, int, int, int, int]:
-        """Value, then yakuman over an ordinary hand of the same value (Shiragiku pays
-        both as mangan), then han, then fu; then more fu before rounding."""
-        return (self.value, self.yakuman, self.han, self.fu, counted_fu(self.fu_items))
+    def matched(self, n: int) -> YakuMatch:
+        """The match of a yaku that applies `n` times (a red five each, in Kansai Boo)."""
+        if n == 1:
+            return self.match
+        m = self.match
+        return YakuMatch(m.key, m.name, m.han * n, m.japanese, count=n, yakuman=m.yakuman * n)
 
 
-# one yaku ready to ask: (order in the ruleset, key, predicate, han, yakuman units, spec)
-_Row = tuple[int, str, Any, int, int, YakuSpec]
-# rows under one gate (a HandFacts attribute, "" for none) and one flag ("" for none)
-_Group = tuple[str, str, tuple[_Row, ...]]
+# a yaku counted in a reading: the row (what it carries) and its match (what the report shows)
+Counted = tuple[YakuRow, YakuMatch]
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class YakuTable(Value):
-    """A ruleset's yaku for one set of options, grouped so the hot loop asks only what can count.
+class YakuView(Value):
+    """The yaku one kind of hand can have, grouped so the hot loop asks only what can count.
 
-    Closed-only yaku are absent from the open groups; a group whose gate fact is
-    false (no honours, fewer than three runs...) or whose flag the line lacks is
-    skipped whole (see yaku.registry: GATE, NEEDS_FLAG).
+    Groups under a gate fact (no honours, fewer than three runs...) are skipped
+    whole when the fact is false, and yaku that need a flag are asked only for
+    the flags the line has (see yaku.registry: GATE, NEEDS_FLAG).
     """
 
-    closed: tuple[_Group, ...]
-    open: tuple[_Group, ...]
+    gated: tuple[tuple[str, tuple[YakuRow, ...]], ...]  # (gate, "" for none; rows)
+    by_flag: Mapping[str, tuple[YakuRow, ...]]
+
+    def asked(self, f: HandFacts) -> list[tuple[YakuRow, ...]]:
+        """The rows worth asking about this reading."""
+        rows = [group for gate, group in self.gated if not gate or getattr(f, gate)]
+        by_flag = self.by_flag
+        rows.extend(by_flag[flag] for flag in f.flags if flag in by_flag)
+        return rows
 
 
-def _build_table(ruleset: Ruleset, options: dict[str, Any]) -> YakuTable:
-    groups: dict[bool, dict[tuple[str, str], list[_Row]]] = {True: {}, False: {}}
+@dataclass(frozen=True, slots=True, repr=False)
+class Setting(Value):
+    """What one ruleset under one set of options fixes for every hand, worked out once:
+    the yaku each kind of hand may have and their worth, the fu items, the field han."""
+
+    closed: YakuView
+    open: YakuView
+    closed_limit_only: YakuView  # a shape that only its own limit yaku make a win
+    open_limit_only: YakuView
+    kept: frozenset[str]  # yaku that no other yaku supersedes here (keep_by_option)
+    stacking: bool  # several yakuman add up (off: they are paid as one)
+    fu: FuTable
+    field: tuple[YakuMatch, ...]  # the han every win gets from the table (Kansai Boo)
+
+    def view(self, closed: bool, limit_only: bool) -> YakuView:
+        if limit_only:
+            return self.closed_limit_only if closed else self.open_limit_only
+        return self.closed if closed else self.open
+
+
+def _rows(ruleset: Ruleset, options: dict[str, Any], closed: bool) -> list[YakuRow]:
+    rows = []
     for order, (key, spec) in enumerate(ruleset.yaku.items()):
-        where = (GATE.get(key, ""), NEEDS_FLAG.get(key, ""))
-        for closed in (True, False):
-            worth = spec.worth(closed, options, ruleset.options)
-            if worth is not None:
-                row = (order, key, PREDICATES[key], worth[0], worth[1], spec)
-                groups[closed].setdefault(where, []).append(row)
-    return YakuTable(*(tuple((gate, flag, tuple(rows)) for (gate, flag), rows in g.items())
-                       for g in (groups[True], groups[False])))
+        worth = spec.worth(closed, options, ruleset.options)
+        if worth is not None:
+            han, units = worth
+            rows.append(YakuRow(order, key, PREDICATES[key],
+                                YakuMatch(key, spec.name, han, spec.japanese, yakuman=units),
+                                spec.alone, spec.supersedes,
+                                FuItem(spec.name, spec.fu) if spec.fu else None))
+    return rows
 
 
-def yaku_table(ruleset: Ruleset, options: dict[str, Any]) -> YakuTable:
-    """The ruleset's yaku for one set of options: each worth is looked up once, not per hand.
+def _view(rows: list[YakuRow]) -> YakuView:
+    gated: dict[str, list[YakuRow]] = {}
+    by_flag: dict[str, list[YakuRow]] = {}
+    for row in rows:
+        flag = NEEDS_FLAG.get(row.key)
+        if flag:
+            by_flag.setdefault(flag, []).append(row)
+        else:
+            gated.setdefault(GATE.get(row.key, ""), []).append(row)
+    return YakuView(tuple((gate, tuple(group)) for gate, group in gated.items()),
+                    MappingProxyType({flag: tuple(group) for flag, group in by_flag.items()}))
+
+
+def _build_setting(ruleset: Ruleset, options: dict[str, Any]) -> Setting:
+    closed, opened = _rows(ruleset, options, True), _rows(ruleset, options, False)
+    kept = frozenset(key for option, keys in ruleset.params.keep_by_option.items()
+                     if options[option] for key in keys)
+    han = ruleset.params.field_han
+    return Setting(_view(closed), _view(opened),
+                   _view([r for r in closed if r.alone]), _view([r for r in opened if r.alone]),
+                   kept, options["yakuman_stacking"], FuTable.of(ruleset.params, options),
+                   (YakuMatch("field_han", "Field han", han, "場の一翻"),) if han else ())
+
+
+def setting_for(ruleset: Ruleset, options: dict[str, Any]) -> Setting:
+    """The ruleset's setting for one set of options: looked up once per hand, built once.
 
     Kept per (ruleset name, option values), both frozen; a file scored under one
     ruleset builds it once. Rulesets are loaded once per name (`load_ruleset` caches).
     """
-    return _table_for(ruleset.name, tuple(sorted(options.items())))
+    return _setting(ruleset.name, tuple(options.items()))
 
 
 @lru_cache(maxsize=64)
-def _table_for(name: str, option_items: tuple[tuple[str, Any], ...]) -> YakuTable:
-    return _build_table(load_ruleset(name), dict(option_items))
+def _setting(name: str, option_items: tuple[tuple[str, Any], ...]) -> Setting:
+    return _build_setting(load_ruleset(name), dict(option_items))
 
 
-def match_yaku(f: HandFacts, ruleset: Ruleset, options: dict[str, Any],
-               table: YakuTable | None = None) -> tuple[list[YakuMatch], int, int]:
+def match_yaku(f: HandFacts, setting: Setting) -> tuple[list[Counted], int, int]:
     """(yaku, han from yaku, yakuman units) after exclusions: supersedes, then yakuman."""
-    if table is None:
-        table = yaku_table(ruleset, options)
-    limit_only = f.shape in LIMIT_ONLY_SHAPES  # only its own limit yaku make such a win
-    flags = f.flags
-    hits: list[tuple[int, YakuMatch]] = []
+    view = setting.view(f.closed, f.shape in LIMIT_ONLY_SHAPES)
+    hits = sorted([(row.order, row, n) for rows in view.asked(f) for row in rows
+                   if (n := row.predicate(f))])  # the ruleset's order, as the report lists them
     dropped: set[str] = set()
-    for gate, flag, rows in (table.closed if f.closed else table.open):
-        if (gate and not getattr(f, gate)) or (flag and flag not in flags):
-            continue
-        for order, key, predicate, han, units, spec in rows:
-            if limit_only and not spec.alone:
-                continue
-            n = predicate(f)
-            if not n:
-                continue
-            hits.append((order, YakuMatch(key, spec.name, han * n, spec.japanese,
-                                          count=n if n > 1 else None, yakuman=units * n)))
-            if spec.supersedes:
-                dropped.update(spec.supersedes)
-    hits.sort(key=lambda hit: hit[0])  # the ruleset's order, as the report lists them
-    found = [m for _, m in hits]
-    if dropped:
-        for option, keys in ruleset.params.keep_by_option.items():
-            if options[option]:  # an option that lets these yaku join any other
-                dropped -= set(keys)
-        found = [m for m in found if m.key not in dropped]
-    units = sum(m.yakuman for m in found)
+    for _, row, _ in hits:
+        dropped.update(row.supersedes)
+    dropped -= setting.kept
+    found = [(row, row.matched(n)) for _, row, n in hits if row.key not in dropped]
+    units = sum([m.yakuman for _, m in found])
     if units:
-        found = [m for m in found if m.yakuman]
-        if not options["yakuman_stacking"]:  # several yakuman are paid as one
-            units = max(m.yakuman for m in found)
+        found = [(row, m) for row, m in found if m.yakuman]
+        if not setting.stacking:  # several yakuman are paid as one
+            units = max([m.yakuman for _, m in found])
         return found, 0, units
-    return found, sum(m.han for m in found), 0
+    return found, sum([m.han for _, m in found]), 0
 
 
-def _choices(f: HandFacts, ruleset: Ruleset, options: dict[str, Any],
-             table: YakuTable) -> list[tuple[list[YakuMatch], int, int, bool]]:
-    """(yaku, han, yakuman units, alone) for each way to count one reading.
+@dataclass(slots=True, repr=False)
+class Count(Value):
+    """One way to count the yaku of a reading, and what that way carries into the fu."""
+
+    yaku: list[YakuMatch]
+    han: int
+    yakuman: int
+    alone: bool  # a limit yaku by itself: no dora, and fu do not count
+    pinfu: bool
+    fu: tuple[FuItem, ...]  # fu the yaku carry
+
+    @classmethod
+    def of(cls, found: list[Counted], han: int, units: int, alone: bool) -> Count:
+        yaku, pinfu, fu = [], False, ()
+        for row, m in found:
+            yaku.append(m)
+            pinfu = pinfu or row.key == "pinfu"
+            if row.fu is not None:
+                fu += (row.fu,)
+        return cls(yaku, han, units, alone, pinfu, fu)
+
+
+def _choices(f: HandFacts, setting: Setting) -> list[Count]:
+    """Each way to count one reading.
 
     A limit yaku (`alone`) counts by itself; the reading's other yaku are the
     other way, and the better of the two wins like any other reading.
     """
-    yaku, han, units = match_yaku(f, ruleset, options, table)
-    limits = [m for m in yaku if ruleset.yaku[m.key].alone]
-    if units or not limits:
-        return [(yaku, han, units, False)]
-    top = max(limits, key=lambda m: m.han)
-    rest = [m for m in yaku if m not in limits]
-    out = [([top], top.han, 0, True)]
+    found, han, units = match_yaku(f, setting)
+    if units or not any([row.alone for row, _ in found]):
+        return [Count.of(found, han, units, False)]
+    limits = [hit for hit in found if hit[0].alone]
+    top = max(limits, key=lambda hit: hit[1].han)
+    rest = [hit for hit in found if not hit[0].alone]
+    out = [Count.of([top], top[1].han, 0, True)]
     if rest:
-        out.append((rest, sum(m.han for m in rest), 0, False))
+        out.append(Count.of(rest, sum(m.han for _, m in rest), 0, False))
     return out
+
+
+_RIICHI_FLAGS = frozenset(("riichi", "double-riichi", "open-riichi"))
+_FIRST_DRAW = frozenset(("tenhou", "chiihou"))
+_BONUS_NAMES = {"dora": ("Dora", "ドラ"), "ura_dora": ("Ura dora", "裏ドラ"),
+                "aka_dora": ("Red five", "赤ドラ"), "flower_dora": ("Flower", "花牌")}
+
+
+@lru_cache(maxsize=128)
+def _bonus(key: str, n: int) -> YakuMatch:
+    """A han that is not a yaku, `n` times: a frozen value, made once per key and count."""
+    name, japanese = _BONUS_NAMES[key]
+    return YakuMatch(key, name, n, japanese, count=n)
 
 
 def dora_matches(line: Hand, ruleset: Ruleset) -> list[YakuMatch]:
     """Dora, ura dora (riichi hands only) and red fives: han that are not yaku."""
     if not ruleset.params.dora or ruleset.params.dora_payments:
         return []  # no dora, or dora paid as a payment extra (Kansai Boo), not as han
-    tiles = line.all_winner_tiles
+    ctx = line.ctx
     out = []
-    dora = sum(tiles.count(T.dora_after(i)) for i in line.ctx.dora)
+    dora = dora_count(line)
     if dora:
-        out.append(YakuMatch("dora", "Dora", dora, "ドラ", count=dora))
-    if line.ctx.ura and line.ctx.flags & {"riichi", "double-riichi", "open-riichi"}:
-        ura = sum(tiles.count(T.dora_after(i)) for i in line.ctx.ura)
+        out.append(_bonus("dora", dora))
+    if ctx.ura and not ctx.flags.isdisjoint(_RIICHI_FLAGS):
+        ura = dora_count(line, ctx.ura)
         if ura:
-            out.append(YakuMatch("ura_dora", "Ura dora", ura, "裏ドラ", count=ura))
+            out.append(_bonus("ura_dora", ura))
     aka = line.red_count
     if aka:
-        out.append(YakuMatch("aka_dora", "Red five", aka, "赤ドラ", count=aka))
+        out.append(_bonus("aka_dora", aka))
     flowers = len(line.holding.flowers)
     if ruleset.params.flower_dora and 0 < flowers < 4:  # all four are the yaku 花槓
-        out.append(YakuMatch("flower_dora", "Flower", flowers, "花牌", count=flowers))
+        out.append(_bonus("flower_dora", flowers))
     return out
 
 
-def field_matches(ruleset: Ruleset) -> list[YakuMatch]:
-    """The han every win gets from the table (Kansai Boo's 場の一翻), shown as its own line."""
-    han = ruleset.params.field_han
-    return [YakuMatch("field_han", "Field han", han, "場の一翻")] if han else []
+@dataclass(slots=True, repr=False)
+class Candidate(Value):
+    """One way to count one reading, valued: the best of them is the verdict."""
 
-
-def _value(c: Candidate, bonus: list[YakuMatch], side: WinSide, ruleset: Ruleset,
-           options: dict[str, Any]) -> None:
-    params = ruleset.params
-    pinfu = any(m.key == "pinfu" for m in c.yaku)
-    yaku_fu = tuple(FuItem(m.name, ruleset.yaku[m.key].fu) for m in c.yaku
-                    if m.key in ruleset.yaku and ruleset.yaku[m.key].fu)
-    c.fu, c.fu_items = hand_fu(c.facts, pinfu, params, options, yaku_fu)
-    c.han = c.yaku_han + (0 if c.yakuman or c.alone else sum(m.han for m in bonus))
-    c.base, c.limit = base_points(c.han, c.fu, c.yakuman, options, params)
-    c.value = hand_value(c.base, side, params)
+    facts: HandFacts
+    yaku: list[YakuMatch]
+    han: int
+    yakuman: int
+    fu: int
+    fu_items: list[FuItem]
+    base: int
+    limit: str | None
+    value: int
+    alone: bool  # a limit yaku by itself: no dora, and fu do not count
 
 
 def _no_yaku_reason(line: Hand, bonus: list[YakuMatch]) -> str:
@@ -210,41 +271,38 @@ def _no_yaku_reason(line: Hand, bonus: list[YakuMatch]) -> str:
 def score_han_fu(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdict:
     """The verdict on a riichi-family hand; raises NotAWin / NoYaku."""
     ctx = line.ctx
-    shapes = ruleset.params.extra_shapes
-    if "nagashi" in ctx.flags:  # only a ruleset with the flag gets here: read the discards
-        shapes |= {NAGASHI}
-    found = readings(line.holding.concealed, line.holding.melds, ctx.win_tile, ctx.tsumo, shapes)
-    if not found:
-        raise NotAWin("not a complete hand: the tiles make neither four sets and a pair, "
-                      "seven pairs nor thirteen orphans", line.columns.get("concealed"))
     params = ruleset.params
-    gated = params.shape_options  # shape -> the option that makes it a win
-    legal = [r for r in found if r.shape not in gated or options[gated[r.shape]]]
-    if not legal:
-        shape = found[0].shape
-        raise NotAWin(f"{shape.replace('-', ' ')} is not a winning shape under {ruleset.name} "
-                      f"(option {gated[shape]}=on makes it one)", line.columns.get("concealed"))
-    found = legal
+    found = _legal_readings(line, ruleset, options)
+    setting = setting_for(ruleset, options)
     side = _win_side(line, options)
-    bonus = dora_matches(line, ruleset) + field_matches(ruleset)
+    bonus = dora_matches(line, ruleset) + list(setting.field)
+    bonus_han = sum(m.han for m in bonus)
     min_han = params.min_han
     from_honba = options["two_han_minimum_honba"]
     if from_honba and ctx.honba >= from_honba:
         min_han = max(min_han, 2)
     short = 0  # the most han of a reading that has yaku but too few
-    table = yaku_table(ruleset, options)
     shared = line_facts(line)
     best: Candidate | None = None
+    best_order: tuple[int, int, int, int, int] = (-1, 0, 0, 0, 0)
     for reading in found:
         f = HandFacts(line, reading, options, shared)
-        for yaku, han, units, alone in _choices(f, ruleset, options, table):
-            if not units and (han < min_han or not yaku and min_han):
-                short = max(short, han if yaku else 0)
+        for count in _choices(f, setting):
+            han, units = count.han, count.yakuman
+            if not units and (han < min_han or not count.yaku and min_han):
+                short = max(short, han if count.yaku else 0)
                 continue
-            c = Candidate(f, yaku, han, units, alone=alone)
-            _value(c, bonus, side, ruleset, options)
-            if best is None or c.order() > best.order():
-                best = c
+            fu, raw, fu_items = hand_fu(f, count.pinfu, setting.fu, count.fu)
+            total = han + (0 if units or count.alone else bonus_han)
+            base, limit = base_points(total, fu, units, options, params)
+            value = hand_value(base, side, params)
+            # value, then yakuman over an ordinary hand of the same value (Shiragiku pays
+            # both as mangan), then han, then fu; then more fu before rounding
+            order = (value, units, total, fu, raw)
+            if best is None or order > best_order:
+                best_order = order
+                best = Candidate(f, count.yaku, total, units, fu, fu_items, base, limit, value,
+                                 count.alone)
     if best is None and short:
         why = (f" with {ctx.honba} honba (option two_han_minimum_honba={from_honba})"
                if min_han > params.min_han else "")
@@ -252,6 +310,27 @@ def score_han_fu(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdi
     if best is None:
         raise NoYaku(_no_yaku_reason(line, bonus))
     return _verdict(best, bonus, line, ruleset, options, side)
+
+
+def _legal_readings(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> list[Reading]:
+    """The readings of the line that are wins under the ruleset; raises NotAWin."""
+    ctx = line.ctx
+    shapes = ruleset.params.extra_shapes
+    if "nagashi" in ctx.flags:  # only a ruleset with the flag gets here: read the discards
+        shapes |= {NAGASHI}
+    found = readings(line.holding.concealed, line.holding.melds, ctx.win_tile, ctx.tsumo, shapes)
+    if not found:
+        raise NotAWin("not a complete hand: the tiles make neither four sets and a pair, "
+                      "seven pairs nor thirteen orphans", line.columns.get("concealed"))
+    gated = ruleset.params.shape_options  # shape -> the option that makes it a win
+    if not gated:
+        return found
+    legal = [r for r in found if r.shape not in gated or options[gated[r.shape]]]
+    if not legal:
+        shape = found[0].shape
+        raise NotAWin(f"{shape.replace('-', ' ')} is not a winning shape under {ruleset.name} "
+                      f"(option {gated[shape]}=on makes it one)", line.columns.get("concealed"))
+    return legal
 
 
 def _win_side(line: Hand, options: dict[str, Any]) -> WinSide:
@@ -268,45 +347,56 @@ def _win_side(line: Hand, options: dict[str, Any]) -> WinSide:
                    ctx.sticks, sole_payer=other)
 
 
-def _verdict(c: Candidate, bonus: list[YakuMatch], line: Hand, ruleset: Ruleset,
-             options: dict[str, Any], side: WinSide) -> Verdict:
-    params = ruleset.params
-    notes: list[str] = []
-    liability = None
-    if line.ctx.ura and not line.ctx.flags & {"riichi", "double-riichi", "open-riichi"}:
+def _flag_notes(c: Candidate, line: Hand, options: dict[str, Any]) -> list[str]:
+    """What the line states that the count leaves out: ura dora, renhou, a first draw."""
+    ctx = line.ctx
+    flags = ctx.flags
+    notes = []
+    if ctx.ura and flags.isdisjoint(_RIICHI_FLAGS):
         notes.append("ura dora count only for a riichi hand: the ura: indicators "
-                            "are ignored")
-    keys = {m.key for m in c.yaku}
-    if "renhou" in line.ctx.flags and "renhou" not in keys:
+                     "are ignored")
+    if "renhou" in flags and all(m.key != "renhou" for m in c.yaku):
         if options.get("renhou", "off") == "off":
             notes.append("renhou counts nothing under the option renhou=off")
         else:
             notes.append(f"renhou ({options['renhou']}) is worth less than the hand's own "
                          "yaku, which count instead")
-    first_draw = sorted(line.ctx.flags & {"tenhou", "chiihou"})
-    if "shiisan_puutaa" in keys and first_draw and "first-turn" in line.ctx.flags:
+    first_draw = sorted(flags & _FIRST_DRAW) if "first-turn" in flags else []
+    if first_draw and any(m.key == "shiisan_puutaa" for m in c.yaku):
         notes.append(f"'first-turn' and '{first_draw[0]}' name the same first draw: 十三不搭 "
                      f"counted once (thirteen unrelated tiles take no {first_draw[0]})")
-    payments = None
+    return notes
+
+
+def _liable(c: Candidate, line: Hand, ruleset: Ruleset, options: dict[str, Any],
+            side: WinSide, notes: list[str]) -> tuple[list[Payment] | None, Liability | None]:
+    """The payments and the liability when someone answers for the hand (包), else None."""
+    params = ruleset.params
     if c.yakuman and params.liability == "pao":
         calls, more = pao.find_liable(line, {m.key for m in c.yaku}, options["pao"])
         notes.extend(more)
         if calls:
             call = calls[0]
-            liable_units = sum(m.yakuman for m in c.yaku
-                               if m.key in {x.yaku for x in calls if x.seat == call.seat})
-            payments = liable_payments(c.base, 8000 * liable_units, call.seat, side, params)
-            liability = Liability(call.seat, tuple(x.yaku for x in calls
-                                                          if x.seat == call.seat),
-                                         pao.describe(call, side.winner, side.tsumo,
-                                                      side.discarder))
+            keys = {x.yaku for x in calls if x.seat == call.seat}
+            liable_units = sum(m.yakuman for m in c.yaku if m.key in keys)
+            return (liable_payments(c.base, 8000 * liable_units, call.seat, side, params),
+                    Liability(call.seat, tuple(x.yaku for x in calls if x.seat == call.seat),
+                              pao.describe(call, side.winner, side.tsumo, side.discarder)))
     elif params.liability == "arushal":
-        call, more, keys = pao.find_arushal_liable(line, {m.key for m in c.yaku})
+        call, more, answered = pao.find_arushal_liable(line, {m.key for m in c.yaku})
         notes.extend(more)
         if call:
-            payments = liable_payments(c.base, c.base, call.seat, side, params)
-            liability = Liability(call.seat, keys, pao.describe(
-                call, side.winner, side.tsumo, side.discarder))
+            return (liable_payments(c.base, c.base, call.seat, side, params),
+                    Liability(call.seat, answered, pao.describe(
+                        call, side.winner, side.tsumo, side.discarder)))
+    return None, None
+
+
+def _verdict(c: Candidate, bonus: list[YakuMatch], line: Hand, ruleset: Ruleset,
+             options: dict[str, Any], side: WinSide) -> Verdict:
+    params = ruleset.params
+    notes = _flag_notes(c, line, options)
+    payments, liability = _liable(c, line, ruleset, options, side, notes)
     if payments is None:
         payments = hand_payments(c.base, side, params) + honba_payments(side, params)
     payments += deposit_payments(side, params)
@@ -316,7 +406,7 @@ def _verdict(c: Candidate, bonus: list[YakuMatch], line: Hand, ruleset: Ruleset,
     notes.extend(more)
     if not side.tsumo and side.discarder is None:
         notes.append("the discarder is not written (ron:<tile> with - = or +), so the "
-                            "payment is from an unknown seat and net leaves it out")
+                     "payment is from an unknown seat and net leaves it out")
     plain = not (c.yakuman or c.alone)  # a limit or yakuman hand shows no fu and no dora
     score = HanFu(han=None if c.yakuman else c.han, fu=c.fu if plain else None,
                   fu_items=tuple(c.fu_items) if plain else (), limit=c.limit,

@@ -9,6 +9,7 @@ yakuman's share onto the liable player.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..result import SEATS, Payment
 from ..rulesets.params import Params
@@ -28,6 +29,14 @@ class WinSide(Value):
     sole_payer: str | None = None  # a two-player game: the one opponent pays everything
 
 
+@lru_cache(maxsize=2048, typed=True)  # typed: an amount of 1000 is never 1000.0
+def payment(payer: str | None, payee: str, amount: int, reason: str, count: int | None = None,
+            label: str = "") -> Payment:
+    """One payment line, made once: a payment is a frozen value, and a file repeats a few
+    hundred of them (the 1,000 ron from the left, the 300 of one honba, ...)."""
+    return Payment(payer, payee, amount, reason, count, label)
+
+
 def _round(x: int | float, params: Params) -> int:
     """Each payer's amount, rounded up to the ruleset's unit (riichi: 100)."""
     return round_up(x, params.payment_unit)
@@ -41,17 +50,13 @@ def hand_payments(base: int, side: WinSide, params: Params) -> list[Payment]:
     """The hand's own value, before honba and deposits."""
     dealer = side.winner == "E"
     if not side.tsumo:
-        return [Payment(side.discarder, side.winner, _ron_total(base, dealer, params), "ron")]
+        return [payment(side.discarder, side.winner, _ron_total(base, dealer, params), "ron")]
     if side.sole_payer:  # the one opponent pays a tsumo as if they had dealt in
-        return [Payment(side.sole_payer, side.winner, _ron_total(base, dealer, params),
+        return [payment(side.sole_payer, side.winner, _ron_total(base, dealer, params),
                         "tsumo")]
-    out = []
-    for seat in SEATS:
-        if seat == side.winner:
-            continue
-        share = 2 * base if (dealer or seat == "E") else base
-        out.append(Payment(seat, side.winner, _round(share, params), "tsumo"))
-    return out
+    double, single = _round(2 * base, params), _round(base, params)  # the dealer pays double
+    return [payment(seat, side.winner, double if (dealer or seat == "E") else single, "tsumo")
+            for seat in SEATS if seat != side.winner]
 
 
 def hand_value(base: int, side: WinSide, params: Params) -> int:
@@ -72,16 +77,16 @@ def honba_payments(side: WinSide, params: Params, payer: str | None = None
     payer = payer if payer is not None else side.sole_payer
     if payer is not None or not side.tsumo:
         who = payer if payer is not None else side.discarder
-        return [Payment(who, side.winner, params.honba_ron * side.honba, "honba",
+        return [payment(who, side.winner, params.honba_ron * side.honba, "honba",
                         side.honba, f"honba ×{side.honba}")]
-    return [Payment(s, side.winner, params.honba_tsumo * side.honba, "honba", side.honba,
+    return [payment(s, side.winner, params.honba_tsumo * side.honba, "honba", side.honba,
                     f"honba ×{side.honba}") for s in SEATS if s != side.winner]
 
 
 def deposit_payments(side: WinSide, params: Params) -> list[Payment]:
     if not side.sticks:
         return []
-    return [Payment("table", side.winner, params.deposit * side.sticks, "deposits",
+    return [payment("table", side.winner, params.deposit * side.sticks, "deposits",
                     side.sticks, f"riichi deposits ×{side.sticks}")]
 
 
@@ -102,16 +107,16 @@ def liable_payments(total_base: int, liable_base: int, liable: str, side: WinSid
     out: list[Payment] = []
     honba_payer = liable
     if side.tsumo:
-        out.append(Payment(liable, side.winner, _ron_total(total_base, dealer, params),
+        out.append(payment(liable, side.winner, _ron_total(total_base, dealer, params),
                            "liability"))
     elif side.discarder == liable:
-        out.append(Payment(liable, side.winner, _ron_total(total_base, dealer, params), "ron"))
+        out.append(payment(liable, side.winner, _ron_total(total_base, dealer, params), "ron"))
     else:
         share = _ron_total(liable_base, dealer, params)
         half = _round(share / 2, params)
-        out.append(Payment(liable, side.winner, half, "liability",
+        out.append(payment(liable, side.winner, half, "liability",
                            label="liability (half)"))
-        out.append(Payment(side.discarder, side.winner,
+        out.append(payment(side.discarder, side.winner,
                            share - half + (_ron_total(rest, dealer, params) if rest else 0),
                            "ron"))
         if params.pao_honba_ron == "discarder":

@@ -25,13 +25,13 @@ _flag("kanburi", "kanburi", "Ron on the discard made right after a kan replaceme
 _flag("paarenchan", "paarenchan", "The dealer's eighth win in a row (八連荘).")
 
 
-@yaku("nagashi")
+@yaku("nagashi", needs_flag="nagashi")
 def nagashi(f: HandFacts) -> int:
     """幺九振切: only terminals and honours discarded, none called, at the exhaustive draw."""
     return int(f.shape == NAGASHI)
 
 
-@yaku("shiisan_puutaa")
+@yaku("shiisan_puutaa", gate="tsumo")
 def shiisan_puutaa(f: HandFacts) -> int:
     """十三不搭: thirteen unrelated tiles and one pair, by tsumo on the first draw (the flag
     first-turn, or the first-draw wins tenhou and chiihou, which this shape does not take)."""
@@ -45,13 +45,13 @@ def hanakan(f: HandFacts) -> int:
     return int(set(f.line.holding.flowers) >= FLOWERS)
 
 
-@yaku("iiton_moyue")
+@yaku("iiton_moyue", needs_flag="haitei")
 def iiton_moyue(f: HandFacts) -> int:
     """一筒摸月: tsumo on the last wall tile, and that tile is 1p (it replaces 海底摸月)."""
     return int("haitei" in f.flags and f.win_tile == PIN_1)
 
 
-@yaku("uuton_kaihou")
+@yaku("uuton_kaihou", needs_flag="rinshan")
 def uuton_kaihou(f: HandFacts) -> int:
     """五筒開花: tsumo on a kan replacement tile that is 5p (it replaces 嶺上開花)."""
     return int("rinshan" in f.flags and f.win_tile == PIN_5)
@@ -62,7 +62,7 @@ def _runs_from(f: HandFacts, suit: int) -> list[int]:
     return sorted(r % 9 for r in f.runs if r // 9 == suit)
 
 
-@yaku("shanron_shanchu")
+@yaku("shanron_shanchu", gate="runs3")
 def shanron_shanchu(f: HandFacts) -> int:
     """双竜争珠: a pin pair; in man and in sou the same two runs over six numbers (234+567)."""
     if not f.standard or f.pair is None or T.suit(f.pair) != T.PIN:
@@ -71,7 +71,7 @@ def shanron_shanchu(f: HandFacts) -> int:
     return int(len(man) == 2 and man[1] == man[0] + 3 and _runs_from(f, T.SOU) == man)
 
 
-@yaku("uumensai")
+@yaku("uumensai", gate="triplets3")
 def uumensai(f: HandFacts) -> int:
     """五門斎: a set each of man, pin, sou and a dragon, and a pair of the seat wind."""
     trips = f.triplets
@@ -87,38 +87,38 @@ def _consecutive_sets(f: HandFacts, n: int) -> bool:
                               for t in trips)
 
 
-@yaku("sanrenkou")
+@yaku("sanrenkou", gate="triplets3")
 def sanrenkou(f: HandFacts) -> int:
     """三連刻: three sets of one suit in consecutive numbers (555 666 777p)."""
     return int(_consecutive_sets(f, 3))
 
 
-@yaku("suurenkou")
+@yaku("suurenkou", gate="triplets3")
 def suurenkou(f: HandFacts) -> int:
     """四連刻: four sets of one suit in consecutive numbers."""
     return int(_consecutive_sets(f, 4))
 
 
-@yaku("isshoku_yonjun")
+@yaku("isshoku_yonjun", gate="runs3")
 def isshoku_yonjun(f: HandFacts) -> int:
     """一色四順: four identical runs."""
     return int(f.standard and 4 in Counter(f.runs).values())
 
 
-@yaku("banryoku")
+@yaku("banryoku", gate="one_suit")
 def banryoku(f: HandFacts) -> int:
     """万緑叢中一点紅: four sets of green bamboo (2 3 4 6 8 s) and a pair of red dragons."""
     return int(f.standard and f.pair == T.RED
                and all(set(g.tiles) <= GREEN_SOU for g in f.groups))
 
 
-@yaku("benikujaku")
+@yaku("benikujaku", gate="one_suit")
 def benikujaku(f: HandFacts) -> int:
     """紅孔雀: only 1 5 7 9 of bamboo and the red dragon, as sets and a pair."""
     return int(f.standard and f.tile_set <= RED_TILES)
 
 
-@yaku("daisharin")
+@yaku("daisharin", gate="one_suit")
 def daisharin(f: HandFacts) -> int:
     """大車輪: seven pairs of pins on seven consecutive numbers, closed (any numbers)."""
     counts = Counter(f.tiles)
@@ -127,14 +127,14 @@ def daisharin(f: HandFacts) -> int:
                and all(T.suit(t) == T.PIN for t in ranks) and ranks[-1] - ranks[0] == 6)
 
 
-@yaku("hyakumangoku")
+@yaku("hyakumangoku", gate="one_suit")
 def hyakumangoku(f: HandFacts) -> int:
     """百万石: only man, and the numbers of all the tiles add up to 100 or more."""
     return int(all(T.suit(t) == T.MAN for t in f.tiles)
                and sum(T.rank(t) for t in f.tiles) >= 100)
 
 
-@yaku("fuukasetsugetsu")
+@yaku("fuukasetsugetsu", gate="triplets3")
 def fuukasetsugetsu(f: HandFacts) -> int:
     """風花雪月: sets of the seat wind (風), 5p (花), white (雪) and 1p (月)."""
     return int(f.standard and {f.seat_wind, PIN_5, T.WHITE, PIN_1} <= set(f.triplets))

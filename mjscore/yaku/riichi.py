@@ -81,7 +81,7 @@ def _yakuhai(key: str, tile_of, doc: str) -> None:
         return int(tile_of(f) in f.triplets)
 
     check.__doc__ = doc
-    yaku(key, gate="has_honors")(check)
+    yaku(key, gate="honour_sets")(check)
 
 
 _yakuhai("haku", lambda f: T.WHITE, "A set of white dragons.")
@@ -101,11 +101,10 @@ def _three_suits(key: str, kind: str, ranks: int, doc: str) -> None:
     """Factory: the same run (or triplet) of one number in man, pin and sou."""
 
     def check(f: HandFacts) -> int:
-        starts = f.runs if kind == "run" else f.triplets
+        starts = f.runs if kind == "run" else f.triplets  # at most four: a list is quick
         if len(starts) < 3:
             return 0
-        held = set(starts)
-        return int(any(r in held and r + 9 in held and r + 18 in held for r in range(ranks)))
+        return int(any(r < ranks and r + 9 in starts and r + 18 in starts for r in starts))
 
     check.__doc__ = doc
     yaku(key, gate="runs3" if kind == "run" else "triplets3")(check)
@@ -118,26 +117,27 @@ _three_suits("sanshoku_doukou", "triplet", 9, "The same number as a triplet in a
 @yaku("ittsu", gate="runs3")
 def ittsu(f: HandFacts) -> int:
     """1-2-3, 4-5-6 and 7-8-9 of one suit."""
-    if len(f.runs) < 3:
+    runs = f.runs  # at most four: a list is quick
+    if len(runs) < 3:
         return 0
-    runs = set(f.runs)
-    return int(any(s in runs and s + 3 in runs and s + 6 in runs for s in (0, 9, 18)))
+    return int(any(s % 9 == 0 and s + 3 in runs and s + 6 in runs for s in runs))
 
 
 def _outside(f: HandFacts, allowed: frozenset[int]) -> bool:
     """Every set and the pair hold a tile of `allowed`, with at least one run."""
-    if not f.standard or not f.runs or f.no_terminal_or_honor:
+    if not f.standard or not f.runs or f.pair not in allowed:
         return False
-    return all(any(t in allowed for t in block) for block in f.blocks())
+    return (all(t in allowed for t in f.triplets)  # a triplet or kan: one tile, three times
+            and all(r in allowed or r + 1 in allowed or r + 2 in allowed for r in f.runs))
 
 
-@yaku("chanta", gate="some_terminal_or_honor")
+@yaku("chanta", gate="outside_pair")
 def chanta(f: HandFacts) -> int:
     """Every set and the pair hold a terminal or honour; at least one run."""
     return int(_outside(f, T.TERMINALS_AND_HONORS))
 
 
-@yaku("junchan", gate="some_terminal_or_honor")
+@yaku("junchan", gate="outside_pair")
 def junchan(f: HandFacts) -> int:
     """Every set and the pair hold a terminal; no honours; at least one run."""
     return int(_outside(f, T.TERMINALS))
@@ -167,7 +167,7 @@ def honroutou(f: HandFacts) -> int:
     return int(not f.orphans and f.all_terminal_or_honor)
 
 
-@yaku("shousangen", gate="has_honors")
+@yaku("shousangen", gate="honour_sets")
 def shousangen(f: HandFacts) -> int:
     """Two dragon sets and a dragon pair."""
     return int(f.pair in T.DRAGONS and sum(d in f.triplets for d in T.DRAGONS) == 2)
@@ -201,17 +201,17 @@ def suuankou_tanki(f: HandFacts) -> int:
     return int(f.standard and f.concealed_triplets == 4 and f.wait == TANKI)
 
 
-daisangen = yaku("daisangen", gate="has_honors")(S.three_dragons)
+daisangen = yaku("daisangen", gate="triplets3")(S.three_dragons)
 
 
-@yaku("shousuushii", gate="has_honors")
+@yaku("shousuushii", gate="triplets3")
 def shousuushii(f: HandFacts) -> int:
     """Three wind sets and a wind pair."""
     return int(f.pair in T.WINDS and S.wind_sets(f) == 3)
 
 
-daisuushii = yaku("daisuushii", gate="has_honors")(S.four_winds)
-tsuuiisou = yaku("tsuuiisou", gate="has_honors")(S.all_honours)
+daisuushii = yaku("daisuushii", gate="triplets3")(S.four_winds)
+tsuuiisou = yaku("tsuuiisou", gate="all_terminal_or_honor")(S.all_honours)
 ryuuiisou = yaku("ryuuiisou", gate="one_suit")(S.all_green)
 chinroutou = yaku("chinroutou", gate="all_terminal_or_honor")(S.all_terminals)
 

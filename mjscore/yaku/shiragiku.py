@@ -16,13 +16,13 @@ _yakuhai("double_wind", lambda f: f.seat_wind if f.seat_wind == f.round_wind els
          "A set of the wind that is both the seat and the round wind (連風牌).")
 
 
-@yaku("isshoku_sanjun")
+@yaku("isshoku_sanjun", gate="runs3")
 def isshoku_sanjun(f: HandFacts) -> int:
     """Three identical runs (一色三順)."""
     return int(f.standard and any(n >= 3 for n in Counter(f.runs).values()))
 
 
-@yaku("suushii")
+@yaku("suushii", gate="triplets3")
 def suushii(f: HandFacts) -> int:
     """Four winds (四喜和): three wind sets and a wind pair, or four wind sets; one yaku."""
     return int(shousuushii(f) or daisuushii(f))
@@ -34,7 +34,7 @@ def akahai(f: HandFacts) -> int:
     return f.line.red_count
 
 
-@yaku("first_draw_renhou")
+@yaku("first_draw_renhou", needs_flag="chiihou")
 def first_draw_renhou(f: HandFacts) -> int:
     """A non-dealer's tsumo on their first draw, called 人和 as the Arushal FAQ does."""
     return int("chiihou" in f.flags and f.tsumo)
