@@ -6,13 +6,18 @@ points and doubles, `Fans` for Chinese Official). The engine wraps it with
 the line, the ruleset and the options into a `ScoreResult`, or records the
 error instead.
 `ScoreResult.to_dict()` is the record of OUTPUT.md, key for key.
+
+The values are NamedTuples rather than frozen dataclasses: every line builds a
+dozen of them, and a tuple is made in one C call (a frozen dataclass sets each
+field through `object.__setattr__`), hashes and compares in C, so a reporter can
+key its caches on a line's yaku, fu items and payments; a class costs a tenth
+of a dataclass's import time too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import MjscoreError
 
@@ -20,11 +25,9 @@ if TYPE_CHECKING:
     from .hand import Hand
 
 from .tiles import SEATS  # noqa: F401  (the record's seats, re-exported for the schemes)
-from .values import Value
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class YakuMatch(Value):
+class YakuMatch(NamedTuple):
     key: str
     name: str
     han: int  # the match's worth, in `unit` (the record's "han" key either way)
@@ -44,8 +47,7 @@ class YakuMatch(Value):
         return d
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class FuItem(Value):
+class FuItem(NamedTuple):
     reason: str
     fu: int
 
@@ -58,8 +60,7 @@ PAYMENT_REASONS = ("ron", "tsumo", "liability", "honba", "deposits", "dora", "bo
                    "mahjong", "settlement", "refund")
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Payment(Value):
+class Payment(NamedTuple):
     payer: str | None  # a seat, "table" for deposits, None for an unknown discarder
     payee: str
     amount: int
@@ -76,8 +77,7 @@ class Payment(Value):
         return d
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Liability(Value):
+class Liability(NamedTuple):
     seat: str | None
     yaku: tuple[str, ...]
     rule: str  # the sentence a player reads: who fed what, who pays what
@@ -89,8 +89,7 @@ class Liability(Value):
 # -- typed scores: one per scoring scheme ---------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class HanFu(Value):
+class HanFu(NamedTuple):
     """The riichi family's score: han and fu, or yakuman units, and the limit reached."""
 
     han: int | None
@@ -104,8 +103,7 @@ class HanFu(Value):
         return {}
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class ScoreItem(Value):
+class ScoreItem(NamedTuple):
     """One line of a points-and-doubles score: a points row, a double or a special hand."""
 
     key: str
@@ -120,8 +118,7 @@ class ScoreItem(Value):
         return d
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class PlayerTally(Value):
+class PlayerTally(NamedTuple):
     """One player's points-and-doubles score in a settlement."""
 
     points: int
@@ -146,8 +143,7 @@ class PlayerTally(Value):
                 "given": self.given, "notes": list(self.notes)}
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class PointsDoubles(Value):
+class PointsDoubles(NamedTuple):
     """A points-and-doubles score (European): the winner's, and every player's for settlement.
 
     The winner's fields are None on an exhaustive draw, where only `players` count.
@@ -182,8 +178,7 @@ class PointsDoubles(Value):
                 "settlement": self.settlement}
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class FanItem(Value):
+class FanItem(NamedTuple):
     """One Chinese Official fan: `fan` points for one occurrence, `count` occurrences."""
 
     key: str
@@ -197,8 +192,7 @@ class FanItem(Value):
                 "count": self.count}
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Fans(Value):
+class Fans(NamedTuple):
     """A Chinese Official score: the fans (Flower Tiles last), their total with flowers
     (`fan`, what is paid) and whether the fans without flowers reach the 8-point minimum."""
 
@@ -222,8 +216,7 @@ class Fans(Value):
 Score = HanFu | PointsDoubles | Fans
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Verdict(Value):
+class Verdict(NamedTuple):
     """What a scoring scheme says of a winning (or settled) hand."""
 
     score: Score
@@ -242,8 +235,7 @@ class Verdict(Value):
 _NO_SCORE = HanFu(None, None)
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class ScoreResult(Value):
+class ScoreResult(NamedTuple):
     """One line scored: the verdict, or the error that stopped it."""
 
     line: int

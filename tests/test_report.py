@@ -13,7 +13,6 @@ import io
 import json
 import os
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -233,7 +232,7 @@ def test_json_writes_an_empty_array_for_no_hands():
 
 def test_option_sets_become_lists():
     r = _tanyao()
-    r = replace(r, options={"pao": frozenset({"daisuushii", "daisangen"})})
+    r = r._replace(options={"pao": frozenset({"daisuushii", "daisangen"})})  # namedtuple API
     out, _ = render("jsonl", [r])
     assert json.loads(out)["options"] == {"pao": ["daisangen", "daisuushii"]}
 
@@ -258,7 +257,7 @@ def test_tsv_header_and_rows():
 
 def test_tsv_cells_never_hold_tabs_or_newlines():
     r = _no_yaku()
-    r = replace(r, error=NoYaku("two\tlines\nhere"))
+    r = r._replace(error=NoYaku("two\tlines\nhere"))
     out, _ = render("tsv", [r])
     assert out.splitlines()[1].split("\t")[-1] == "no yaku: two lines here"
 
