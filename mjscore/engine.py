@@ -15,6 +15,7 @@ from .notation import parse_line
 from .result import ScoreResult, Verdict
 from .rulesets import Ruleset, load_ruleset
 from .validate import validate
+from .values import FrozenMap
 
 if TYPE_CHECKING:
     from .config import HouseRules
@@ -22,8 +23,10 @@ if TYPE_CHECKING:
 Strategy = Callable[[Hand, Ruleset, dict[str, Any]], Verdict]
 
 
+@lru_cache(maxsize=8)
 def _strategy(name: str) -> Strategy:
-    """Strategies are imported when first used, so a han/fu file never loads the others."""
+    """Strategies are imported when first used, so a han/fu file never loads the others
+    (and looked up once: an import statement costs a microsecond a line)."""
     if name == "han_fu":
         from .scoring.han_fu import score_han_fu
 
@@ -65,7 +68,7 @@ def resolve(parsed: Hand, rules: str, options: dict[str, Any] | None,
 
 def _resolve_cached(parsed: Hand, rules: str, options: dict[str, Any] | None,
                     house: HouseRules | None = None
-                    ) -> tuple[Ruleset, dict[str, Any], dict[str, Any]]:
+                    ) -> tuple[Ruleset, dict[str, Any], FrozenMap]:
     """`resolve` plus the record's options, kept per setting: a file repeats one setting.
 
     The values are shared between lines, so nothing downstream may change them. A setting
@@ -77,17 +80,18 @@ def _resolve_cached(parsed: Hand, rules: str, options: dict[str, Any] | None,
         return _resolved(*key)
     except (TypeError, AttributeError, MjscoreError):  # unhashable library values; an error
         ruleset, values = resolve(parsed, rules, options, house)
-        return ruleset, values, ruleset.options_json(values)
+        return ruleset, values, FrozenMap(ruleset.options_json(values))
 
 
 @lru_cache(maxsize=256)
 def _resolved(rules: str, option_items: tuple[tuple[str, Any], ...], line_rules: str | None,
               line_options: tuple[tuple[str, str], ...], house: HouseRules | None
-              ) -> tuple[Ruleset, dict[str, Any], dict[str, Any]]:
-    """One setting resolved, for every line that has it (a frozen key, an lru_cache)."""
+              ) -> tuple[Ruleset, dict[str, Any], FrozenMap]:
+    """One setting resolved, for every line that has it (a frozen key, an lru_cache); its
+    record options are one FrozenMap, which reporters encode once per setting."""
     setting = Hand(Holding(), WinContext(rules=line_rules, options=line_options))
     ruleset, values = resolve(setting, rules, dict(option_items), house)
-    return ruleset, values, ruleset.options_json(values)
+    return ruleset, values, FrozenMap(ruleset.options_json(values))
 
 
 def score_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None = None,
@@ -144,7 +148,7 @@ def score_line(text: str, rules: str = "riichi", options: dict[str, Any] | None 
 
 def _bad_call(text: str, rules: Any, line_no: int, why: str) -> ScoreResult:
     """A library call whose arguments are not a hand and a ruleset name: an error result."""
-    return ScoreResult(line_no, text, str(rules), {}, error=RulesetError(why))
+    return ScoreResult(line_no, text, str(rules), FrozenMap(), error=RulesetError(why))
 
 
 def _no_win_token(text: str, exc: NotationError) -> MjscoreError:
@@ -198,14 +202,14 @@ def _tokens_asked(text: str) -> tuple[str | None, list[tuple[str, str]]]:
 
 def _asked_for(name: str, line_options: Iterable[tuple[str, str]],
                options: dict[str, Any] | None, house: HouseRules | None
-               ) -> tuple[str, dict[str, Any]]:
+               ) -> tuple[str, FrozenMap]:
     """A failed line's record names the ruleset it asked for and every option of it with the
     value it asked for (its opt: tokens over the run's), skipping what cannot be read; a
     ruleset that does not exist has no options."""
     try:
         ruleset = load_ruleset(name)
     except RulesetError:
-        return name, {}
+        return name, FrozenMap()
     values = ruleset.resolve_options()
     asked = options if isinstance(options, Mapping) else {}  # a bad library value: none
     given = {**(house.for_ruleset(ruleset.name) if house else {}), **asked,
@@ -215,4 +219,4 @@ def _asked_for(name: str, line_options: Iterable[tuple[str, str]],
             values[key] = ruleset.resolve_options({key: text})[key]
         except RulesetError:
             continue
-    return ruleset.name, ruleset.options_json(values)
+    return ruleset.name, FrozenMap(ruleset.options_json(values))
