@@ -7,22 +7,21 @@ text is that of `json.dump(records, indent=2)`. Errors go to stderr as they happ
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, TextIO
 
-from . import error_line, json_default, json_safe
+from . import error_line, json_safe
+from .record_text import record_text
 
 if TYPE_CHECKING:
     from ..result import ScoreResult
 
 JOIN = ",\n"  # between the records of a chunk (parallel scoring)
-_ENCODE = json.JSONEncoder(ensure_ascii=False, indent=2, default=json_default).encode
 
 
 def render(result: ScoreResult) -> str:
     """The record of one hand as an element of the array, indented, without separator
     (workers render, the main process writes)."""
-    return "  " + json_safe(_ENCODE(result.to_dict())).replace("\n", "\n  ")
+    return "  " + json_safe(record_text(result, indent=2)).replace("\n", "\n  ")
 
 
 class Reporter:

@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
-from . import LineReporter, json_default, json_safe
+from . import LineReporter, json_safe
+from .record_text import record_text
 
 if TYPE_CHECKING:
     from ..result import ScoreResult
 
 
-# one encoder for every record: json.dumps with options builds a new one per call
-_ENCODE = json.JSONEncoder(ensure_ascii=False, default=json_default).encode
-
-
 def render(result: ScoreResult) -> str:
     """The record of one hand as its output line (workers render, the main process writes)."""
-    return json_safe(_ENCODE(result.to_dict())) + "\n"
+    return json_safe(record_text(result)) + "\n"
 
 
 class Reporter(LineReporter):

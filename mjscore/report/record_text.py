@@ -1,0 +1,147 @@
+"""A result's OUTPUT.md record as JSON text, put together from pieces encoded once.
+
+`ScoreResult.to_dict()` is the record; the JSON formats write it as
+`json.JSONEncoder(ensure_ascii=False, indent=indent, default=json_default)` does.
+Building that dict tree and encoding it took ~20 µs a line, yet most of a record
+repeats from line to line: the rules and options are those of the line's setting,
+and the yaku, fu items, payments and net come from a small set. So `record_text`
+writes the record's keys in to_dict()'s order from pieces, each the encoder's own
+text of that part of to_dict(), kept in lru_caches keyed on the frozen parts.
+The cache keys compare as tuples do, so a field must hold the type it declares
+(1 and True are one key); the line's own scalars are encoded every time.
+tests/test_record_text.py holds the text equal to the encoded to_dict() over every
+corpus line of every ruleset, in both layouts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Hashable
+from functools import lru_cache
+from json.encoder import encode_basestring  # the encoder's own, for ensure_ascii=False
+from typing import Any
+
+from ..result import ScoreResult
+from . import json_default
+
+Indent = int | None  # None: one line, as JSON Lines writes it; 2: the JSON array's layout
+
+
+@lru_cache(maxsize=4)
+def encoder(indent: Indent) -> Callable[[Any], str]:
+    """The record encoder of a layout: `encode(value)` gives the JSON text."""
+    return json.JSONEncoder(ensure_ascii=False, indent=indent, default=json_default).encode
+
+
+def record_text(result: Any, indent: Indent = None) -> str:
+    """The JSON text of `result.to_dict()`, byte for byte, for any record with to_dict()
+    (a result of the engine from cached pieces, anything else encoded whole)."""
+    if isinstance(result, ScoreResult):
+        try:
+            text = _pieced(result, indent)
+        except TypeError:  # a part that does not hash (a list a caller built)
+            text = None
+        if text is not None:
+            return text
+    return encoder(indent)(result.to_dict())
+
+
+def _pieced(r: ScoreResult, indent: Indent) -> str | None:
+    """The record from its pieces, in to_dict()'s key order (None: encode it whole)."""
+    start, sep, end = _layout(indent)
+    v = r.verdict
+    head = (f'{start}"line": {_scalar(r.line)}{sep}"input": {_scalar(r.input)}{sep}'
+            f'{_setting(r.rules, r.options, indent)}{sep}'
+            f'"ok": {"true" if v is not None and r.error is None else "false"}{sep}'
+            + ('"error": null' if r.error is None
+               else _member("error", r.error.to_dict(), indent)))
+    if v is None:
+        return f"{head}{sep}{_failed_tail(indent)}{end}"
+    s = v.score
+    extra = s.record()  # the scheme's own keys, last (points and doubles, fans)
+    if extra and not extra.keys().isdisjoint(_KEYS):  # one would replace a common key
+        return None
+    text = (f'{head}{sep}"winner": {_scalar(v.winner)}{sep}{_items("yaku", v.yaku, indent)}{sep}'
+            f'"han": {_scalar(s.han)}{sep}"fu": {_scalar(s.fu)}{sep}'
+            f'{_items("fu_items", getattr(s, "fu_items", ()), indent)}{sep}'
+            f'"limit": {_scalar(s.limit)}{sep}"yakuman": {_scalar(getattr(s, "yakuman", 0))}{sep}'
+            f'"value": {_scalar(v.value)}{sep}{_items("payments", v.payments, indent)}{sep}'
+            f'{_net(tuple(v.net.items()), indent)}{sep}{_liability(v.liability, indent)}{sep}'
+            f'"win": {_scalar(v.win)}{sep}"reading": {_scalar(v.reading)}{sep}'
+            f'{_notes(v.notes, indent)}')
+    for key, value in extra.items():
+        text += sep + _member(key, value, indent)
+    return text + end
+
+
+@lru_cache(maxsize=4)
+def _layout(indent: Indent) -> tuple[str, str, str]:
+    """What opens the record, what goes between two keys and what closes it."""
+    if indent is None:
+        return "{", ", ", "}"
+    pad = "\n" + " " * indent
+    return "{" + pad, "," + pad, "\n}"
+
+
+def _scalar(value: object) -> str:
+    """The JSON text of a scalar as the encoder writes it: strings, whole numbers and None
+    here, anything else (a bool, an int subclass) by the encoder itself."""
+    kind = type(value)
+    if kind is str:
+        return encode_basestring(value)
+    if kind is int:
+        return int.__repr__(value)
+    if value is None:
+        return "null"
+    return encoder(None)(value)
+
+
+def _member(key: str, value: Any, indent: Indent) -> str:
+    """`"key": value`, one level into the record (the encoder's indent, one level deeper)."""
+    text = encoder(indent)(value)
+    if indent:
+        text = text.replace("\n", "\n" + " " * indent)  # strings hold no newline: escaped
+    return f'"{key}": {text}'
+
+
+@lru_cache(maxsize=256)
+def _setting(rules: str, options: Hashable, indent: Indent) -> str:
+    """The rules and options, the same for every line of a setting (the engine's results
+    share one FrozenMap per setting; a plain dict does not hash)."""
+    return (_member("rules", rules, indent) + _layout(indent)[1]
+            + _member("options", dict(options), indent))  # type: ignore[call-overload]
+
+
+@lru_cache(maxsize=4096)
+def _items(key: str, items: tuple[Any, ...], indent: Indent) -> str:
+    """A key whose value is the list of its items' to_dict() (yaku, fu items, payments):
+    the same few yaku, fu and payments come back line after line."""
+    return _member(key, [item.to_dict() for item in items], indent)
+
+
+@lru_cache(maxsize=4096)
+def _net(items: tuple[tuple[str, int], ...], indent: Indent) -> str:
+    return _member("net", dict(items), indent)
+
+
+@lru_cache(maxsize=256)
+def _liability(liability: Any, indent: Indent) -> str:
+    return _member("liability", liability.to_dict() if liability else None, indent)
+
+
+@lru_cache(maxsize=256)
+def _notes(notes: tuple[str, ...], indent: Indent) -> str:
+    return _member("notes", list(notes), indent)
+
+
+@lru_cache(maxsize=4)
+def _failed_tail(indent: Indent) -> str:
+    """The keys after "error" of a line that did not score: to_dict()'s own values, the
+    same for every failed line."""
+    record = ScoreResult(0, "", "", {}).to_dict()
+    keys = list(record)
+    return _layout(indent)[1].join(_member(key, record[key], indent)
+                                   for key in keys[keys.index("error") + 1:])
+
+
+_KEYS = frozenset(ScoreResult(0, "", "", {}).to_dict())
