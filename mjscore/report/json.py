@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TextIO
 
-from . import error_line, json_safe
+from . import error_line
 from .record_text import record_text
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ JOIN = ",\n"  # between the records of a chunk (parallel scoring)
 def render(result: ScoreResult) -> str:
     """The record of one hand as an element of the array, indented, without separator
     (workers render, the main process writes)."""
-    return "  " + json_safe(record_text(result, indent=2)).replace("\n", "\n  ")
+    return "  " + record_text(result, indent=2).replace("\n", "\n  ")
 
 
 class Reporter:

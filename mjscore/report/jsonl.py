@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import LineReporter, json_safe
+from . import LineReporter
 from .record_text import record_text
 
 if TYPE_CHECKING:
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 def render(result: ScoreResult) -> str:
     """The record of one hand as its output line (workers render, the main process writes)."""
-    return json_safe(record_text(result)) + "\n"
+    return record_text(result) + "\n"
 
 
 class Reporter(LineReporter):

@@ -1,14 +1,15 @@
-"""A result's OUTPUT.md record as JSON text, put together from pieces encoded once.
+"""A result's OUTPUT.md record as the JSON formats write it, from pieces encoded once.
 
-`ScoreResult.to_dict()` is the record; the JSON formats write it as
-`json.JSONEncoder(ensure_ascii=False, indent=indent, default=json_default)` does.
-Building that dict tree and encoding it took ~20 µs a line, yet most of a record
-repeats from line to line: the rules and options are those of the line's setting,
-and the yaku, fu items, payments and net come from a small set. So `record_text`
-writes the record's keys in to_dict()'s order from pieces, each the encoder's own
-text of that part of to_dict(), kept in lru_caches keyed on the frozen parts.
-The cache keys compare as tuples do, so a field must hold the type it declares
-(1 and True are one key); the line's own scalars are encoded every time.
+`ScoreResult.to_dict()` is the record; JSON Lines and the JSON array write
+`json_safe(json.JSONEncoder(ensure_ascii=False, indent=indent, default=json_default)
+.encode(result.to_dict()))`. Building that dict tree and encoding it took ~20 µs a
+line (~60 µs indented), yet most of a record repeats from line to line: the rules
+and options are those of the line's setting, and the yaku, the score, the payments
+and the net come from a small set. So `record_text` writes the record's keys in
+to_dict()'s order from pieces, each the encoder's own text of that part of
+to_dict(), kept in lru_caches keyed on the frozen parts. The keys compare as tuples
+do, so a field must hold the type it declares (1 and True are one key); the line's
+own scalars (line, input, winner, win, reading) are encoded every time.
 tests/test_record_text.py holds the text equal to the encoded to_dict() over every
 corpus line of every ruleset, in both layouts.
 """
@@ -22,7 +23,7 @@ from json.encoder import encode_basestring  # the encoder's own, for ensure_asci
 from typing import Any
 
 from ..result import ScoreResult
-from . import json_default
+from . import json_default, json_safe
 
 Indent = int | None  # None: one line, as JSON Lines writes it; 2: the JSON array's layout
 
@@ -34,8 +35,8 @@ def encoder(indent: Indent) -> Callable[[Any], str]:
 
 
 def record_text(result: Any, indent: Indent = None) -> str:
-    """The JSON text of `result.to_dict()`, byte for byte, for any record with to_dict()
-    (a result of the engine from cached pieces, anything else encoded whole)."""
+    """`json_safe` of the encoder's text of `result.to_dict()`, byte for byte, for any
+    record with to_dict() (a ScoreResult from cached pieces, anything else whole)."""
     if isinstance(result, ScoreResult):
         try:
             text = _pieced(result, indent)
@@ -43,7 +44,7 @@ def record_text(result: Any, indent: Indent = None) -> str:
             text = None
         if text is not None:
             return text
-    return encoder(indent)(result.to_dict())
+    return json_safe(encoder(indent)(result.to_dict()))
 
 
 def _pieced(r: ScoreResult, indent: Indent) -> str | None:
@@ -61,14 +62,13 @@ def _pieced(r: ScoreResult, indent: Indent) -> str | None:
     extra = s.record()  # the scheme's own keys, last (points and doubles, fans)
     if extra and not extra.keys().isdisjoint(_KEYS):  # one would replace a common key
         return None
-    text = (f'{head}{sep}"winner": {_scalar(v.winner)}{sep}{_items("yaku", v.yaku, indent)}{sep}'
-            f'"han": {_scalar(s.han)}{sep}"fu": {_scalar(s.fu)}{sep}'
-            f'{_items("fu_items", getattr(s, "fu_items", ()), indent)}{sep}'
-            f'"limit": {_scalar(s.limit)}{sep}"yakuman": {_scalar(getattr(s, "yakuman", 0))}{sep}'
-            f'"value": {_scalar(v.value)}{sep}{_items("payments", v.payments, indent)}{sep}'
-            f'{_net(tuple(v.net.items()), indent)}{sep}{_liability(v.liability, indent)}{sep}'
-            f'"win": {_scalar(v.win)}{sep}"reading": {_scalar(v.reading)}{sep}'
-            f'{_notes(v.notes, indent)}')
+    score = _score(s.han, s.fu, getattr(s, "fu_items", ()), s.limit, getattr(s, "yakuman", 0),
+                   indent)
+    settlement = _settlement(v.value, v.payments, tuple(v.net.items()), indent)
+    text = (f'{head}{sep}"winner": {_scalar(v.winner)}{sep}{_items("yaku", v.yaku, indent)}'
+            f'{sep}{score}{sep}{settlement}{sep}{_liability(v.liability, indent)}'
+            f'{sep}"win": {_scalar(v.win)}{sep}"reading": {_scalar(v.reading)}'
+            f'{sep}{_notes(v.notes, indent)}')
     for key, value in extra.items():
         text += sep + _member(key, value, indent)
     return text + end
@@ -88,20 +88,35 @@ def _scalar(value: object) -> str:
     here, anything else (a bool, an int subclass) by the encoder itself."""
     kind = type(value)
     if kind is str:
-        return encode_basestring(value)
+        return json_safe(encode_basestring(value))
     if kind is int:
         return int.__repr__(value)
     if value is None:
         return "null"
-    return encoder(None)(value)
+    return json_safe(encoder(None)(value))
 
 
 def _member(key: str, value: Any, indent: Indent) -> str:
-    """`"key": value`, one level into the record (the encoder's indent, one level deeper)."""
-    text = encoder(indent)(value)
+    """`"key": value`, one level into the record."""
+    return _placed(key, encoder(indent)(value), indent)
+
+
+def _placed(key: str, text: str, indent: Indent) -> str:
+    """`"key": text`, the text of a value moved one level into the record."""
     if indent:
         text = text.replace("\n", "\n" + " " * indent)  # strings hold no newline: escaped
-    return f'"{key}": {text}'
+    return f'"{key}": {json_safe(text)}'
+
+
+def _container(start: str, texts: list[str], end: str, indent: Indent) -> str:
+    """A JSON list or object from its elements' texts (`"key": value` for an object),
+    laid out as the encoder lays them out."""
+    if not texts:
+        return start + end
+    if indent is None:
+        return start + ", ".join(texts) + end
+    pad = "\n" + " " * indent
+    return start + pad + f",{pad}".join(text.replace("\n", pad) for text in texts) + "\n" + end
 
 
 @lru_cache(maxsize=256)
@@ -113,15 +128,37 @@ def _setting(rules: str, options: Hashable, indent: Indent) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _items(key: str, items: tuple[Any, ...], indent: Indent) -> str:
-    """A key whose value is the list of its items' to_dict() (yaku, fu items, payments):
-    the same few yaku, fu and payments come back line after line."""
-    return _member(key, [item.to_dict() for item in items], indent)
+def _score(han: int | None, fu: int | None, fu_items: tuple[Any, ...], limit: str | None,
+           yakuman: int, indent: Indent) -> str:
+    """The score's keys, from "han" to "yakuman"."""
+    return _layout(indent)[1].join((
+        f'"han": {_scalar(han)}', f'"fu": {_scalar(fu)}', _items("fu_items", fu_items, indent),
+        f'"limit": {_scalar(limit)}', f'"yakuman": {_scalar(yakuman)}'))
 
 
 @lru_cache(maxsize=4096)
-def _net(items: tuple[tuple[str, int], ...], indent: Indent) -> str:
-    return _member("net", dict(items), indent)
+def _settlement(value: int, payments: tuple[Any, ...], net: tuple[tuple[str, int], ...],
+                indent: Indent) -> str:
+    """The keys "value", "payments" and "net" (the net per seat: a seat that is not a string
+    is a TypeError, and the record is encoded whole)."""
+    seats = [f"{encode_basestring(seat)}: {_scalar(amount)}" for seat, amount in net]
+    return _layout(indent)[1].join((
+        f'"value": {_scalar(value)}', _items("payments", payments, indent),
+        _placed("net", _container("{", seats, "}", indent), indent)))
+
+
+@lru_cache(maxsize=4096)
+def _items(key: str, items: tuple[Any, ...], indent: Indent) -> str:
+    """A key whose value is the list of its items' to_dict() (yaku, fu items, payments):
+    a line's list is often one seen before, and its items nearly always are."""
+    texts = [_item(key, item, indent) for item in items]
+    return _placed(key, _container("[", texts, "]", indent), indent)
+
+
+@lru_cache(maxsize=4096)
+def _item(key: str, item: Any, indent: Indent) -> str:
+    """One item of a list, by the key of its list (so that items of two kinds never meet)."""
+    return encoder(indent)(item.to_dict())
 
 
 @lru_cache(maxsize=256)
