@@ -19,7 +19,7 @@ import pytest
 
 import mjscore
 from mjscore.errors import NotationError, NoYaku
-from mjscore.report import FORMATS, caret, describe, error_line, make_reporter
+from mjscore.report import FORMATS, caret, describe, error_line, make_reporter, safe, tsv_cell
 from mjscore.result import (
     FuItem,
     HanFu,
@@ -439,3 +439,11 @@ def test_rich_report_keeps_every_number_whole_at_every_width(width, monkeypatch)
     for r in items:
         for n in _numbers_of(r):
             assert n in tokens, (width, n)
+
+
+def test_every_character_safe_or_tsv_changes_is_unprintable():
+    """`safe` and `tsv_cell` return printable text as it is: that shortcut is exact."""
+    from mjscore.report import _ESCAPES, _TSV_SPACES
+
+    assert not [c for c in [*_ESCAPES, *_TSV_SPACES] if chr(c).isprintable()]
+    assert tsv_cell("a\u3000b\x1bc\u2028") == "a\u3000b\\x1bc " and safe("中\x85") == "中\\x85"

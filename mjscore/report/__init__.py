@@ -102,6 +102,8 @@ _ESCAPES = _escape_table()
 def safe(text: str) -> str:
     """Text from the input, fit for a terminal or a TSV cell: `ESC` is shown as `\\x1b`,
     so an input line cannot clear the screen or retitle the window."""
+    if text.isprintable():  # every character escaped is unprintable: the common case, in C
+        return text
     return text.translate(_ESCAPES)
 
 
@@ -135,6 +137,8 @@ def tsv_cell(value: object) -> str:
         return "true" if value else "false"
     if not isinstance(value, str):
         return str(value)
+    if value.isprintable():  # no break and nothing to escape: every one is unprintable
+        return value
     return safe(value.translate(_TSV_SPACES))  # breaks become one space each, then escapes
 
 

@@ -16,11 +16,12 @@ HEADER = ("line", "ok", "rules", "winner", "han", "fu", "limit", "value",
 
 def row(result: ScoreResult) -> list[str]:
     """The cells of one hand, in HEADER order."""
-    net = [result.net.get(seat) if result.ok else None for seat in SEATS]
+    ok = result.ok
+    net = result.net if ok else {}
     han = getattr(result.score, "fan", result.han)  # Chinese Official: the fan total
-    cells = [result.line, result.ok, result.rules, result.winner, han, result.fu,
-             result.limit, result.value if result.ok else None, *net,
-             ",".join(y.key for y in result.yaku),
+    cells = [result.line, ok, result.rules, result.winner, han, result.fu,
+             result.limit, result.value if ok else None, *[net.get(seat) for seat in SEATS],
+             ",".join([y.key for y in result.yaku]),
              describe(result.error) if result.error is not None else None]
     return [tsv_cell(c) for c in cells]
 
