@@ -74,10 +74,10 @@ def _resolve_cached(parsed: Hand, rules: str, options: dict[str, Any] | None,
     The values are shared between lines, so nothing downstream may change them. A setting
     that fails is resolved again from the line, so that its error names the line's column.
     """
-    try:
-        key = (rules, tuple(sorted((options or {}).items())), parsed.ctx.rules,
-               parsed.ctx.options, house)
-        return _resolved(*key)
+    ctx = parsed.ctx
+    try:  # the common line: no options given, no rules:/opt: tokens, no house rules
+        given = tuple(sorted(options.items())) if options else ()
+        return _resolved(rules, given, ctx.rules, ctx.options, house or None)
     except (TypeError, AttributeError, MjscoreError):  # unhashable library values; an error
         ruleset, values = resolve(parsed, rules, options, house)
         return ruleset, values, FrozenMap(ruleset.options_json(values))
