@@ -105,12 +105,14 @@ def test_results_a_caller_builds():
                               verdict._replace(value=False, payments=())))
 
 
-def test_pieces_do_not_mix_ones_and_trues():
-    """A FrozenMap of True is not one of 1, so a setting's cached options stay exact."""
-    one, true = FrozenMap({"x": 1}), FrozenMap({"x": True})
-    assert one != true and one == {"x": 1} and true == {"x": True}
-    same_text(ScoreResult(1, "a", "riichi", one))
-    same_text(ScoreResult(1, "a", "riichi", true))
+def test_a_setting_is_cached_only_where_its_key_is_exact():
+    """A FrozenMap of True is not one of 1, nor are two orders one, so a setting's cached
+    options stay exact; any other mapping (a dict, equal to all of these) is not cached."""
+    maps = [FrozenMap({"x": 1, "y": 2}), FrozenMap({"x": True, "y": 2}),
+            FrozenMap({"y": 2, "x": 1}), {"y": 2, "x": True}]
+    assert maps[0] != maps[1] and maps[0] != maps[2] and maps[0] == {"x": 1, "y": 2}
+    for options in maps:
+        same_text(ScoreResult(1, "a", "riichi", options))
 
 
 def test_frozen_map_is_a_read_only_mapping_that_keeps_its_order():

@@ -17,12 +17,13 @@ corpus line of every ruleset, in both layouts.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from json.encoder import encode_basestring  # the encoder's own, for ensure_ascii=False
 from typing import Any
 
 from ..result import ScoreResult
+from ..values import FrozenMap
 from . import json_default, json_safe
 
 Indent = int | None  # None: one line, as JSON Lines writes it; 2: the JSON array's layout
@@ -51,8 +52,12 @@ def _pieced(r: ScoreResult, indent: Indent) -> str | None:
     """The record from its pieces, in to_dict()'s key order (None: encode it whole)."""
     start, sep, end = _layout(indent)
     v = r.verdict
+    if type(r.options) is FrozenMap:  # the engine's: one per setting, and exact as a key
+        setting = _setting(r.rules, r.options, indent)
+    else:  # a mapping a caller built: encoded every time (functools' uncached function)
+        setting = _setting.__wrapped__(r.rules, r.options, indent)
     head = (f'{start}"line": {_scalar(r.line)}{sep}"input": {_scalar(r.input)}{sep}'
-            f'{_setting(r.rules, r.options, indent)}{sep}'
+            f'{setting}{sep}'
             f'"ok": {"true" if v is not None and r.error is None else "false"}{sep}'
             + ('"error": null' if r.error is None
                else _member("error", r.error.to_dict(), indent)))
@@ -120,11 +125,10 @@ def _container(start: str, texts: list[str], end: str, indent: Indent) -> str:
 
 
 @lru_cache(maxsize=256)
-def _setting(rules: str, options: Hashable, indent: Indent) -> str:
-    """The rules and options, the same for every line of a setting (the engine's results
-    share one FrozenMap per setting; a plain dict does not hash)."""
+def _setting(rules: str, options: Mapping[str, Any], indent: Indent) -> str:
+    """The rules and options, the same for every line of a setting."""
     return (_member("rules", rules, indent) + _layout(indent)[1]
-            + _member("options", dict(options), indent))  # type: ignore[call-overload]
+            + _member("options", dict(options), indent))
 
 
 @lru_cache(maxsize=4096)
