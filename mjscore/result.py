@@ -242,7 +242,7 @@ class ScoreResult(NamedTuple):
     line: int
     input: str
     rules: str
-    options: Mapping[str, Any]
+    options: Mapping[str, Any]  # the engine: one FrozenMap a setting; dict(.items()) is fast
     verdict: Verdict | None = None
     error: MjscoreError | None = None
     hand: "Hand | None" = None  # the parsed hand, for reporters that draw the tiles
@@ -277,7 +277,7 @@ class ScoreResult(NamedTuple):
         v = self.verdict
         if v is None:
             return {"line": self.line, "input": self.input, "rules": self.rules,
-                    "options": dict(self.options), "ok": False,
+                    "options": dict(self.options.items()), "ok": False,
                     "error": self.error.to_dict() if self.error else None,
                     "winner": None, "yaku": [], "han": None, "fu": None, "fu_items": [],
                     "limit": None, "yakuman": 0, "value": None, "payments": [], "net": {},
@@ -287,7 +287,7 @@ class ScoreResult(NamedTuple):
             "line": self.line,
             "input": self.input,
             "rules": self.rules,
-            "options": dict(self.options),
+            "options": dict(self.options.items()),
             "ok": self.error is None,
             "error": self.error.to_dict() if self.error else None,
             "winner": v.winner,

@@ -7,7 +7,7 @@ from the shell; `Value`'s repr reads the fields when it is called, with the same
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import ItemsView, Iterator, Mapping
 from dataclasses import fields
 from typing import Any
 
@@ -46,6 +46,10 @@ class FrozenMap(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self._items)
+
+    def items(self) -> ItemsView[str, Any]:
+        """The dict's own read-only view: `dict(m.items())` copies at C speed."""
+        return self._items.items()
 
     def __hash__(self) -> int:
         return self._hash

@@ -128,7 +128,7 @@ def _container(start: str, texts: list[str], end: str, indent: Indent) -> str:
 def _setting(rules: str, options: Mapping[str, Any], indent: Indent) -> str:
     """The rules and options, the same for every line of a setting."""
     return (_member("rules", rules, indent) + _layout(indent)[1]
-            + _member("options", dict(options), indent))
+            + _member("options", dict(options.items()), indent))
 
 
 @lru_cache(maxsize=4096)
