@@ -54,10 +54,12 @@ class FrozenMap(Mapping[str, Any]):
     def __hash__(self) -> int:
         return self._hash
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         if isinstance(other, FrozenMap):
             return self._key == other._key
-        return isinstance(other, Mapping) and self._items == dict(other.items())
+        if isinstance(other, Mapping):
+            return self._items == dict(other.items())
+        return NotImplemented
 
     def __repr__(self) -> str:
         return f"FrozenMap({self._items!r})"
