@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from . import tiles as T
 from .values import Value
@@ -23,6 +23,29 @@ MELD_KINDS = (CHI, PON, KAN, ANKAN, KAKAN)
 SOURCE_OFFSET = {"-": 3, "=": 2, "+": 1}
 SOURCE_WORDS = {"-": "left", "=": "across", "+": "right"}
 NO_COLUMNS: MappingProxyType[str, int] = MappingProxyType({})
+V = TypeVar("V")
+
+
+def from_fields(cls: type[V], fields: dict[str, Any]) -> V:
+    """A value of the frozen dataclass `cls` whose fields are the dict `fields`, every one.
+
+    The parser makes a Hand, a Holding, a WinContext and the melds for every line, and
+    the generated frozen `__init__` sets them field by field (object.__setattr__, some
+    60 ns each); the parser has the fields in a dict already, so the dict becomes the
+    value's own. Equality, hashing, repr and `replace` read the fields as ever. The
+    caller hands over a fresh dict and keeps no reference to it.
+    """
+    value = object.__new__(cls)
+    object.__setattr__(value, "__dict__", fields)
+    return value
+
+
+def winner_tiles(holding: Holding, ctx: WinContext) -> tuple[int, ...]:
+    """The winner's concealed tiles, meld tiles and winning tile (Hand.all_winner_tiles)."""
+    out = tuple(holding.concealed)
+    for m in holding.melds:
+        out += tuple(m.tiles)
+    return out + (ctx.win_tile,) if ctx.win_tile >= 0 else out
 
 
 def seat_from(winner: str, marker: str) -> str:
@@ -31,7 +54,7 @@ def seat_from(winner: str, marker: str) -> str:
     return T.WIND_LETTERS[(i + SOURCE_OFFSET[marker]) % 4]
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@dataclass(frozen=True, repr=False)
 class Meld(Value):
     kind: str
     tiles: tuple[int, ...]  # sorted tile ids (red fives as fives)
@@ -55,7 +78,7 @@ class Meld(Value):
         return f"{self.kind}:{T.group_text(self.tiles, self.reds)}{self.source or ''}"
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@dataclass(frozen=True, repr=False)
 class Holding(Value):
     """One player's tiles: the winner's, or another player's in a settlement line."""
 
@@ -66,7 +89,7 @@ class Holding(Value):
     riichi: bool = False
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@dataclass(frozen=True, repr=False)
 class WinContext(Value):
     """Everything about the win that is not the winner's tiles."""
 
@@ -97,7 +120,7 @@ class WinContext(Value):
         return seat_from(self.seat_wind, self.discarder) if self.discarder else None
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@dataclass(frozen=True, repr=False)
 class Hand(Value):
     """A whole hand line as a value: the winner's holding, the win, and any other players."""
 
@@ -111,12 +134,7 @@ class Hand(Value):
     all_winner_tiles: tuple[int, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        out = list(self.holding.concealed)
-        for m in self.holding.melds:
-            out.extend(m.tiles)
-        if self.ctx.win_tile >= 0:
-            out.append(self.ctx.win_tile)
-        object.__setattr__(self, "all_winner_tiles", tuple(out))
+        object.__setattr__(self, "all_winner_tiles", winner_tiles(self.holding, self.ctx))
 
     def __str__(self) -> str:
         from .notation import format_line
