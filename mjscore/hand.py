@@ -156,13 +156,13 @@ class Hand(Value):
 
     def red_tiles(self) -> list[int]:
         """Every red five on the table this line names (hand, melds, win, indicators)."""
-        out = (list(self.holding.concealed_reds) + list(self.ctx.dora_reds)
-               + list(self.ctx.ura_reds))
-        for m in self.holding.melds:
+        holding, ctx = self.holding, self.ctx
+        out = [*holding.concealed_reds, *ctx.dora_reds, *ctx.ura_reds]
+        for m in holding.melds:
             if m.reds:
                 out.extend([T.FIVES[T.suit(m.tiles[0])]] * m.reds)
-        if self.ctx.win_red:
-            out.append(self.ctx.win_tile)
+        if ctx.win_red:
+            out.append(ctx.win_tile)
         return out
 
     # -- what-ifs: each returns a new hand; the text and columns of a parsed line are dropped

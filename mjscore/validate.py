@@ -62,8 +62,8 @@ def _check_copies(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None
         tiles += other.concealed
         for m in other.melds:
             tiles += m.tiles
-    ordered = sorted(tiles)
-    if any(map(eq, ordered, ordered[4:])):  # in order, a fifth copy equals the first
+    tiles.sort()
+    if any(map(eq, tiles, tiles[4:])):  # in order, a fifth copy equals the tile 4 before it
         _fifth_copy(tiles)
     if "chankan" in ctx.flags:
         _check_chankan_copies(line)
@@ -100,7 +100,7 @@ def _check_reds(reds: list[int], ruleset: Ruleset, allowed: Mapping[int, int]) -
     """Red fives the line names: the ruleset must have them, and the set that many."""
     if "red_fives" not in ruleset.options:  # a token the ruleset forbids, not a sixth tile
         raise ContextError(f"ruleset {ruleset.name} has no red fives: write 5, not 0")
-    for tile in sorted(set(reds)):
+    for tile in sorted(set(reds)) if len(reds) > 1 else reds:
         n = reds.count(tile)
         limit = allowed.get(tile, 0)
         if n > limit:
@@ -132,9 +132,8 @@ def _check_chankan_copies(line: Hand) -> None:
 
 def _check_plain_fives(tiles: list[int], reds: list[int], allowed: Mapping[int, int]) -> None:
     """With red fives in the set, fewer plain fives exist: a red one must be written 0."""
-    for five in T.FIVES:
-        red = allowed.get(five)
-        if red:
+    for five, red in allowed.items():  # m, p, s
+        if red and tiles.count(five) > 4 - red:  # too many plain ones, unless some are red
             plain = tiles.count(five) - reds.count(five)
             if plain > 4 - red:
                 raise InvalidHand(f"{plain} plain {T.name(five)}: the set has {red} red "
@@ -263,7 +262,6 @@ def line_words(line: Hand) -> frozenset[str]:
 class _Row(NamedTuple):
     """A row of FLAG_RULES as the line check reads it."""
 
-    place: int  # in FLAG_RULES: of two broken rows the first is the error
     needs: bool  # NEEDS: broken when the line has none of `words`; EXCLUDES: when it has one
     words: frozenset[str]
     rule: FlagRule
@@ -272,31 +270,30 @@ class _Row(NamedTuple):
         return words.isdisjoint(self.words) == self.needs
 
 
-@lru_cache(maxsize=64)
-def _rows_by_flag(ruleset_name: str) -> Mapping[str, tuple[_Row, ...]]:
-    """The rows of FLAG_RULES that hold in a ruleset, by flag: worked out once per ruleset,
-    so that a line looks up only the rows of the flags it has (most have none or one)."""
-    rows: dict[str, list[_Row]] = {}
-    for place, rule in enumerate(FLAG_RULES):
-        if rule.rulesets is not None and ruleset_name not in rule.rulesets:
-            continue
-        if ruleset_name in rule.unless:
-            continue
-        rows.setdefault(rule.flag, []).append(
-            _Row(place, rule.relation == NEEDS, frozenset(rule.words), rule))
-    return MappingProxyType({flag: tuple(found) for flag, found in rows.items()})
+@lru_cache(maxsize=1024)
+def _rows_for(ruleset_name: str, flags: frozenset[str]) -> tuple[_Row, ...]:
+    """The rows of FLAG_RULES about one of `flags` that hold in the ruleset, in table order.
+
+    A file has few distinct sets of flags (none, riichi, riichi ippatsu, ...), so each is
+    worked out once per ruleset, and most lines find no row to check.
+    """
+    return tuple(_Row(rule.relation == NEEDS, frozenset(rule.words), rule) for rule in FLAG_RULES
+                 if rule.flag in flags and _holds_in(rule, ruleset_name))
+
+
+def _holds_in(rule: FlagRule, ruleset_name: str) -> bool:
+    return ((rule.rulesets is None or ruleset_name in rule.rulesets)
+            and ruleset_name not in rule.unless)
 
 
 def _check_flag_rules(line: Hand, ruleset: Ruleset) -> None:
     """Every row of FLAG_RULES that holds in this ruleset; the first broken one is the error."""
-    by_flag = _rows_by_flag(ruleset.name)
-    rows = [row for flag in line.ctx.flags for row in by_flag.get(flag, ())]
-    if not rows:
-        return
-    words = line_words(line)
-    broken = [row for row in rows if row.broken(words)]
-    if broken:
-        raise _flag_error(line, min(broken).rule, words)
+    rows = _rows_for(ruleset.name, frozenset(line.ctx.flags))
+    if rows:
+        words = line_words(line)
+        for row in rows:
+            if row.broken(words):
+                raise _flag_error(line, row.rule, words)
 
 
 def _flag_error(line: Hand, rule: FlagRule, words: frozenset[str]) -> ContextError:
