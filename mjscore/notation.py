@@ -174,11 +174,15 @@ def _reading(kind: str, key: str, reader: Callable[..., Any], *args: str) -> _Re
 def _concealed(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """A tile group token -> (sorted tile ids, sorted ids of its red fives)."""
     pairs = _read_tiles(text)
-    return tuple(sorted(t for t, _ in pairs)), tuple(sorted(t for t, red in pairs if red))
+    ids = [t for t, _ in pairs]
+    ids.sort()
+    reds = [t for t, red in pairs if red]
+    reds.sort()
+    return tuple(ids), tuple(reds)
 
 
 def _tile_ids(value: str, letters: str = "mpsz") -> tuple[int, ...]:
-    return tuple(t for t, _ in _read_tiles(value.replace(",", ""), letters))
+    return tuple([t for t, _ in _read_tiles(value.replace(",", ""), letters)])
 
 
 def _meld_shape(kind: str, body: str) -> tuple[str, tuple[int, ...], int, str | None]:
@@ -191,8 +195,8 @@ def _meld_shape(kind: str, body: str) -> tuple[str, tuple[int, ...], int, str | 
     if kind == CHI and source not in (None, "-"):
         raise _BadToken("is a chi: a chi is always called from the left player (-)")
     pairs = _read_tiles(body)
-    ids = sorted(t for t, _ in pairs)
-    reds = sum(r for _, r in pairs)
+    ids = sorted([t for t, _ in pairs])
+    reds = sum([r for _, r in pairs])
     size = _MELD_SIZE[kind]
     if len(ids) != size or not _meld_shape_ok(kind, ids):
         raise _BadToken(f"is not a {kind}: {_MELD_WORDS[kind]}")
@@ -244,8 +248,8 @@ def _indicators(field: str) -> Callable[[str], tuple[tuple[str, tuple[int, ...]]
         pairs = _read_tiles(value.replace(",", ""))
         if len(pairs) > MAX_INDICATORS:
             raise _BadToken(f"has {len(pairs)} indicators: at most {MAX_INDICATORS}")
-        return ((field, tuple(t for t, _ in pairs)),
-                (f"{field}_reds", tuple(t for t, r in pairs if r)))
+        return ((field, tuple([t for t, _ in pairs])),
+                (f"{field}_reds", tuple([t for t, r in pairs if r])))
     return read
 
 

@@ -11,7 +11,6 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import eq
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -57,14 +56,23 @@ def _check_tile_count(line: Hand, ruleset: Ruleset) -> None:
 
 def _check_copies(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:
     ctx = line.ctx
-    tiles = [*line.all_winner_tiles, *ctx.dora, *ctx.ura]
+    counts = [0] * T.N_TILES  # a list, not a Counter: this runs for every line
+    for t in line.all_winner_tiles:
+        counts[t] += 1
+    for t in ctx.dora:
+        counts[t] += 1
+    for t in ctx.ura:
+        counts[t] += 1
     for _, other in line.others:
-        tiles += other.concealed
+        for t in other.concealed:
+            counts[t] += 1
         for m in other.melds:
-            tiles += m.tiles
-    tiles.sort()
-    if any(map(eq, tiles, tiles[4:])):  # in order, a fifth copy equals the tile 4 before it
-        _fifth_copy(tiles)
+            for t in m.tiles:
+                counts[t] += 1
+    if max(counts) > 4:
+        tile = next(t for t, n in enumerate(counts) if n > 4)
+        raise InvalidHand(f"{counts[tile]} copies of {T.name(tile)} (hand, melds, win and "
+                          "indicators together); there are only four")
     if "chankan" in ctx.flags:
         _check_chankan_copies(line)
     if line.holding.flowers or line.others:  # most lines hold no flowers: no Counter
@@ -72,18 +80,9 @@ def _check_copies(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None
     reds = line.red_tiles()
     allowed = _red_fives_allowed(ruleset, options)
     if allowed:
-        _check_plain_fives(tiles, reds, allowed)
+        _check_plain_fives(counts, reds, allowed)
     if reds:
         _check_reds(reds, ruleset, allowed)
-
-
-def _fifth_copy(tiles: list[int]) -> None:
-    counts = [0] * T.N_TILES
-    for t in tiles:
-        counts[t] += 1
-    tile = next(t for t, n in enumerate(counts) if n > 4)
-    raise InvalidHand(f"{counts[tile]} copies of {T.name(tile)} (hand, melds, win and "
-                      "indicators together); there are only four")
 
 
 def _check_flowers(line: Hand) -> None:
@@ -130,11 +129,12 @@ def _check_chankan_copies(line: Hand) -> None:
                               line.columns.get("chankan"))
 
 
-def _check_plain_fives(tiles: list[int], reds: list[int], allowed: Mapping[int, int]) -> None:
+def _check_plain_fives(counts: list[int], reds: list[int], allowed: Mapping[int, int]) -> None:
     """With red fives in the set, fewer plain fives exist: a red one must be written 0."""
-    for five, red in allowed.items():  # m, p, s
-        if red and tiles.count(five) > 4 - red:  # too many plain ones, unless some are red
-            plain = tiles.count(five) - reds.count(five)
+    for five in T.FIVES:
+        red = allowed.get(five)
+        if red and counts[five] > 4 - red:  # too many plain ones, unless some are red
+            plain = counts[five] - reds.count(five)
             if plain > 4 - red:
                 raise InvalidHand(f"{plain} plain {T.name(five)}: the set has {red} red "
                                   f"{T.name(five, red=True)} among its four, so write it as "
