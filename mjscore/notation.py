@@ -314,6 +314,8 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
     if not words:
         raise NotationError("the line holds no hand")
     cut = words.index("/") if "/" in words else len(words)
+    # one blank between tokens and none around them (most lines): a column is a sum of lengths
+    single_blanks = len(body) == sum(map(len, words)) + len(words) - 1
     ctx = dict(_CONTEXT_DEFAULTS)  # the WinContext's fields, its own at the end
     columns: dict[str, int] = {}  # Hand.columns; a key already in it is a repeat
     flags: set[str] | None = None
@@ -321,11 +323,12 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
     tiles: _Tiles | None = None
     melds: tuple[Meld, ...] = ()
     flowers: tuple[int, ...] = ()
-    concealed_at = flowers_at = end = 0
+    concealed_at = flowers_at = 0
+    at = 1  # the column of the next token after one blank
     try:
         for text in words[:cut] if cut < len(words) else words:
-            column = body.find(text, end) + 1
-            end = column + len(text) - 1
+            column = at if single_blanks else body.find(text, at - 1) + 1
+            at = column + len(text) + 1
             kind, key, value, why = (_cached_token(text) if len(text) <= _CACHED
                                      else _read_token(text))
             if kind is CONTEXT:
@@ -354,7 +357,7 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
                 melds += (_meld(value, column),)
             elif kind is FLAG:
                 if not key:
-                    raise _BadToken(_unknown(text, _after(body, end)))
+                    raise _BadToken(_unknown(text, _after(body, column - 1 + len(text))))
                 if flags is None:
                     flags = set()
                 flags.add(key)
@@ -378,7 +381,8 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
                                 "ankan kakan tsumo ron " + " ".join(CONTEXT_KEYS) + ")")
     except _BadToken as why:
         raise _Token(text, column).fail(str(why)) from None
-    others = _read_others(body, words[cut:], end) if cut < len(words) else ()
+    # the tokens after ' / ' start at least one blank after the winner's last one
+    others = _read_others(body, words[cut:], at - 1) if cut < len(words) else ()
     if "win" not in columns and not (flags and "draw" in flags) and require_win:
         raise NotationError("the line has no win token: add tsumo:<tile> or ron:<tile>")
     if flags:
@@ -450,8 +454,8 @@ class _Other:
 
 
 def _read_others(body: str, words: list[str], end: int) -> list[_Other]:
-    """The players after ' / ': each 'SEAT:' and that player's tokens; `end` is where the
-    winner's last token ends in `body`."""
+    """The players after ' / ': each 'SEAT:' and that player's tokens; `end` is where in
+    `body` to look for the first of them."""
     out: list[_Other] = []
     expect_seat = False
     try:
