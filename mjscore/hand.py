@@ -50,8 +50,15 @@ def winner_tiles(holding: Holding, ctx: WinContext) -> tuple[int, ...]:
 
 def seat_from(winner: str, marker: str) -> str:
     """The seat wind of the player `marker` names, seen from `winner`'s seat."""
-    i = T.WIND_LETTERS.index(winner)
-    return T.WIND_LETTERS[(i + SOURCE_OFFSET[marker]) % 4]
+    seat = _SEAT_FROM.get((winner, marker))  # a table: validation asks on every ron line
+    if seat is None:  # not a seat and a marker: the formula says what is wrong
+        seat = T.WIND_LETTERS[(T.WIND_LETTERS.index(winner) + SOURCE_OFFSET[marker]) % 4]
+    return seat
+
+
+_SEAT_FROM = {(winner, marker): T.WIND_LETTERS[(i + offset) % 4]
+              for i, winner in enumerate(T.WIND_LETTERS)
+              for marker, offset in SOURCE_OFFSET.items()}
 
 
 @dataclass(frozen=True, repr=False)

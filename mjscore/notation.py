@@ -282,18 +282,6 @@ _CONTEXT_READERS: dict[str, Callable[[str], tuple[tuple[str, Any], ...]]] = {
 # -- the line: tokens in order, each checked against the ones before it -----------------------
 
 
-def tokenize(line: str) -> list[_Token]:
-    """Blank-separated tokens with 1-based columns; '#' starts a comment."""
-    body = line.partition("#")[0]
-    out = []
-    end = 0
-    for word in body.split():  # str.split's blanks are the regex \s: one pass in C
-        start = body.find(word, end)
-        end = start + len(word)
-        out.append(_Token(word, start + 1))
-    return out
-
-
 def is_blank(line: str) -> bool:
     """Blank and comment-only lines are skipped in a file (a plain string test: every line
     of a file goes through it)."""
@@ -349,8 +337,10 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
             elif kind is TILES:
                 if why:
                     raise _BadToken(why)
-                tiles = _more_tiles(tiles, value)
-                concealed_at = concealed_at or column
+                if tiles is None:  # most lines: one tile group
+                    tiles, concealed_at = value, column
+                else:
+                    tiles = _more_tiles(tiles, value)
             elif kind is MELD:
                 if why:
                     raise _BadToken(why)

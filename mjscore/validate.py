@@ -245,18 +245,18 @@ FLAG_RULES: tuple[FlagRule, ...] = (
 def line_words(line: Hand) -> frozenset[str]:
     """The flags of the line and the facts of it that FLAG_RULES name (LINE_WORDS)."""
     ctx, melds = line.ctx, line.holding.melds
-    facts = {"tsumo" if ctx.tsumo else "ron"}
+    facts = ["tsumo" if ctx.tsumo else "ron"]
     if ctx.dealer:
-        facts.add("dealer")
+        facts.append("dealer")
     if melds:
-        facts.add("meld")
+        facts.append("meld")
         if any(m.is_open for m in melds):
-            facts.add("open-meld")
+            facts.append("open-meld")
         if any(m.is_kan for m in melds):
-            facts.add("kan")
+            facts.append("kan")
     if not ctx.flags.isdisjoint(_DECLARED):
-        facts.add("declared")
-    return ctx.flags | facts
+        facts.append("declared")
+    return ctx.flags.union(facts)
 
 
 class _Row(NamedTuple):
