@@ -5,7 +5,8 @@ cache key, or the start of a what-if (`hand.with_win("4s", tsumo=True)`)
 without re-writing any text. `str(hand)` is the canonical hand line, and
 `parse(str(hand)) == hand`. Where each token stood in the text (`columns`)
 and the text itself are kept for error messages, but are not part of the
-value: two spellings of one hand are equal.
+value: two spellings of one hand are equal. The parser builds the values with
+`from_fields`, which hands over their fields in one step.
 """
 
 from __future__ import annotations

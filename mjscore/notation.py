@@ -2,6 +2,12 @@
 
 Only the shape of the text is checked here; whether the tiles can exist
 (counts, fifth copies) and whether flags fit the ruleset is `validate`'s job.
+
+What a token says does not depend on the line it stands in (`round:E`, `ron:7p-`,
+`riichi` and most melds recur line after line), so each distinct short token is read
+once per run (`_cached_token`); the loop over a line's tokens only applies the
+readings in order, with the checks that do depend on the line (a repeated key, a
+winner's token after ' / ') before any error of the token's own value.
 """
 
 from __future__ import annotations
