@@ -308,8 +308,8 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
     if not words:
         raise NotationError("the line holds no hand")
     cut = words.index("/") if "/" in words else len(words)
-    # one blank between tokens and none around them (most lines): a column is a sum of lengths
-    single_blanks = len(body) == sum(map(len, words)) + len(words) - 1
+    # written with single spaces, as most lines are: a column is a sum of lengths
+    single_spaced = body == " ".join(words)
     ctx = dict(_CONTEXT_DEFAULTS)  # the WinContext's fields, its own at the end
     columns: dict[str, int] = {}  # Hand.columns; a key already in it is a repeat
     flags: set[str] | None = None
@@ -318,10 +318,10 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
     melds: tuple[Meld, ...] = ()
     flowers: tuple[int, ...] = ()
     concealed_at = flowers_at = 0
-    at = 1  # the column of the next token after one blank
+    at = 1  # the column of the next token after one space
     try:
         for text in words[:cut] if cut < len(words) else words:
-            column = at if single_blanks else body.find(text, at - 1) + 1
+            column = at if single_spaced else body.find(text, at - 1) + 1
             at = column + len(text) + 1
             kind, key, value, why = (_cached_token(text) if len(text) <= _CACHED
                                      else _read_token(text))
