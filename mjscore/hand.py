@@ -5,14 +5,15 @@ cache key, or the start of a what-if (`hand.with_win("4s", tsumo=True)`)
 without re-writing any text. `str(hand)` is the canonical hand line, and
 `parse(str(hand)) == hand`. Where each token stood in the text (`columns`)
 and the text itself are kept for error messages, but are not part of the
-value: two spellings of one hand are equal.
+value: two spellings of one hand are equal. The parser builds the values with
+`from_fields`, which hands over their fields in one step.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from . import tiles as T
 from .values import Value
@@ -23,15 +24,45 @@ MELD_KINDS = (CHI, PON, KAN, ANKAN, KAKAN)
 SOURCE_OFFSET = {"-": 3, "=": 2, "+": 1}
 SOURCE_WORDS = {"-": "left", "=": "across", "+": "right"}
 NO_COLUMNS: MappingProxyType[str, int] = MappingProxyType({})
+V = TypeVar("V")
+
+
+def from_fields(cls: type[V], fields: dict[str, Any]) -> V:
+    """A value of the frozen dataclass `cls` whose fields are the dict `fields`, every one.
+
+    The parser makes a Hand, a Holding, a WinContext and the melds for every line, and
+    the generated frozen `__init__` sets them field by field (object.__setattr__, some
+    60 ns each); the parser has the fields in a dict already, so the dict becomes the
+    value's own. Equality, hashing, repr and `replace` read the fields as ever. The
+    caller hands over a fresh dict and keeps no reference to it.
+    """
+    value = object.__new__(cls)
+    object.__setattr__(value, "__dict__", fields)
+    return value
+
+
+def winner_tiles(holding: Holding, ctx: WinContext) -> tuple[int, ...]:
+    """The winner's concealed tiles, meld tiles and winning tile (Hand.all_winner_tiles)."""
+    out = tuple(holding.concealed)
+    for m in holding.melds:
+        out += tuple(m.tiles)
+    return out + (ctx.win_tile,) if ctx.win_tile >= 0 else out
 
 
 def seat_from(winner: str, marker: str) -> str:
     """The seat wind of the player `marker` names, seen from `winner`'s seat."""
-    i = T.WIND_LETTERS.index(winner)
-    return T.WIND_LETTERS[(i + SOURCE_OFFSET[marker]) % 4]
+    seat = _SEAT_FROM.get((winner, marker))  # a table: validation asks on every ron line
+    if seat is None:  # not a seat and a marker: the formula says what is wrong
+        seat = T.WIND_LETTERS[(T.WIND_LETTERS.index(winner) + SOURCE_OFFSET[marker]) % 4]
+    return seat
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+_SEAT_FROM = {(winner, marker): T.WIND_LETTERS[(i + offset) % 4]
+              for i, winner in enumerate(T.WIND_LETTERS)
+              for marker, offset in SOURCE_OFFSET.items()}
+
+
+@dataclass(frozen=True, repr=False)
 class Meld(Value):
     kind: str
     tiles: tuple[int, ...]  # sorted tile ids (red fives as fives)
@@ -55,7 +86,7 @@ class Meld(Value):
         return f"{self.kind}:{T.group_text(self.tiles, self.reds)}{self.source or ''}"
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@dataclass(frozen=True, repr=False)
 class Holding(Value):
     """One player's tiles: the winner's, or another player's in a settlement line."""
 
@@ -66,7 +97,7 @@ class Holding(Value):
     riichi: bool = False
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@dataclass(frozen=True, repr=False)
 class WinContext(Value):
     """Everything about the win that is not the winner's tiles."""
 
@@ -97,7 +128,7 @@ class WinContext(Value):
         return seat_from(self.seat_wind, self.discarder) if self.discarder else None
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@dataclass(frozen=True, repr=False)
 class Hand(Value):
     """A whole hand line as a value: the winner's holding, the win, and any other players."""
 
@@ -111,12 +142,7 @@ class Hand(Value):
     all_winner_tiles: tuple[int, ...] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        out = list(self.holding.concealed)
-        for m in self.holding.melds:
-            out.extend(m.tiles)
-        if self.ctx.win_tile >= 0:
-            out.append(self.ctx.win_tile)
-        object.__setattr__(self, "all_winner_tiles", tuple(out))
+        object.__setattr__(self, "all_winner_tiles", winner_tiles(self.holding, self.ctx))
 
     def __str__(self) -> str:
         from .notation import format_line
@@ -138,13 +164,13 @@ class Hand(Value):
 
     def red_tiles(self) -> list[int]:
         """Every red five on the table this line names (hand, melds, win, indicators)."""
-        out = (list(self.holding.concealed_reds) + list(self.ctx.dora_reds)
-               + list(self.ctx.ura_reds))
-        for m in self.holding.melds:
+        holding, ctx = self.holding, self.ctx
+        out = [*holding.concealed_reds, *ctx.dora_reds, *ctx.ura_reds]
+        for m in holding.melds:
             if m.reds:
                 out.extend([T.FIVES[T.suit(m.tiles[0])]] * m.reds)
-        if self.ctx.win_red:
-            out.append(self.ctx.win_tile)
+        if ctx.win_red:
+            out.append(ctx.win_tile)
         return out
 
     # -- what-ifs: each returns a new hand; the text and columns of a parsed line are dropped

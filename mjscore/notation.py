@@ -2,17 +2,38 @@
 
 Only the shape of the text is checked here; whether the tiles can exist
 (counts, fifth copies) and whether flags fit the ruleset is `validate`'s job.
+
+What a token says does not depend on the line it stands in (`round:E`, `ron:7p-`,
+`riichi` and most melds recur line after line), so each distinct short token is read
+once per run (`_cached_token`); the loop over a line's tokens only applies the
+readings in order, with the checks that do depend on the line (a repeated key, a
+winner's token after ' / ') before any error of the token's own value.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import fields
 from functools import lru_cache
 from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from . import tiles as T
 from .errors import NotationError
-from .hand import ANKAN, CHI, KAKAN, KAN, MELD_KINDS, PON, Hand, Holding, Meld, WinContext
+from .hand import (
+    ANKAN,
+    CHI,
+    KAKAN,
+    KAN,
+    PON,
+    Hand,
+    Holding,
+    Meld,
+    WinContext,
+    from_fields,
+    winner_tiles,
+)
 
 FLAGS = frozenset((
     "riichi", "double-riichi", "open-riichi", "ippatsu", "haitei", "houtei", "rinshan",
@@ -23,8 +44,8 @@ FLAGS = frozenset((
 ))
 CONTEXT_KEYS = ("round", "seat", "breach", "dora", "ura", "honba", "sticks", "flowers",
                 "rules", "opt", "discards")
-_TOKEN = re.compile(r"\S+")
 _GROUP = re.compile(r"([0-9]+)([a-z])")  # ASCII digits only: '１' or '²' is no tile number
+_RULES_NAME = re.compile(r"[a-z][a-z0-9-]*")
 _DIGIT_CHARS = frozenset("0123456789")
 MAX_LINE = 10_000  # characters in a hand line; a longer one is an error, the file goes on
 MAX_COUNT = 500  # honba and sticks: far above any real table, far below a huge number
@@ -34,11 +55,13 @@ _MELD_SIZE = {CHI: 3, PON: 3, KAN: 4, ANKAN: 4, KAKAN: 4}
 _MELD_WORDS = {CHI: "a chi is three consecutive tiles of one suit",
                PON: "a pon has three equal tiles", KAN: "a kan has four equal tiles",
                ANKAN: "a kan has four equal tiles", KAKAN: "a kan has four equal tiles"}
-
-
+_CACHED = 32  # tokens up to this long are read once per run (_cached_token)
+_CONTEXT_DEFAULTS = {f.name: f.default for f in fields(WinContext)}
 
 
 class _Token:
+    """A token and its 1-based column, to name it in an error."""
+
     __slots__ = ("text", "column")
 
     def __init__(self, text: str, column: int):
@@ -49,34 +72,28 @@ class _Token:
         return NotationError(f"'{shown}' {why}", column or self.column, self.text)
 
 
-class _BadTiles(ValueError):
-    """Why a tile text cannot be read; the caller names the token and its column."""
+class _BadToken(ValueError):
+    """Why a token cannot be read; the caller names the token and its column."""
 
 
 def parse_tiles(text: str, tok: _Token, letters: str = "mpsz",
                 commas: bool = False) -> tuple[tuple[int, bool], ...]:
     """mpsz groups -> ((tile id, is red), ...); errors name the token and say what was wanted."""
-    body = text.replace(",", "") if commas else text
     try:
-        return _tiles(body, letters) if len(body) <= 32 else _read_tiles(body, letters)
-    except _BadTiles as why:
+        return _read_tiles(text.replace(",", "") if commas else text, letters)
+    except _BadToken as why:
         raise tok.fail(str(why)) from None
 
 
-@lru_cache(maxsize=16384)  # win tiles, melds and indicators repeat line after line; short
-def _tiles(body: str, letters: str) -> tuple[tuple[int, bool], ...]:  # texts only: bounded
-    return _read_tiles(body, letters)
-
-
-def _read_tiles(body: str, letters: str) -> tuple[tuple[int, bool], ...]:
+def _read_tiles(body: str, letters: str = "mpsz") -> tuple[tuple[int, bool], ...]:
     if not body:
-        raise _BadTiles("has no tiles after the colon")
+        raise _BadToken("has no tiles after the colon")
     out: list[tuple[int, bool]] = []
     pos = 0
     while (m := _GROUP.match(body, pos)) is not None:  # anchored: linear in the text
         digits, letter = m.group(1), m.group(2)
         if letter not in letters:
-            raise _BadTiles(f"has a tile of suit '{letter}': expected one of "
+            raise _BadToken(f"has a tile of suit '{letter}': expected one of "
                             f"{', '.join(letters)}")
         known = _DIGITS[letter]
         for d in digits:
@@ -86,8 +103,8 @@ def _read_tiles(body: str, letters: str) -> tuple[tuple[int, bool], ...]:
     if pos != len(body):
         rest = body[pos:]
         if rest.isascii() and rest.isdigit():
-            raise _BadTiles(f"has digits '{rest}' without a suit letter (m, p, s, z)")
-        raise _BadTiles(f"is not a tile group: expected digits followed by one of {letters}")
+            raise _BadToken(f"has digits '{rest}' without a suit letter (m, p, s, z)")
+        raise _BadToken(f"is not a tile group: expected digits followed by one of {letters}")
     return tuple(out)
 
 
@@ -99,27 +116,97 @@ _DIGITS = {letter: {str(d): (T.tile_from(d, letter), d == 0) for d in digits}
 
 def _one_tile(d: int, letter: str) -> tuple[int, bool]:
     if letter == "z" and not 1 <= d <= 7:
-        raise _BadTiles(f"has {d}z: honours are 1z-7z (East South West North White Green Red)")
+        raise _BadToken(f"has {d}z: honours are 1z-7z (East South West North White Green Red)")
     if letter in "fg" and not 1 <= d <= 4:
-        raise _BadTiles(f"has {d}{letter}: flowers and seasons are numbered 1-4")
+        raise _BadToken(f"has {d}{letter}: flowers and seasons are numbered 1-4")
     return T.tile_from(d, letter), d == 0
 
 
-def _parse_meld(kind: str, body: str, tok: _Token) -> Meld:
+# -- one token: what it is and what it says, whatever line it stands in ----------------------
+
+TILES, FLAG, MELD, FLOWERS, WIN, CONTEXT, OPTION, UNKNOWN = (
+    "tiles", "flag", "meld", "flowers", "win", "context", "option", "unknown")
+
+
+class _Read(NamedTuple):
+    """What one token says. `why` is set when its value cannot be read: the line's loop
+    raises it only after the checks that come first (a repeated key, a token after ' / ')."""
+
+    kind: str
+    key: str  # the key before the colon; the flag for a flag
+    value: Any  # what the kind needs (see _read_token)
+    why: str | None = None
+
+
+def _token(text: str) -> _Read:
+    """The reading of a token; a short one is read once per run (they repeat line after
+    line: round:E, ron:7p-, riichi), a long one each time (bounded memory)."""
+    return _cached_token(text) if len(text) <= _CACHED else _read_token(text)
+
+
+@lru_cache(maxsize=16384)
+def _cached_token(text: str) -> _Read:
+    return _read_token(text)
+
+
+def _read_token(text: str) -> _Read:
+    key, colon, value = text.partition(":")
+    if text[0] in _DIGIT_CHARS:
+        return _reading(TILES, "", _concealed, text)
+    if not colon:
+        flag = text if text in FLAGS else text.lower()
+        return _Read(FLAG, flag if flag in FLAGS else "", None)
+    if key in _MELD_SIZE:
+        return _reading(MELD, key, _meld_shape, key, value)
+    if key == "flowers":
+        return _reading(FLOWERS, key, _tile_ids, value, "fg")
+    if key in ("tsumo", "ron"):
+        return _reading(WIN, key, _win, key, value)
+    if key == "opt":
+        name = value.partition("=")[0]
+        return _reading(OPTION, "opt:" + name, _option, value)
+    if key in CONTEXT_KEYS:
+        return _reading(CONTEXT, key, _CONTEXT_READERS[key], value)
+    return _Read(UNKNOWN, key, None)
+
+
+def _reading(kind: str, key: str, reader: Callable[..., Any], *args: str) -> _Read:
+    try:
+        return _Read(kind, key, reader(*args))
+    except _BadToken as why:
+        return _Read(kind, key, None, str(why))
+
+
+def _concealed(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A tile group token -> (sorted tile ids, sorted ids of its red fives)."""
+    pairs = _read_tiles(text)
+    ids = [t for t, _ in pairs]
+    ids.sort()
+    reds = [t for t, red in pairs if red]
+    reds.sort()
+    return tuple(ids), tuple(reds)
+
+
+def _tile_ids(value: str, letters: str = "mpsz") -> tuple[int, ...]:
+    return tuple([t for t, _ in _read_tiles(value.replace(",", ""), letters)])
+
+
+def _meld_shape(kind: str, body: str) -> tuple[str, tuple[int, ...], int, str | None]:
+    """A meld token's (kind, sorted tiles, red fives, source marker)."""
     source = None
     if body and body[-1] in _MARKERS:
         body, source = body[:-1], body[-1]
     if kind == ANKAN and source:
-        raise tok.fail("is a concealed kan: it takes no source marker")
+        raise _BadToken("is a concealed kan: it takes no source marker")
     if kind == CHI and source not in (None, "-"):
-        raise tok.fail("is a chi: a chi is always called from the left player (-)")
-    pairs = parse_tiles(body, tok)
-    ids = sorted(t for t, _ in pairs)
-    reds = sum(r for _, r in pairs)
+        raise _BadToken("is a chi: a chi is always called from the left player (-)")
+    pairs = _read_tiles(body)
+    ids = sorted([t for t, _ in pairs])
+    reds = sum([r for _, r in pairs])
     size = _MELD_SIZE[kind]
     if len(ids) != size or not _meld_shape_ok(kind, ids):
-        raise tok.fail(f"is not a {kind}: {_MELD_WORDS[kind]}")
-    return Meld(kind=kind, tiles=tuple(ids), reds=reds, source=source, column=tok.column)
+        raise _BadToken(f"is not a {kind}: {_MELD_WORDS[kind]}")
+    return kind, tuple(ids), reds, source
 
 
 def _meld_shape_ok(kind: str, ids: list[int]) -> bool:
@@ -129,44 +216,76 @@ def _meld_shape_ok(kind: str, ids: list[int]) -> bool:
     return len(set(ids)) == 1
 
 
-def _wind(value: str, tok: _Token) -> str:
-    value = value.upper()  # winds are case-insensitive: round:e
-    if value not in T.SEATS:
-        raise tok.fail("needs a wind: E, S, W or N")
-    return value
+def _win(key: str, value: str) -> tuple[tuple[str, Any], ...]:
+    """A tsumo: or ron: token as WinContext fields."""
+    source = None
+    if value and value[-1] in _MARKERS:
+        value, source = value[:-1], value[-1]
+    if key == "tsumo" and source:
+        raise _BadToken("is a tsumo: a self-drawn tile has no discarder marker")
+    pairs = _read_tiles(value)
+    if len(pairs) != 1:
+        raise _BadToken(f"should name exactly one winning tile, like {key}:5p")
+    (tile, red), = pairs
+    return ("win_tile", tile), ("win_red", red), ("tsumo", key == "tsumo"), ("discarder", source)
 
 
-def _count(value: str, tok: _Token) -> int:
-    if not value or not _DIGIT_CHARS.issuperset(value):
-        raise tok.fail("needs a whole number (0 or more)")
-    if len(value) > 4 or int(value) > MAX_COUNT:
-        raise tok.fail(f"is too many: at most {MAX_COUNT}")
-    return int(value)
+def _wind(field: str) -> Callable[[str], tuple[tuple[str, str]]]:
+    def read(value: str) -> tuple[tuple[str, str]]:
+        value = value.upper()  # winds are case-insensitive: round:e
+        if value not in T.SEATS:
+            raise _BadToken("needs a wind: E, S, W or N")
+        return ((field, value),)
+    return read
 
 
-class _Builder:
-    """Collects one segment's tokens: the winner's, or another player's holding."""
-
-    def __init__(self, seat: str | None):
-        self.seat = seat
-        self.concealed: list[int] = []
-        self.reds: list[int] = []
-        self.melds: list[Meld] = []
-        self.flowers: list[int] = []
-        self.riichi = False
-        self.first_column: int | None = None
-
-    def holding(self) -> Holding:
-        return Holding(concealed=tuple(sorted(self.concealed)),
-                       concealed_reds=tuple(sorted(self.reds)), melds=tuple(self.melds),
-                       flowers=tuple(self.flowers), riichi=self.riichi)
+def _count(field: str) -> Callable[[str], tuple[tuple[str, int]]]:
+    def read(value: str) -> tuple[tuple[str, int]]:
+        if not value or not _DIGIT_CHARS.issuperset(value):
+            raise _BadToken("needs a whole number (0 or more)")
+        if len(value) > 4 or int(value) > MAX_COUNT:
+            raise _BadToken(f"is too many: at most {MAX_COUNT}")
+        return ((field, int(value)),)
+    return read
 
 
-def tokenize(line: str) -> list[_Token]:
-    """Blank-separated tokens with 1-based columns; '#' starts a comment."""
-    cut = line.find("#")
-    body = line if cut < 0 else line[:cut]
-    return [_Token(m.group(), m.start() + 1) for m in _TOKEN.finditer(body)]
+def _indicators(field: str) -> Callable[[str], tuple[tuple[str, tuple[int, ...]], ...]]:
+    def read(value: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        pairs = _read_tiles(value.replace(",", ""))
+        if len(pairs) > MAX_INDICATORS:
+            raise _BadToken(f"has {len(pairs)} indicators: at most {MAX_INDICATORS}")
+        return ((field, tuple([t for t, _ in pairs])),
+                (f"{field}_reds", tuple([t for t, r in pairs if r])))
+    return read
+
+
+def _discards(value: str) -> tuple[tuple[str, tuple[int, ...]]]:
+    """The player's own discards, in order (furiten for `waits`)."""
+    return (("discards", _tile_ids(value)),)
+
+
+def _rules(value: str) -> tuple[tuple[str, str]]:
+    value = value.lower()  # ruleset names are case-insensitive
+    if not _RULES_NAME.fullmatch(value):
+        raise _BadToken("needs a ruleset name, like rules:webtile")
+    return (("rules", value),)
+
+
+def _option(value: str) -> tuple[str, str]:
+    name, eq, val = value.partition("=")
+    if not eq or not name or not val:
+        raise _BadToken("needs NAME=VALUE, like opt:kiriage_mangan=on")
+    return name, val
+
+
+# every context key but opt: (and flowers:, read with the holding) -> its WinContext fields
+_CONTEXT_READERS: dict[str, Callable[[str], tuple[tuple[str, Any], ...]]] = {
+    "round": _wind("round_wind"), "seat": _wind("seat_wind"), "breach": _wind("breach"),
+    "dora": _indicators("dora"), "ura": _indicators("ura"), "honba": _count("honba"),
+    "sticks": _count("sticks"), "discards": _discards, "rules": _rules}
+
+
+# -- the line: tokens in order, each checked against the ones before it -----------------------
 
 
 def is_blank(line: str) -> bool:
@@ -180,146 +299,210 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
     """The whole line as a Hand; raises NotationError naming the token and its column.
 
     `require_win` False reads a hand still waiting (no win token), as `waits` does.
+    The winner's tokens are read here, in one loop; those after a ' / ' by _read_others.
     """
     if len(line) > MAX_LINE:
         raise NotationError(f"the line is longer than {MAX_LINE:,} characters", MAX_LINE + 1)
-    toks = tokenize(line)
-    if not toks:
+    body = line.partition("#")[0]
+    words = body.split()  # str.split's blanks are the regex \s
+    if not words:
         raise NotationError("the line holds no hand")
-    ctx: dict = {}  # WinContext fields, frozen into one value at the end
-    seen: dict[str, int] = {}
-    flags: set[str] = set()
-    winner = _Builder(None)
-    current = winner
-    others: dict[str, Holding] = {}
-    other_builders: list[_Builder] = []
-    columns: dict[str, int] = {}
-    options: dict[str, str] = {}
-    expect_seat = False
-    for tok in toks:
-        text = tok.text
-        if text == "/":
-            expect_seat = True
-            continue
-        if expect_seat:
-            if len(text) != 2 or text[1] != ":" or text[0] not in T.WIND_LETTERS:
-                raise tok.fail("should name the next player's seat after ' / ', like 'E:'")
-            current = _Builder(text[0])
-            other_builders.append(current)
-            expect_seat = False
-            continue
-        if text[0] in _DIGIT_CHARS:
-            for t, red in parse_tiles(text, tok):
-                current.concealed.append(t)
-                if red:
-                    current.reds.append(t)
-            if current.first_column is None:
-                current.first_column = tok.column
-            continue
-        if ":" not in text:
-            if text not in FLAGS and text.lower() in FLAGS:  # flags are case-insensitive
-                text = text.lower()
-            if text in FLAGS:
-                if current is not winner:
-                    if text != "riichi":
-                        raise tok.fail("is a flag of the winner; another player's holding "
-                                       "takes only tiles, melds, flowers: and riichi")
-                    current.riichi = True
+    cut = words.index("/") if "/" in words else len(words)
+    # written with single spaces, as most lines are: a column is a sum of lengths
+    single_spaced = body == " ".join(words)
+    ctx = dict(_CONTEXT_DEFAULTS)  # the WinContext's fields, its own at the end
+    columns: dict[str, int] = {}  # Hand.columns; a key already in it is a repeat
+    flags: set[str] | None = None
+    options: dict[str, str] | None = None
+    tiles: _Tiles | None = None
+    melds: tuple[Meld, ...] = ()
+    flowers: tuple[int, ...] = ()
+    concealed_at = flowers_at = 0
+    at = 1  # the column of the next token after one space
+    try:
+        for text in words[:cut] if cut < len(words) else words:
+            column = at if single_spaced else body.find(text, at - 1) + 1
+            at = column + len(text) + 1
+            kind, key, value, why = (_cached_token(text) if len(text) <= _CACHED
+                                     else _read_token(text))
+            if kind is CONTEXT:
+                if key in columns:
+                    raise _BadToken(f"repeats {key}: (first at column {columns[key]})")
+                columns[key] = column
+                if why:
+                    raise _BadToken(why)
+                ctx.update(value)
+            elif kind is WIN:
+                if "win" in columns:
+                    raise _BadToken(f"is a second win token (the first is at column "
+                                    f"{columns['win']})")
+                columns["win"] = column
+                if why:
+                    raise _BadToken(why)
+                ctx.update(value)
+            elif kind is TILES:
+                if why:
+                    raise _BadToken(why)
+                if tiles is None:  # most lines: one tile group
+                    tiles, concealed_at = value, column
                 else:
-                    flags.add(text)
-                    columns.setdefault(text, tok.column)
-                continue
-            from .suggest import token_hint
-
-            after = toks[toks.index(tok) + 1].text if toks[-1] is not tok else None
-            raise tok.fail("is not a tile group, meld, win, context token or flag"
-                           + token_hint(text, after, FLAGS))
-        key, _, value = text.partition(":")
-        if key in MELD_KINDS:
-            current.melds.append(_parse_meld(key, value, tok))
-            continue
-        if key == "flowers":
-            if "flowers" in seen and current is winner:
-                raise tok.fail(f"repeats flowers: (first at column {seen['flowers']})")
-            current.flowers.extend(t for t, _ in parse_tiles(value, tok, "fg", commas=True))
-            if current is winner:
-                seen["flowers"] = tok.column
-            continue
-        if current is not winner:
-            raise tok.fail("belongs to the winner's part of the line, before ' / '")
-        if key in ("tsumo", "ron"):
-            if "win" in seen:
-                raise tok.fail(f"is a second win token (the first is at column {seen['win']})")
-            seen["win"] = tok.column
-            columns["win"] = tok.column
-            source = None
-            if value and value[-1] in _MARKERS:
-                value, source = value[:-1], value[-1]
-            if key == "tsumo" and source:
-                raise tok.fail("is a tsumo: a self-drawn tile has no discarder marker")
-            pairs = parse_tiles(value, tok)
-            if len(pairs) != 1:
-                raise tok.fail(f"should name exactly one winning tile, like {key}:5p")
-            ctx["win_tile"], ctx["win_red"] = pairs[0]
-            ctx["tsumo"] = key == "tsumo"
-            ctx["discarder"] = source
-            continue
-        if key not in CONTEXT_KEYS:
-            raise tok.fail("is not a meld, win or context token "
-                           "(known: chi pon kan ankan kakan tsumo ron " + " ".join(CONTEXT_KEYS)
-                           + ")")
-        if key != "opt":
-            if key in seen:
-                raise tok.fail(f"repeats {key}: (first at column {seen[key]})")
-            seen[key] = tok.column
-        columns[key if key != "opt" else "opt:" + value.partition("=")[0]] = tok.column
-        _context(ctx, options, key, value, tok)
-    if expect_seat:
-        raise NotationError("' / ' must be followed by a seat and that player's tiles, like "
-                            "'/ E: 123m'", toks[-1].column, "/")
-    if "win" not in seen and "draw" not in flags and require_win:
+                    tiles = _more_tiles(tiles, value)
+            elif kind is MELD:
+                if why:
+                    raise _BadToken(why)
+                melds += (_meld(value, column),)
+            elif kind is FLAG:
+                if not key:
+                    raise _BadToken(_unknown(text, _after(body, column - 1 + len(text))))
+                if flags is None:
+                    flags = set()
+                flags.add(key)
+                columns.setdefault(key, column)
+            elif kind is OPTION:
+                columns[key] = column
+                if why:
+                    raise _BadToken(why)
+                if options is None:
+                    options = {}
+                options[value[0]] = value[1]
+            elif kind is FLOWERS:
+                if flowers_at:
+                    raise _BadToken(f"repeats flowers: (first at column {flowers_at})")
+                flowers_at = column
+                if why:
+                    raise _BadToken(why)
+                flowers += value
+            else:
+                raise _BadToken("is not a meld, win or context token (known: chi pon kan "
+                                "ankan kakan tsumo ron " + " ".join(CONTEXT_KEYS) + ")")
+    except _BadToken as why:
+        raise _Token(text, column).fail(str(why)) from None
+    # the tokens after ' / ' start at least one blank after the winner's last one
+    others = _read_others(body, words[cut:], at - 1) if cut < len(words) else ()
+    if "win" not in columns and not (flags and "draw" in flags) and require_win:
         raise NotationError("the line has no win token: add tsumo:<tile> or ron:<tile>")
-    ctx["flags"] = frozenset(flags)
+    if flags:
+        ctx["flags"] = frozenset(flags)
     if options:
         ctx["options"] = tuple(options.items())
-    for b in other_builders:
-        if b.seat in others:
-            raise NotationError(f"seat {b.seat} is given twice after ' / '")
-        others[b.seat] = b.holding()
-    if winner.first_column is not None:
-        columns["concealed"] = winner.first_column
-    return Hand(winner.holding(), WinContext(**ctx), tuple(others.items()), line,
-                MappingProxyType(columns))
+    if concealed_at:
+        columns["concealed"] = concealed_at
+    holding = _holding(tiles, melds, flowers, False)
+    win = from_fields(WinContext, ctx)
+    return from_fields(Hand, {"holding": holding, "ctx": win,
+                              "others": _by_seat(others) if others else (),
+                              "text": line, "columns": MappingProxyType(columns),
+                              "all_winner_tiles": winner_tiles(holding, win)})
 
 
-def _context(ctx: dict, options: dict[str, str], key: str, value: str, tok: _Token) -> None:
-    """One context token into `ctx` (WinContext fields) or `options` (opt: tokens)."""
-    if key == "round":
-        ctx["round_wind"] = _wind(value, tok)
-    elif key == "seat":
-        ctx["seat_wind"] = _wind(value, tok)
-    elif key == "breach":
-        ctx["breach"] = _wind(value, tok)
-    elif key in ("dora", "ura"):
-        pairs = parse_tiles(value, tok, commas=True)
-        if len(pairs) > MAX_INDICATORS:
-            raise tok.fail(f"has {len(pairs)} indicators: at most {MAX_INDICATORS}")
-        ctx[key] = tuple(t for t, _ in pairs)
-        ctx[f"{key}_reds"] = tuple(t for t, r in pairs if r)
-    elif key in ("honba", "sticks"):
-        ctx[key] = _count(value, tok)
-    elif key == "discards":  # the player's own discards, in order (furiten for `waits`)
-        ctx["discards"] = tuple(t for t, _ in parse_tiles(value, tok, commas=True))
-    elif key == "rules":
-        value = value.lower()  # ruleset names are case-insensitive
-        if not re.fullmatch(r"[a-z][a-z0-9-]*", value):
-            raise tok.fail("needs a ruleset name, like rules:webtile")
-        ctx["rules"] = value
-    elif key == "opt":
-        name, eq, val = value.partition("=")
-        if not eq or not name or not val:
-            raise tok.fail("needs NAME=VALUE, like opt:kiriage_mangan=on")
-        options[name] = val
+_Tiles = tuple[tuple[int, ...], tuple[int, ...]]  # (sorted tile ids, sorted red fives)
+
+
+def _more_tiles(tiles: _Tiles | None, more: _Tiles) -> _Tiles:
+    """The concealed tiles so far with one more tile group token."""
+    if tiles is None:
+        return more
+    return tuple(sorted(tiles[0] + more[0])), tuple(sorted(tiles[1] + more[1]))
+
+
+def _holding(tiles: _Tiles | None, melds: tuple[Meld, ...], flowers: tuple[int, ...],
+             riichi: bool) -> Holding:
+    concealed, reds = tiles or ((), ())
+    return from_fields(Holding, {"concealed": concealed, "concealed_reds": reds,
+                                 "melds": melds, "flowers": flowers, "riichi": riichi})
+
+
+class _Other:
+    """Another player's tokens after ' / SEAT:': tiles, melds, flowers: and riichi."""
+
+    __slots__ = ("seat", "tiles", "melds", "flowers", "riichi")
+
+    def __init__(self, seat: str):
+        self.seat = seat
+        self.tiles: _Tiles | None = None
+        self.melds: tuple[Meld, ...] = ()
+        self.flowers: tuple[int, ...] = ()
+        self.riichi = False
+
+    def read(self, text: str, column: int, following: str | None) -> None:
+        kind, key, value, why = _token(text)
+        if kind is TILES or kind is MELD or kind is FLOWERS:
+            if why:
+                raise _BadToken(why)
+            if kind is TILES:
+                self.tiles = _more_tiles(self.tiles, value)
+            elif kind is MELD:
+                self.melds += (_meld(value, column),)
+            else:
+                self.flowers += value
+        elif kind is FLAG:
+            if not key:
+                raise _BadToken(_unknown(text, following))
+            if key != "riichi":
+                raise _BadToken("is a flag of the winner; another player's holding takes only "
+                                "tiles, melds, flowers: and riichi")
+            self.riichi = True
+        else:
+            raise _BadToken("belongs to the winner's part of the line, before ' / '")
+
+    def holding(self) -> Holding:
+        return _holding(self.tiles, self.melds, self.flowers, self.riichi)
+
+
+def _read_others(body: str, words: list[str], end: int) -> list[_Other]:
+    """The players after ' / ': each 'SEAT:' and that player's tokens; `end` is where in
+    `body` to look for the first of them."""
+    out: list[_Other] = []
+    expect_seat = False
+    try:
+        for i, text in enumerate(words):
+            column = body.find(text, end) + 1
+            end = column + len(text) - 1
+            if text == "/":
+                expect_seat = True
+            elif expect_seat:
+                if len(text) != 2 or text[1] != ":" or text[0] not in T.WIND_LETTERS:
+                    raise _BadToken("should name the next player's seat after ' / ', like 'E:'")
+                out.append(_Other(text[0]))
+                expect_seat = False
+            else:
+                out[-1].read(text, column, words[i + 1] if i + 1 < len(words) else None)
+    except _BadToken as why:
+        raise _Token(text, column).fail(str(why)) from None
+    if expect_seat:
+        raise NotationError("' / ' must be followed by a seat and that player's tiles, like "
+                            "'/ E: 123m'", column, "/")
+    return out
+
+
+def _by_seat(others: list[_Other]) -> tuple[tuple[str, Holding], ...]:
+    """The holdings after ' / ', by seat in the order written; each seat once."""
+    out: dict[str, Holding] = {}
+    for other in others:
+        if other.seat in out:
+            raise NotationError(f"seat {other.seat} is given twice after ' / '")
+        out[other.seat] = other.holding()
+    return tuple(out.items())
+
+
+def _after(body: str, end: int) -> str | None:
+    """The token after the one that ends at `end` in `body`, if any (for a hint)."""
+    rest = body[end:].split(None, 1)
+    return rest[0] if rest else None
+
+
+def _meld(shape: tuple[str, tuple[int, ...], int, str | None], column: int) -> Meld:
+    kind, tiles, reds, source = shape
+    return from_fields(Meld, {"kind": kind, "tiles": tiles, "reds": reds, "source": source,
+                              "column": column})
+
+
+def _unknown(text: str, following: str | None) -> str:
+    """Why a token without a colon that is no flag is wrong, with the likely fix."""
+    from .suggest import token_hint
+
+    return ("is not a tile group, meld, win, context token or flag"
+            + token_hint(text, following, FLAGS))
 
 
 def _holding_tokens(h: Holding) -> list[str]:

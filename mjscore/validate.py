@@ -8,8 +8,11 @@ needs or excludes is one table of data, FLAG_RULES, read in one loop.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from . import tiles as T
 from .errors import ContextError, InvalidHand
@@ -19,6 +22,7 @@ from .values import Value
 
 
 def validate(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:
+    """Raises the first thing about the line that cannot be, in a fixed order."""
     _check_tile_count(line, ruleset)
     _check_copies(line, ruleset, options)
     _check_context(line, ruleset)
@@ -51,35 +55,52 @@ def _check_tile_count(line: Hand, ruleset: Ruleset) -> None:
 
 
 def _check_copies(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:
+    ctx = line.ctx
     counts = [0] * T.N_TILES  # a list, not a Counter: this runs for every line
-    tiles = [*line.all_winner_tiles, *line.ctx.dora, *line.ctx.ura]
-    for _, other in line.others:
-        tiles += other.concealed
-        for m in other.melds:
-            tiles += m.tiles
-    for t in tiles:
+    for t in line.all_winner_tiles:
         counts[t] += 1
+    for t in ctx.dora:
+        counts[t] += 1
+    for t in ctx.ura:
+        counts[t] += 1
+    for _, other in line.others:
+        for t in other.concealed:
+            counts[t] += 1
+        for m in other.melds:
+            for t in m.tiles:
+                counts[t] += 1
     if max(counts) > 4:
         tile = next(t for t, n in enumerate(counts) if n > 4)
         raise InvalidHand(f"{counts[tile]} copies of {T.name(tile)} (hand, melds, win and "
                           "indicators together); there are only four")
-    _check_chankan_copies(line)
+    if "chankan" in ctx.flags:
+        _check_chankan_copies(line)
     if line.holding.flowers or line.others:  # most lines hold no flowers: no Counter
-        flowers = Counter(line.holding.flowers)
-        for _, other in line.others:
-            flowers.update(other.flowers)
-        for tile, n in sorted(flowers.items()):
-            if n > 1:
-                raise InvalidHand(f"{n} copies of {T.name(tile)}: each flower and season "
-                                  "exists once")
-    reds = Counter(line.red_tiles())
-    _check_plain_fives(counts, reds, _red_fives_allowed(ruleset, options))
-    if not reds:
-        return
+        _check_flowers(line)
+    reds = line.red_tiles()
+    allowed = _red_fives_allowed(ruleset, options)
+    if allowed:
+        _check_plain_fives(counts, reds, allowed)
+    if reds:
+        _check_reds(reds, ruleset, allowed)
+
+
+def _check_flowers(line: Hand) -> None:
+    flowers = Counter(line.holding.flowers)
+    for _, other in line.others:
+        flowers.update(other.flowers)
+    for tile, n in sorted(flowers.items()):
+        if n > 1:
+            raise InvalidHand(f"{n} copies of {T.name(tile)}: each flower and season "
+                              "exists once")
+
+
+def _check_reds(reds: list[int], ruleset: Ruleset, allowed: Mapping[int, int]) -> None:
+    """Red fives the line names: the ruleset must have them, and the set that many."""
     if "red_fives" not in ruleset.options:  # a token the ruleset forbids, not a sixth tile
         raise ContextError(f"ruleset {ruleset.name} has no red fives: write 5, not 0")
-    allowed = _red_fives_allowed(ruleset, options)
-    for tile, n in sorted(reds.items()):
+    for tile in sorted(set(reds)) if len(reds) > 1 else reds:
+        n = reds.count(tile)
         limit = allowed.get(tile, 0)
         if n > limit:
             red = T.name(tile, red=True)
@@ -108,30 +129,37 @@ def _check_chankan_copies(line: Hand) -> None:
                               line.columns.get("chankan"))
 
 
-def _check_plain_fives(counts: list[int], reds: Counter, allowed: dict[int, int]) -> None:
+def _check_plain_fives(counts: list[int], reds: list[int], allowed: Mapping[int, int]) -> None:
     """With red fives in the set, fewer plain fives exist: a red one must be written 0."""
     for five in T.FIVES:
-        plain = counts[five] - reds[five]
-        if allowed.get(five) and plain > 4 - allowed[five]:
-            raise InvalidHand(f"{plain} plain {T.name(five)}: the set has {allowed[five]} red "
-                              f"{T.name(five, red=True)} among its four, so write it as "
-                              f"{T.name(five, red=True)} (option red_fives)")
+        red = allowed.get(five)
+        if red and counts[five] > 4 - red:  # too many plain ones, unless some are red
+            plain = counts[five] - reds.count(five)
+            if plain > 4 - red:
+                raise InvalidHand(f"{plain} plain {T.name(five)}: the set has {red} red "
+                                  f"{T.name(five, red=True)} among its four, so write it as "
+                                  f"{T.name(five, red=True)} (option red_fives)")
 
 
-def _red_fives_allowed(ruleset: Ruleset, options: dict[str, Any]) -> dict[int, int]:
+_M5, _P5, _S5 = T.FIVES
+_NO_RED_FIVES: Mapping[int, int] = MappingProxyType({})
+_ONE_RED_FIVE_EACH: Mapping[int, int] = MappingProxyType({_M5: 1, _P5: 1, _S5: 1})
+_TWO_RED_PINS: Mapping[int, int] = MappingProxyType({_M5: 1, _P5: 2, _S5: 1})
+
+
+def _red_fives_allowed(ruleset: Ruleset, options: dict[str, Any]) -> Mapping[int, int]:
     """How many red fives of each suit the set holds (0m, 0p, 0s)."""
     n = options["red_fives"] if ruleset.params.dora else 0
-    m5, p5, s5 = T.FIVES
     if n == 0:
-        return {}
+        return _NO_RED_FIVES
     per = ruleset.params.red_five_layout
     if per and n in per:  # e.g. Kansai Boo: red 5-pins only
         return {T.FIVES[i]: c for i, c in enumerate(per[n])}
     if n == 4:
-        return {m5: 1, p5: 2, s5: 1}
+        return _TWO_RED_PINS
     if per:
         return {T.FIVES[i]: c for i, c in enumerate(per[n])}
-    return {m5: 1, p5: 1, s5: 1}
+    return _ONE_RED_FIVE_EACH
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -217,75 +245,140 @@ FLAG_RULES: tuple[FlagRule, ...] = (
 def line_words(line: Hand) -> frozenset[str]:
     """The flags of the line and the facts of it that FLAG_RULES name (LINE_WORDS)."""
     ctx, melds = line.ctx, line.holding.melds
-    facts = {"tsumo" if ctx.tsumo else "ron"}
+    facts = ["tsumo" if ctx.tsumo else "ron"]
     if ctx.dealer:
-        facts.add("dealer")
+        facts.append("dealer")
     if melds:
-        facts.add("meld")
-    if any(m.is_open for m in melds):
-        facts.add("open-meld")
-    if any(m.is_kan for m in melds):
-        facts.add("kan")
-    if ctx.flags & set(_DECLARED):
-        facts.add("declared")
-    return ctx.flags | facts
+        facts.append("meld")
+        if any(m.is_open for m in melds):
+            facts.append("open-meld")
+        if any(m.is_kan for m in melds):
+            facts.append("kan")
+    if not ctx.flags.isdisjoint(_DECLARED):
+        facts.append("declared")
+    return ctx.flags.union(facts)
+
+
+class _Row(NamedTuple):
+    """A row of FLAG_RULES as the line check reads it."""
+
+    needs: bool  # NEEDS: broken when the line has none of `words`; EXCLUDES: when it has one
+    words: frozenset[str]
+    rule: FlagRule
+
+    def broken(self, words: frozenset[str]) -> bool:
+        return words.isdisjoint(self.words) == self.needs
+
+
+@lru_cache(maxsize=1024)
+def _rows_for(ruleset_name: str, flags: frozenset[str]) -> tuple[_Row, ...]:
+    """The rows of FLAG_RULES about one of `flags` that hold in the ruleset, in table order.
+
+    A file has few distinct sets of flags (none, riichi, riichi ippatsu, ...), so each is
+    worked out once per ruleset, and most lines find no row to check.
+    """
+    return tuple(_Row(rule.relation == NEEDS, frozenset(rule.words), rule) for rule in FLAG_RULES
+                 if rule.flag in flags and _holds_in(rule, ruleset_name))
+
+
+def _holds_in(rule: FlagRule, ruleset_name: str) -> bool:
+    return ((rule.rulesets is None or ruleset_name in rule.rulesets)
+            and ruleset_name not in rule.unless)
 
 
 def _check_flag_rules(line: Hand, ruleset: Ruleset) -> None:
     """Every row of FLAG_RULES that holds in this ruleset; the first broken one is the error."""
-    if not line.ctx.flags:
-        return
-    words, col = line_words(line), line.columns
-    for rule in FLAG_RULES:
-        if rule.rulesets is not None and ruleset.name not in rule.rulesets:
-            continue
-        if ruleset.name in rule.unless:
-            continue
-        word = rule.broken_by(words)
-        if word is None:
-            continue
-        meld = next((m.text() for m in line.holding.melds if m.is_open), "")
-        at = rule.flag
-        if word in col and col[word] > col.get(at, -1):
-            at = word  # the later of two flags is the one that contradicts
-        raise ContextError(rule.message.format(flag=rule.flag, word=word, meld=meld),
-                           col.get(at), at)
+    rows = _rows_for(ruleset.name, frozenset(line.ctx.flags))
+    if rows:
+        words = line_words(line)
+        for row in rows:
+            if row.broken(words):
+                raise _flag_error(line, row.rule, words)
+
+
+def _flag_error(line: Hand, rule: FlagRule, words: frozenset[str]) -> ContextError:
+    word = rule.broken_by(words)
+    col = line.columns
+    meld = next((m.text() for m in line.holding.melds if m.is_open), "")
+    at = rule.flag
+    if word in col and col[word] > col.get(at, -1):
+        at = word  # the later of two flags is the one that contradicts
+    return ContextError(rule.message.format(flag=rule.flag, word=word, meld=meld),
+                        col.get(at), at)
 
 
 def _check_context(line: Hand, ruleset: Ruleset) -> None:
     ctx = line.ctx
     flags = ctx.flags
+    params = ruleset.params
+    if flags:
+        if not flags <= ruleset.flags:
+            _unknown_flag(line, ruleset)
+        if "chiihou" in flags and not ctx.tsumo and params.chiihou_by_ron:  # Shiragiku's 地和
+            _check_ron_chiihou(line)
+        _check_flag_rules(line, ruleset)
+    if ctx.discarder and ctx.discarder_seat == ctx.seat_wind:
+        raise ContextError("the discarder cannot be the winner", line.columns.get("win"))
+    if line.holding.flowers and not params.flowers and "flowers" not in ruleset.options:
+        from .suggest import european_hint
+
+        raise ContextError(f"ruleset {ruleset.name} has no flowers"
+                           f"{european_hint(ruleset.name)}", line.columns.get("flowers"))
+    if ctx.breach and not params.breach:
+        from .suggest import european_hint
+
+        raise ContextError(f"'breach:' is a European token; ruleset {ruleset.name} has no "
+                           f"breach wind{european_hint(ruleset.name)}",
+                           line.columns.get("breach"))
+    if ctx.dora or ctx.ura:
+        _check_indicators(line, ruleset)
+    if ctx.round_wind not in params.round_winds:
+        raise ContextError(f"ruleset {ruleset.name} plays the round winds "
+                           f"{', '.join(params.round_winds)}, not {ctx.round_wind}",
+                           line.columns.get("round"))
+    most = params.dora_indicators
+    if most and len(ctx.dora) > most:
+        raise ContextError(f"ruleset {ruleset.name} has {most} dora indicator(s) (no kan dora), "
+                           f"not {len(ctx.dora)}", line.columns.get("dora"))
+    if ctx.honba and not params.honba:
+        raise ContextError(f"ruleset {ruleset.name} has no honba counters",
+                           line.columns.get("honba"))
+    if ctx.sticks and not params.deposits:
+        raise ContextError(f"ruleset {ruleset.name} has no riichi deposits",
+                           line.columns.get("sticks"))
+    if line.others and not params.settlement:
+        from .suggest import european_hint
+
+        raise ContextError(f"ruleset {ruleset.name} scores only the winner; the players after "
+                           f"' / ' are not used{european_hint(ruleset.name)}")
+
+
+def _unknown_flag(line: Hand, ruleset: Ruleset) -> None:
+    """The first flag in the line that the ruleset does not know is the error."""
     col = line.columns
-    for f in sorted(flags, key=lambda f: col.get(f, 0)):
+    for f in sorted(line.ctx.flags, key=lambda f: col.get(f, 0)):
         if f not in ruleset.flags:
             from .suggest import european_hint
 
             raise ContextError(f"'{f}' is not a flag of ruleset {ruleset.name} (its flags: "
                                f"{', '.join(sorted(ruleset.flags)) or 'none'})"
                                f"{european_hint(ruleset.name, f)}", col.get(f), f)
-    ron_chiihou = ("chiihou" in flags and not ctx.tsumo
-                   and ruleset.params.chiihou_by_ron)  # Shiragiku's 地和
-    if ron_chiihou and ctx.discarder and ctx.discarder_seat != "E":
+
+
+def _check_ron_chiihou(line: Hand) -> None:
+    ctx = line.ctx
+    if ctx.discarder and ctx.discarder_seat != "E":
         raise ContextError("'chiihou' by ron is a ron on the dealer's first discard: the "
                            f"discarder must be E, not {ctx.discarder_seat}",
-                           col.get("chiihou"), "chiihou")
-    _check_flag_rules(line, ruleset)
-    if ctx.discarder and ctx.discarder_seat == ctx.seat_wind:
-        raise ContextError("the discarder cannot be the winner", col.get("win"))
-    if line.holding.flowers and not ruleset.params.flowers \
-            and "flowers" not in ruleset.options:
-        from .suggest import european_hint
+                           line.columns.get("chiihou"), "chiihou")
 
-        raise ContextError(f"ruleset {ruleset.name} has no flowers"
-                           f"{european_hint(ruleset.name)}", col.get("flowers"))
-    if ctx.breach and not ruleset.params.breach:
-        from .suggest import european_hint
 
-        raise ContextError(f"'breach:' is a European token; ruleset {ruleset.name} has no "
-                           f"breach wind{european_hint(ruleset.name)}", col.get("breach"))
-    if (ctx.dora or ctx.ura) and not ruleset.params.dora:
+def _check_indicators(line: Hand, ruleset: Ruleset) -> None:
+    """dora: and ura: exist in the ruleset, in bounded numbers, ura under dora."""
+    ctx, col, params = line.ctx, line.columns, ruleset.params
+    if not params.dora:
         raise ContextError(f"ruleset {ruleset.name} has no dora", col.get("dora", col.get("ura")))
-    if ctx.ura and not ruleset.params.ura:
+    if ctx.ura and not params.ura:
         raise ContextError(f"ruleset {ruleset.name} has no ura dora", col.get("ura"))
     if len(ctx.dora) > MAX_INDICATORS or len(ctx.ura) > MAX_INDICATORS:
         key = "dora" if len(ctx.dora) > MAX_INDICATORS else "ura"
@@ -295,23 +388,6 @@ def _check_context(line: Hand, ruleset: Ruleset) -> None:
         raise ContextError(f"{len(ctx.ura)} ura indicators but {len(ctx.dora)} dora "
                            "indicator(s): each ura indicator lies under a dora indicator",
                            col.get("ura"))
-    if ctx.round_wind not in ruleset.params.round_winds:
-        raise ContextError(f"ruleset {ruleset.name} plays the round winds "
-                           f"{', '.join(ruleset.params.round_winds)}, not {ctx.round_wind}",
-                           col.get("round"))
-    most = ruleset.params.dora_indicators
-    if most and len(ctx.dora) > most:
-        raise ContextError(f"ruleset {ruleset.name} has {most} dora indicator(s) (no kan dora), "
-                           f"not {len(ctx.dora)}", col.get("dora"))
-    if ctx.honba and not ruleset.params.honba:
-        raise ContextError(f"ruleset {ruleset.name} has no honba counters", col.get("honba"))
-    if ctx.sticks and not ruleset.params.deposits:
-        raise ContextError(f"ruleset {ruleset.name} has no riichi deposits", col.get("sticks"))
-    if line.others and not ruleset.params.settlement:
-        from .suggest import european_hint
-
-        raise ContextError(f"ruleset {ruleset.name} scores only the winner; the players after "
-                           f"' / ' are not used{european_hint(ruleset.name)}")
 
 
 MAX_INDICATORS = 5  # one dora indicator, and one more per kan (four at most)
@@ -337,7 +413,7 @@ def _check_local(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:
     if line.holding.flowers and "flowers" in ruleset.options and not options["flowers"]:
         raise ContextError(f"flowers are off under {ruleset.name} (option flowers=on adds the "
                            "four flowers 1f-4f)", col.get("flowers"))
-    if not ruleset.params.seasons and any(
+    if line.holding.flowers and not ruleset.params.seasons and any(
             t >= T.FLOWER_BASE + 4 for t in line.holding.flowers):
         raise ContextError(f"ruleset {ruleset.name} has four flowers (1f-4f) and no seasons",
                            col.get("flowers"))

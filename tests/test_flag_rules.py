@@ -110,3 +110,51 @@ def test_the_issue_lines_are_errors():
 def test_the_first_turn_rows_leave_european_alone():
     line = ("234m567p345s79s11p ron:8s- renhou chankan seat:S round:E breach:W")
     assert mjscore.score(line, rules="european").ok
+
+
+@pytest.mark.parametrize("name", ruleset_names())
+def test_the_rows_compiled_per_flag_set_break_as_the_table_does(name):
+    """validate reads FLAG_RULES through rows compiled once per ruleset and flag set: on
+    every pair and triple of the ruleset's flags, the error is the first broken row of the
+    table in its order, with its message and column, or there is none."""
+    from itertools import combinations
+
+    from mjscore.errors import ContextError
+    from mjscore.validate import _check_flag_rules
+
+    ruleset = load_ruleset(name)
+    known = sorted(ruleset.flags)
+    for base in (f"{CLOSED} ron:2s-", f"{CLOSED} tsumo:5s seat:E", f"{KAN} tsumo:5s",
+                 f"{CHI} ron:5m="):
+        for size in (1, 2, 3):
+            for flags in combinations(known, size):
+                hand = notation.parse_line(f"{base} {' '.join(flags)}")
+                words = line_words(hand)
+                first = next((rule for rule in FLAG_RULES
+                              if (rule.rulesets is None or name in rule.rulesets)
+                              and name not in rule.unless and rule.broken_by(words)), None)
+                try:
+                    _check_flag_rules(hand, ruleset)
+                except ContextError as error:
+                    assert first is not None, (base, flags, error)
+                    word = first.broken_by(words)
+                    meld = next((m.text() for m in hand.holding.melds if m.is_open), "")
+                    assert error.message == first.message.format(
+                        flag=first.flag, word=word, meld=meld), (base, flags, error)
+                    later = max((first.flag, word), key=lambda w: hand.columns.get(w, -1))
+                    assert (error.token, error.column) == (later, hand.columns[later])
+                else:
+                    assert first is None, (base, flags, first)
+
+
+def test_seat_from_reads_a_table_and_fails_as_the_formula_does():
+    from mjscore.hand import SOURCE_OFFSET, seat_from
+    from mjscore.tiles import WIND_LETTERS
+
+    for i, winner in enumerate(WIND_LETTERS):
+        for marker, offset in SOURCE_OFFSET.items():
+            assert seat_from(winner, marker) == WIND_LETTERS[(i + offset) % 4]
+    with pytest.raises(KeyError):
+        seat_from("E", "x")
+    with pytest.raises(ValueError):
+        seat_from("Q", "-")

@@ -88,3 +88,28 @@ def test_a_what_if_tile_must_be_one_tile(bad):
 
 def test_the_result_carries_its_ruleset_title():
     assert mjscore.score(TANYAO).title == mjscore.load_ruleset("riichi").title
+
+
+@pytest.mark.parametrize("line", LINES[::13])
+def test_a_parsed_hand_is_the_hand_its_constructors_make(line):
+    """The parser hands each value its fields in one step (hand.from_fields): the values
+    are those the public constructors make, field for field."""
+    from mjscore.hand import Hand, Holding, Meld, WinContext
+
+    parsed = mjscore.parse(line)
+
+    def held(h):
+        return Holding(h.concealed, h.concealed_reds,
+                       tuple(Meld(m.kind, m.tiles, m.reds, m.source, m.column) for m in h.melds),
+                       h.flowers, h.riichi)
+
+    ctx = WinContext(**{f.name: getattr(parsed.ctx, f.name)
+                        for f in dataclasses.fields(WinContext)})
+    built = Hand(held(parsed.holding), ctx, tuple((s, held(h)) for s, h in parsed.others),
+                 parsed.text, parsed.columns)
+    assert built == parsed and hash(built) == hash(parsed) and repr(built) == repr(parsed)
+    assert built.all_winner_tiles == parsed.all_winner_tiles
+    assert [m.column for m in built.holding.melds] == [m.column for m in parsed.holding.melds]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        parsed.holding.melds = ()  # type: ignore[misc]
+    assert dataclasses.replace(parsed.ctx, honba=3).honba == 3

@@ -131,3 +131,53 @@ def test_errors_name_the_token_and_its_column(text, column, words):
 def test_a_line_without_a_win_says_what_to_add():
     with pytest.raises(NotationError, match="no win token: add tsumo:<tile> or ron:<tile>"):
         parse_line("123m456p789s1122z")
+
+
+# -- each token is read once per run; the checks that depend on the line come first ---------
+
+
+@pytest.mark.parametrize("text, column, words", [
+    # a repeated key is the error even when its value is also bad
+    ("123m456p789s1122z ron:1z round:E round:X", 34, "repeats round: (first at column 26)"),
+    ("123m456p789s1122z ron:1z ron:9x", 26, "second win token (the first is at column 19)"),
+    ("123m456p789s1122z ron:1z flowers:1f flowers:9f", 37, "repeats flowers:"),
+    # after ' / ' a winner's token is out of place, whatever its value
+    ("123m456p789s1122z ron:1z / E: ron:9x", 31, "belongs to the winner's part"),
+    ("123m456p789s1122z ron:1z / E: round:Q", 31, "belongs to the winner's part"),
+    ("123m456p789s1122z ron:1z / E: 11x", 31, "expected one of m, p, s, z"),
+])
+def test_a_bad_value_is_reported_after_the_checks_of_its_place(text, column, words):
+    for _ in range(2):  # the second time the token's reading comes from the cache
+        with pytest.raises(NotationError) as info:
+            parse_line(text)
+        assert info.value.column == column and words in str(info.value), str(info.value)
+
+
+SPACED = ["234m406p22s56s chi:678s ron:4s= round:E seat:S dora:1s,0p honba:1 riichi",
+          "11m pon:055p= kan:5555s+ ankan:1111z kakan:7777z- tsumo:1m rinshan RIICHI",
+          "13m777m55s pon:111p- pon:333z= ron:2m= seat:W breach:S / E: pon:777z 222p riichi",
+          "123m456p789s1122z ron:1z opt:kiriage_mangan=on opt:x=1 opt:kiriage_mangan=off"]
+
+
+@pytest.mark.parametrize("text", SPACED)
+@pytest.mark.parametrize("blank", [" ", "  ", "\t", " \u3000 "])
+def test_columns_point_at_their_tokens_however_the_line_is_spaced(text, blank):
+    """One blank between tokens is the quick way to columns; any other spacing finds them."""
+    line = blank + blank.join(text.split()) + ("  # a note" if blank != " " else "")
+    hand = parse_line(line)
+    assert hand == parse_line(text)
+    for key, column in hand.columns.items():
+        written = line[column - 1:].split()[0]
+        if key == "win":
+            assert written.startswith(("tsumo:", "ron:")), (key, written)
+        elif key == "concealed":
+            assert written[0].isdigit(), written
+        elif key.startswith("opt:"):
+            assert written.startswith(key + "="), (key, written)
+        elif key in hand.ctx.flags:
+            assert written.lower() == key, (key, written)
+        else:
+            assert written.startswith(key + ":"), (key, written)
+    for held in (hand.holding, *(h for _, h in hand.others)):
+        for meld in held.melds:
+            assert line[meld.column - 1:].startswith(meld.kind + ":"), meld
