@@ -12,11 +12,10 @@ player, whatever the scores. Pure computation: the CLI does the printing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from .frozen import value_class
 from .tiles import SEATS
-from .values import Value
 
 START = 2000
 TABLE_FEE = 3
@@ -32,8 +31,8 @@ class BooResultError(ValueError):
     """Scores that cannot end a Boo game (wrong count, or not summing to 4 x the start)."""
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class BooResult(Value):
+@value_class
+class BooResult:
     name: str  # マルＡ, マルＢ, マルＣ, ダブルマルＡ, or "nobody sank"
     top: str  # the player who takes the result
     sunk: tuple[str, ...]  # players below the start (for a yakuman ending: every other)

@@ -10,13 +10,12 @@ winning tile can take in it, so a reading is a few tuple joins.
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
 
 from . import tiles as T
+from .frozen import field, value_class
 from .hand import Meld
-from .values import Value
 
 RUN, TRIPLET, KAN = "run", "triplet", "kan"
 PAIR = "pair"  # not a set: only its text is asked for
@@ -33,8 +32,8 @@ LIMIT_ONLY_SHAPES = frozenset((UNRELATED, NAGASHI))
 ORPHAN_TILES = tuple(sorted(T.TERMINALS_AND_HONORS))
 
 
-@dataclass(frozen=True, slots=True, repr=False)  # shared: the readings of a suit are cached
-class Group(Value):
+@value_class  # shared: the readings of a suit are cached
+class Group:
     """One set of a reading. `concealed` is what sanankou counts; `called` is a meld."""
 
     kind: str  # RUN | TRIPLET | KAN
@@ -67,8 +66,8 @@ def set_text(kind: str, tile: int) -> str:
     return name[0] * _SIZES[kind] + name[1]
 
 
-@dataclass(slots=True, repr=False)  # not frozen: built per hand
-class Reading(Value):
+@value_class(frozen=False)  # not frozen: built per hand
+class Reading:
     shape: str
     groups: tuple[Group, ...] = ()
     pair: int | None = None
@@ -126,8 +125,8 @@ def _suit_splits(counts: tuple[int, ...], runs: bool
     return list(dict.fromkeys((pair, tuple(sorted(sets))) for pair, sets in out))
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class SuitSplit(Value):
+@value_class
+class SuitSplit:
     """One way to read one suit's tiles: its pair (a tile id, or None), its runs and
     triplets, and in the winning tile's suit the triplets for each place the winning
     tile can take (`waits`; a triplet completed by ron is not concealed)."""

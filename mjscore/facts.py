@@ -11,14 +11,13 @@ winner, so the riichi hot path computes none of them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from . import tiles as T
 from .decompose import KAN, ORPHANS, RUN, SEVEN_PAIRS, STANDARD, Group, Reading
+from .frozen import value_class
 from .hand import Hand
-from .values import Value
 
 if TYPE_CHECKING:
     from .european.facts import Table
@@ -27,8 +26,8 @@ if TYPE_CHECKING:
 ROLES = ("seat", "dominant", "round")  # wind roles, in priority when roles do not add up
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Pair(Value):
+@value_class
+class Pair:
     """A pair a player holds (European pair points), and whether a discard completed it."""
 
     tile: int

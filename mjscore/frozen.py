@@ -76,11 +76,12 @@ def replace(obj: T, **changes: Any) -> T:
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(field,))
-def value_class(cls: type[T] | None = None, *, frozen: bool = True) -> Any:
-    """Make `cls` a value class: frozen (the default) or, with `frozen=False`, a slotted
-    record whose fields may change (no hash then, as for a dataclass)."""
+def value_class(cls: type[T] | None = None, *, frozen: bool = True, slots: bool = True) -> Any:
+    """Make `cls` a value class: frozen (the default) or, with `frozen=False`, a record
+    whose fields may change (no hash then, as for a dataclass). `slots=False` keeps the
+    instances' `__dict__` (a parser may then hand a value all its fields at once)."""
     def make(c: type[T]) -> type[T]:
-        return _make(c, frozen)
+        return _make(c, frozen, slots)
 
     return make if cls is None else make(cls)
 
@@ -138,9 +139,11 @@ def _source(fs: list[Field], frozen: bool, post: bool) -> str:
 
 
 _FACTORY = object()  # the __init__ default of a field with a factory
+_MADE = ("__init__", "__eq__", "__hash__", "__getstate__", "__setstate__", "__repr__",
+         "__setattr__", "__delattr__", "__value_fields__", "__match_args__")
 
 
-def _make(cls: type[T], frozen: bool) -> type[T]:
+def _make(cls: type[T], frozen: bool, slots: bool) -> type[T]:
     fs = _declared(cls)
     names = {f.name for f in fs}
     scope: dict[str, Any] = {"_set": object.__setattr__, "_FACTORY": _FACTORY}
@@ -166,8 +169,20 @@ def _make(cls: type[T], frozen: bool) -> type[T]:
         namespace["__delattr__"] = _frozen_delattr
     namespace["__value_fields__"] = tuple(fs)
     namespace["__match_args__"] = tuple(f.name for f in fs if f.init)
-    made = type(cls)(cls.__name__, cls.__bases__, namespace)
-    made.__qualname__ = cls.__qualname__
+    if slots:  # a class's slots are fixed when it is made: make it again, with them
+        made = type(cls)(cls.__name__, cls.__bases__, namespace)
+        made.__qualname__ = cls.__qualname__
+    else:  # the class as it is, with the methods: a default stays a class attribute
+        made = cls
+        for f in fs:
+            if isinstance(cls.__dict__.get(f.name), Field):
+                if f.default is MISSING:
+                    delattr(cls, f.name)
+                else:
+                    setattr(cls, f.name, f.default)
+        for name in _MADE:
+            if name in namespace:
+                setattr(cls, name, namespace[name])
     for name in ("__init__", "__eq__", "__hash__"):
         method = namespace.get(name)
         if method is not None:

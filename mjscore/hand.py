@@ -11,12 +11,11 @@ value: two spellings of one hand are equal. The parser builds the values with
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, TypeVar
 
 from . import tiles as T
-from .values import Value
+from .frozen import field, replace, value_class
 
 CHI, PON, KAN, ANKAN, KAKAN = "chi", "pon", "kan", "ankan", "kakan"
 MELD_KINDS = (CHI, PON, KAN, ANKAN, KAKAN)
@@ -28,7 +27,7 @@ V = TypeVar("V")
 
 
 def from_fields(cls: type[V], fields: dict[str, Any]) -> V:
-    """A value of the frozen dataclass `cls` whose fields are the dict `fields`, every one.
+    """A value of the frozen value class `cls` (slots=False) whose fields are the dict `fields`.
 
     The parser makes a Hand, a Holding, a WinContext and the melds for every line, and
     the generated frozen `__init__` sets them field by field (object.__setattr__, some
@@ -62,8 +61,8 @@ _SEAT_FROM = {(winner, marker): T.WIND_LETTERS[(i + offset) % 4]
               for marker, offset in SOURCE_OFFSET.items()}
 
 
-@dataclass(frozen=True, repr=False)
-class Meld(Value):
+@value_class(slots=False)
+class Meld:
     kind: str
     tiles: tuple[int, ...]  # sorted tile ids (red fives as fives)
     reds: int = 0
@@ -86,8 +85,8 @@ class Meld(Value):
         return f"{self.kind}:{T.group_text(self.tiles, self.reds)}{self.source or ''}"
 
 
-@dataclass(frozen=True, repr=False)
-class Holding(Value):
+@value_class(slots=False)
+class Holding:
     """One player's tiles: the winner's, or another player's in a settlement line."""
 
     concealed: tuple[int, ...] = ()  # sorted
@@ -97,8 +96,8 @@ class Holding(Value):
     riichi: bool = False
 
 
-@dataclass(frozen=True, repr=False)
-class WinContext(Value):
+@value_class(slots=False)
+class WinContext:
     """Everything about the win that is not the winner's tiles."""
 
     win_tile: int = -1  # -1: the line has no win token (a waiting hand, or a draw)
@@ -128,8 +127,8 @@ class WinContext(Value):
         return seat_from(self.seat_wind, self.discarder) if self.discarder else None
 
 
-@dataclass(frozen=True, repr=False)
-class Hand(Value):
+@value_class(slots=False)
+class Hand:
     """A whole hand line as a value: the winner's holding, the win, and any other players."""
 
     holding: Holding

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import fields
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from . import tiles as T
 from .errors import NotationError
+from .frozen import fields
 from .hand import (
     ANKAN,
     CHI,

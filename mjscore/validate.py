@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from . import tiles as T
 from .errors import ContextError, InvalidHand
+from .frozen import value_class
 from .hand import Hand, seat_from
 from .rulesets import Ruleset
-from .values import Value
 
 
 def validate(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:
@@ -162,8 +161,8 @@ def _red_fives_allowed(ruleset: Ruleset, options: dict[str, Any]) -> Mapping[int
     return _ONE_RED_FIVE_EACH
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class FlagRule(Value):
+@value_class
+class FlagRule:
     """One row of the flag table: `flag` needs one of `words`, or excludes every one of them.
 
     A word is another flag, or a fact of the line (`LINE_WORDS`). `rulesets` names the

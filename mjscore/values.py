@@ -1,25 +1,13 @@
-"""Small helpers for value classes: a shared repr, and a mapping that can be a cache key.
+"""A mapping that can be a cache key: a setting's options, shared by its lines.
 
-A dataclass's generated `__repr__` costs about 0.4 ms of import time per class,
-and the scorer defines some thirty value classes on the way to scoring one hand
-from the shell; `Value`'s repr reads the fields when it is called, with the same text.
+(Value classes themselves are `mjscore.frozen.value_class`, or NamedTuples for the
+result values built several times a line: see `mjscore.result`.)
 """
 
 from __future__ import annotations
 
 from collections.abc import ItemsView, Iterator, Mapping
-from dataclasses import fields
 from typing import Any
-
-
-class Value:
-    """Mixed into a dataclass declared with `repr=False`: `Name(field=value, ...)`."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)
-        return f"{type(self).__qualname__}({shown})"
 
 
 class FrozenMap(Mapping[str, Any]):

@@ -36,14 +36,13 @@ the `discards:` tiles is furiten: its ron is impossible (error kind "context").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from . import tiles as T
 from .errors import ContextError, InvalidHand, MjscoreError, NotationError
+from .frozen import field, value_class
 from .shanten_core import REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, shanten, shanten_number
-from .values import Value
 from .waits_core import TileCount, counts_of, discards, ukeire, winning_tiles
 
 if TYPE_CHECKING:
@@ -61,8 +60,8 @@ _SHAPE_KEYS = {"seven-pairs": SEVEN_PAIRS, "thirteen-orphans": THIRTEEN_ORPHANS}
 # -- the record -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Wait(Value):
+@value_class
+class Wait:
     """One winning tile of a ready hand and the two wins on it."""
 
     tile: int
@@ -82,8 +81,8 @@ class Wait(Value):
                 "line": self.line, "ron": win_record(self.ron), "tsumo": win_record(self.tsumo)}
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class DiscardChoice(Value):
+@value_class
+class DiscardChoice:
     """One discard of a 14-tile hand: the shanten left, its ukeire, and its waits if ready."""
 
     tile: int
@@ -102,8 +101,8 @@ class DiscardChoice(Value):
                 "ukeire_tiles": [tile_count(t) for t in self.ukeire_tiles]}
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class WaitsResult(Value):
+@value_class
+class WaitsResult:
     """The waits record of one hand line (OUTPUT.md, "Waits records")."""
 
     line: int

@@ -113,3 +113,19 @@ def test_repr_shows_fields_but_those_left_out() -> None:
 
     assert repr(Shown(1)) == "test_repr_shows_fields_but_those_left_out.<locals>.Shown(a=1)"
     assert repr(Point(1)) == "Point(x=1, y=0, tags=(), note='')"
+
+
+@value_class(slots=False)
+class Loose:
+    a: int
+    b: str = "x"
+
+
+def test_a_class_without_slots_keeps_its_dict() -> None:
+    v = Loose(1)
+    assert v.__dict__ == {"a": 1, "b": "x"}
+    assert v == Loose(1, "x") and hash(v) == hash(Loose(1))
+    with pytest.raises(FrozenError):
+        v.a = 2  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(v)) == v
+    assert repr(v) == "Loose(a=1, b='x')"

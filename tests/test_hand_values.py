@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 
@@ -10,6 +9,7 @@ import pytest
 
 import mjscore
 from mjscore import tiles as T
+from mjscore.frozen import FrozenError, fields, replace
 
 DATA = Path(__file__).parent / "data" / "tenhou-houou.jsonl"
 LINES = [json.loads(row)["line"] for row in DATA.read_text(encoding="utf-8").splitlines()]
@@ -47,7 +47,7 @@ def test_scoring_a_hand_equals_scoring_its_line(line):
 def test_hands_and_results_cannot_be_changed_in_place():
     hand = mjscore.parse(TANYAO)
     result = mjscore.score(hand)
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(FrozenError):
         hand.ctx = hand.ctx  # type: ignore[misc]
     with pytest.raises(AttributeError):  # a result is a NamedTuple
         result.verdict = None  # type: ignore[misc]
@@ -104,12 +104,12 @@ def test_a_parsed_hand_is_the_hand_its_constructors_make(line):
                        h.flowers, h.riichi)
 
     ctx = WinContext(**{f.name: getattr(parsed.ctx, f.name)
-                        for f in dataclasses.fields(WinContext)})
+                        for f in fields(WinContext)})
     built = Hand(held(parsed.holding), ctx, tuple((s, held(h)) for s, h in parsed.others),
                  parsed.text, parsed.columns)
     assert built == parsed and hash(built) == hash(parsed) and repr(built) == repr(parsed)
     assert built.all_winner_tiles == parsed.all_winner_tiles
     assert [m.column for m in built.holding.melds] == [m.column for m in parsed.holding.melds]
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(FrozenError):
         parsed.holding.melds = ()  # type: ignore[misc]
-    assert dataclasses.replace(parsed.ctx, honba=3).honba == 3
+    assert replace(parsed.ctx, honba=3).honba == 3

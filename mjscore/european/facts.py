@@ -9,7 +9,6 @@ whole hand (honours and one suit) need all 13 of his tiles.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from .. import tiles as T
@@ -26,17 +25,17 @@ from ..decompose import (
 )
 from ..decompose import _meld_group as meld_group
 from ..facts import HandFacts, Pair
+from ..frozen import value_class
 from ..hand import Hand, Holding
 from ..rulesets.params import Params
-from ..values import Value
 
 QUADS = "three-quads"
 STANDARD_SHAPES = (STANDARD, QUADS)  # four sets and a pair, or three quadruples read as kongs
 FULL_HAND = 13  # a loser's tiles, a kong counted as three
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Table(Value):
+@value_class
+class Table:
     """The deal's wind roles: the round wind and the dominant (breach) wind, if used."""
 
     round_wind: int

@@ -1,6 +1,6 @@
 """Chinese Official (MCR, 国标麻将) scoring: 81 fans, combination principles, best reading.
 
-Self-contained on purpose: plain dataclasses in (`McrHand`, `Meld`), plain dataclasses
+Self-contained on purpose: plain value classes in (`McrHand`, `Meld`), plain value classes
 out (`McrResult`, `McrPayments`), so the ruleset, notation and output layers are wired to
 it (`mjscore/scoring/fan.py`) without this package knowing about them. Only tile ids
 (`mjscore.tiles`: 0-8 1m-9m, 9-17 1p-9p, 18-26 1s-9s, 27-33 E S W N White Green Red) and,

@@ -7,9 +7,7 @@ reading. The flag rules are pymahjonggb's (spec section 5).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from ..values import Value
+from ..frozen import value_class
 from .codes import CODE, SIZE, WIND_LETTER_CODE
 from .hand import McrHand, McrInputError
 
@@ -17,8 +15,8 @@ from .hand import McrHand, McrInputError
 Pack = tuple[str, int, bool]
 
 
-@dataclass(frozen=True, repr=False)
-class Context(Value):
+@value_class(slots=False)
+class Context:
     standing: tuple[int, ...]  # counts by code, winning tile included
     merged: tuple[int, ...]  # standing + declared sets
     present: tuple[int, ...]  # sorted codes of the tile kinds in the hand

@@ -10,15 +10,13 @@ An implication `(key, n)` removes `n` of that fan when the implying fan is score
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from ..values import Value
+from ..frozen import value_class
 
 ALL = 99  # "remove every occurrence" in an implication
 
 
-@dataclass(frozen=True, repr=False)
-class Fan(Value):
+@value_class(slots=False)
+class Fan:
     """One fan: stable key, English name (pymahjonggb spelling), Chinese name, points."""
 
     key: str

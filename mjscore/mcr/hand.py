@@ -7,24 +7,22 @@ The scorer is independent of mjscore's notation and result model: a caller build
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..frozen import value_class
 from ..tiles import WIND_LETTERS as WINDS
-from ..values import Value
 
 MELD_KINDS = ("chi", "pon", "kan", "ankan")
 
 
-@dataclass(frozen=True, repr=False)
-class Meld(Value):
+@value_class(slots=False)
+class Meld:
     """A declared set. `kan` is any melded kong (claimed or promoted), `ankan` a concealed one."""
 
     kind: str
     tiles: tuple[int, ...]
 
 
-@dataclass(frozen=True, repr=False)
-class McrHand(Value):
+@value_class(slots=False)
+class McrHand:
     """One won hand: standing tiles (without the winning tile), melds, the win and its context.
 
     `last_tile` is 和绝张; `rinshan` the kong replacement (杠上开花, tsumo only); `chankan`

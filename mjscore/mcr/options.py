@@ -8,15 +8,14 @@ distinct set of options.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 
-from ..values import Value
+from ..frozen import value_class
 from .fans import ALL, FANS
 
 
-@dataclass(frozen=True, repr=False)
-class Option(Value):
+@value_class(slots=False)
+class Option:
     name: str
     default: object
     choices: tuple
@@ -86,8 +85,8 @@ _ONE_VOIDED_STRICT = ("big_three_dragons", "little_three_dragons", "big_three_wi
                       "quadruple_chow", "four_pure_shifted_pungs", "four_pure_shifted_chows")
 
 
-@dataclass(frozen=True, repr=False)
-class Table(Value):
+@value_class(slots=False)
+class Table:
     """Points and implications of every fan under one set of options."""
 
     points: dict[str, int]

@@ -6,16 +6,14 @@ pay 8; on a self-draw each of the three pays 8 + value. Flowers are part of the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..frozen import value_class
 from ..tiles import WIND_LETTERS as SEATS
-from ..values import Value
 
 BASE = 8
 
 
-@dataclass(frozen=True, repr=False)
-class McrPayments(Value):
+@value_class(slots=False)
+class McrPayments:
     """`ron` / `base` / `tsumo`: what one payer of that kind pays (0 when not applicable).
 
     `by_seat` maps every seat to its net result (winner positive, payers negative); it is

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from ..values import Value
+from ..frozen import value_class
 
 MINIMUM = 8  # points a hand needs, flowers not counted (spec 4.1)
 
 
-@dataclass(frozen=True, repr=False)
-class FanScore(Value):
+@value_class(slots=False)
+class FanScore:
     """One scored fan: `points` for one occurrence, `count` occurrences."""
 
     key: str
@@ -24,8 +22,8 @@ class FanScore(Value):
         return self.points * self.count
 
 
-@dataclass(frozen=True, repr=False)
-class Group(Value):
+@value_class(slots=False)
+class Group:
     """One part of a reading, in mjscore tile ids.
 
     kind: chow, pung, kong, pair, knitted (the nine tiles of a knitted straight) or
@@ -37,8 +35,8 @@ class Group(Value):
     concealed: bool
 
 
-@dataclass(frozen=True, repr=False)
-class Decomposition(Value):
+@value_class(slots=False)
+class Decomposition:
     """How the hand was read: shape is regular, seven_pairs, thirteen_orphans,
     honors_and_knitted or knitted_straight."""
 
@@ -46,8 +44,8 @@ class Decomposition(Value):
     groups: tuple[Group, ...]
 
 
-@dataclass(frozen=True, repr=False)
-class McrResult(Value):
+@value_class(slots=False)
+class McrResult:
     """fans includes Flower Tiles; total = fan_points + flower_points."""
 
     fans: tuple[FanScore, ...]

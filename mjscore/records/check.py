@@ -6,19 +6,18 @@ and han/fu where the record states them (a yakuman compares as a yakuman).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..frozen import value_class
 from ..tiles import WIND_LETTERS
-from ..values import Value
 from .model import Win
 
 if TYPE_CHECKING:
     from ..result import ScoreResult
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Checked(Value):
+@value_class
+class Checked:
     """One win, our result, and what differs (empty: they agree)."""
 
     win: Win

@@ -7,17 +7,16 @@ a meld, a flag or a deposit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
+from ..frozen import field, value_class
 from ..tiles import SEATS as WINDS
-from ..values import Value
 
 SUITS = "mpsz"
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Source(Value):
+@value_class
+class Source:
     """Where a win sits: the file, the game in it, the round (`E1`..) and its honba."""
 
     file: str
@@ -29,8 +28,8 @@ class Source(Value):
         return {"file": self.file, "game": self.game, "round": self.round, "honba": self.honba}
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Verdict(Value):
+@value_class
+class Verdict:
     """The record's own result: net per seat wind (E = the round's dealer), the hand's
     value, han and fu (None where the record does not say, or for a yakuman)."""
 
@@ -46,8 +45,8 @@ class Verdict(Value):
                 "yaku": [list(y) for y in self.yaku]}
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Win(Value):
+@value_class
+class Win:
     """One win of a record: the hand line built from the events, and the record's verdict."""
 
     line: str
@@ -59,8 +58,8 @@ class Win(Value):
                 "record": self.record.to_dict()}
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Problem(Value):
+@value_class
+class Problem:
     """Something a reader could not turn into a line: `error` (bad or truncated input:
     the command exits non-zero) or `note` (a round skipped on purpose)."""
 
@@ -81,8 +80,8 @@ class RecordError(Exception):
 # -- from replayed facts to the hand line -----------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Tile(Value):
+@value_class
+class Tile:
     """A tile as the notation writes it: suit letter and digit (0 = red five)."""
 
     suit: str
@@ -100,15 +99,15 @@ class Tile(Value):
         return f"{self.digit}{self.suit}"
 
 
-@dataclass(slots=True, repr=False)
-class Meld(Value):
+@value_class(frozen=False)
+class Meld:
     kind: str  # chi | pon | kan | ankan | kakan
     tiles: list[Tile]
     marker: str = ""  # - = + relative to the hand's owner; "" for chi and ankan
 
 
-@dataclass(slots=True, repr=False)
-class WinFacts(Value):
+@value_class(frozen=False)
+class WinFacts:
     """Everything the line says, as the replay found it."""
 
     concealed: list[Tile]

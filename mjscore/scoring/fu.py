@@ -8,7 +8,6 @@ a pair, a rounding) by small caches. Valuing a reading builds no item.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
@@ -16,9 +15,9 @@ from typing import Any
 from .. import tiles as T
 from ..decompose import KAN, KANCHAN, PENCHAN, RUN, TANKI, set_text
 from ..facts import HandFacts
+from ..frozen import value_class
 from ..result import FuItem
 from ..rulesets.params import Params
-from ..values import Value
 
 _WAIT_NAMES = {KANCHAN: "closed wait (kanchan)", PENCHAN: "edge wait (penchan)",
                TANKI: "pair wait (tanki)"}
@@ -27,8 +26,8 @@ ROUNDED, RAISED = "rounded up to 10", "open hand of 20 fu raised"
 BASE = FuItem("base", 20)
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class FuTable(Value):
+@value_class
+class FuTable:
     """The fu items that one ruleset under one set of options gives, made once."""
 
     seven_pairs: FuItem

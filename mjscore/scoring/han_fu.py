@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
@@ -11,10 +10,10 @@ from typing import Any
 from ..decompose import LIMIT_ONLY_SHAPES, NAGASHI, Reading, readings
 from ..errors import NotAWin, NoYaku
 from ..facts import HandFacts, line_facts
+from ..frozen import value_class
 from ..hand import Hand
 from ..result import FuItem, HanFu, Liability, Payment, Verdict, YakuMatch
 from ..rulesets import Ruleset, load_ruleset
-from ..values import Value
 from ..yaku.registry import GATE, NEEDS_FLAG, PREDICATES, Predicate
 from . import liability as pao
 from .extras import dora_count, extra_payments
@@ -31,8 +30,8 @@ from .payments import (
 from .points import base_points
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class YakuRow(Value):
+@value_class
+class YakuRow:
     """One yaku as one setting counts it: its predicate, and its match made once."""
 
     order: int  # its place in the ruleset, where the report lists it
@@ -55,8 +54,8 @@ class YakuRow(Value):
 Counted = tuple[YakuRow, YakuMatch]
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class YakuView(Value):
+@value_class
+class YakuView:
     """The yaku one kind of hand can have, grouped so the hot loop asks only what can count.
 
     Groups under a gate fact (no honours, fewer than three runs...) are skipped
@@ -75,8 +74,8 @@ class YakuView(Value):
         return rows
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Setting(Value):
+@value_class
+class Setting:
     """What one ruleset under one set of options fixes for every hand, worked out once:
     the yaku each kind of hand may have and their worth, the fu items, the field han."""
 
@@ -165,8 +164,8 @@ def match_yaku(f: HandFacts, setting: Setting) -> tuple[list[Counted], int, int]
     return found, sum([m.han for _, m in found]), 0
 
 
-@dataclass(slots=True, repr=False)
-class Count(Value):
+@value_class(frozen=False)
+class Count:
     """One way to count the yaku of a reading, and what that way carries into the fu."""
 
     yaku: list[YakuMatch]
@@ -240,8 +239,8 @@ def dora_matches(line: Hand, ruleset: Ruleset) -> list[YakuMatch]:
     return out
 
 
-@dataclass(slots=True, repr=False)
-class Candidate(Value):
+@value_class(frozen=False)
+class Candidate:
     """One way to count one reading, valued: the best of them is the verdict."""
 
     facts: HandFacts

@@ -9,15 +9,14 @@ anyone liable, so the completing set must be the last of the called ones.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from .. import tiles as T
+from ..frozen import value_class
 from ..hand import SOURCE_WORDS, Hand, Meld, seat_from
-from ..values import Value
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class LiableCall(Value):
+@value_class
+class LiableCall:
     seat: str
     yaku: str
     meld: Meld

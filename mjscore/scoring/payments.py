@@ -8,17 +8,16 @@ yakuman's share onto the liable player.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
+from ..frozen import value_class
 from ..result import SEATS, Payment
 from ..rulesets.params import Params
-from ..values import Value
 from .points import round_up
 
 
-@dataclass(slots=True, repr=False)
-class WinSide(Value):
+@value_class(frozen=False)
+class WinSide:
     """The facts payments need: who won, how, and from whom."""
 
     winner: str

@@ -10,7 +10,6 @@ special hand on a tie (its value is fixed by name).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -26,11 +25,11 @@ from ..european.facts import (
 )
 from ..european.points import flower_items, held_items
 from ..facts import HandFacts
+from ..frozen import field, replace, value_class
 from ..hand import Hand
 from ..result import SEATS, Payment, PlayerTally, PointsDoubles, ScoreItem, Verdict, YakuMatch
 from ..rulesets import Ruleset
 from ..rulesets.params import Params, Special
-from ..values import Value
 from ..yaku.registry import DOUBLES, ROWS, SPECIAL, enabled
 from .payments import net_of
 from .settlement import Terms, among_players, winner_payments
@@ -38,8 +37,8 @@ from .settlement import Terms, among_players, winner_payments
 ORDINARY = "ordinary"
 
 
-@dataclass(slots=True, repr=False)
-class PlayerScore(Value):
+@value_class(frozen=False)
+class PlayerScore:
     """One player's score with the items behind it."""
 
     seat: str

@@ -11,18 +11,17 @@ and it makes every payment have an opposite, so the lines always sum to zero.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
 
+from ..frozen import value_class
 from ..result import SEATS, Payment
-from ..values import Value
 
 EAST = "E"
 DOUBLE_PAYMENT, DOUBLE_SCORE = "double_payment", "double_score"
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Terms(Value):
+@value_class
+class Terms:
     """How a deal settles: the options of §9 that decide the payments."""
 
     advanced: bool = True
