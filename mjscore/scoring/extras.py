@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from .. import tiles as T
-from ..boo_result import BY_YAKUMAN
 from ..hand import Hand
 from ..result import SEATS, Payment, YakuMatch
 from ..rulesets.params import Params
@@ -54,7 +53,9 @@ def extra_payments(line: Hand, yaku: list[YakuMatch], yakuman: int, closed: bool
         out += table_payments(side, params.closed_bonus_ron, params.closed_bonus_tsumo,
                               "bonus", label="closed hand bonus")
     result = options["yakuman_result"]
-    if yakuman and result in BY_YAKUMAN:
+    if yakuman and result != "normal":  # a Boo game ends: its table is boo-result's
+        from ..boo_result import BY_YAKUMAN
+
         name, each = BY_YAKUMAN[result]
         notes.append(f"this yakuman ends the game (yakuman_result={result}): the winner takes "
                      f"{name}, {each} game points from every other player (mjscore boo-result)")

@@ -15,7 +15,6 @@ from ..hand import Hand
 from ..result import FuItem, HanFu, Liability, Payment, Verdict, YakuMatch
 from ..rulesets import Ruleset, load_ruleset
 from ..yaku.registry import GATE, NEEDS_FLAG, PREDICATES, Predicate
-from . import liability as pao
 from .extras import dora_count, extra_payments
 from .fu import FuTable, hand_fu
 from .payments import (
@@ -369,9 +368,15 @@ def _flag_notes(c: Candidate, line: Hand, options: dict[str, Any]) -> list[str]:
 
 def _liable(c: Candidate, line: Hand, ruleset: Ruleset, options: dict[str, Any],
             side: WinSide, notes: list[str]) -> tuple[list[Payment] | None, Liability | None]:
-    """The payments and the liability when someone answers for the hand (包), else None."""
+    """The payments and the liability when someone answers for the hand (包), else None.
+
+    The liability rules are imported here, for the few hands that can need them."""
     params = ruleset.params
-    if c.yakuman and params.liability == "pao":
+    if not (c.yakuman and params.liability == "pao" or params.liability == "arushal"):
+        return None, None
+    from . import liability as pao
+
+    if params.liability == "pao":
         calls, more = pao.find_liable(line, {m.key for m in c.yaku}, options["pao"])
         notes.extend(more)
         if calls:
