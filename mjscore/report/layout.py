@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.cells import cell_len
-from rich.text import Text
+from rich.text import Span, Text
 
 Cell = Text | str
 
@@ -27,10 +27,13 @@ def _text(cell: Cell, style: str = "") -> Text:
 
 
 def pad(text: Text, width: int, right: bool = False) -> Text:
+    """`text` padded with blanks to `width` cells (on the left when `right`); one new Text."""
     gap = width - width_of(text)
     if gap <= 0:
         return text
-    return Text(" " * gap) + text if right else text + Text(" " * gap)
+    if right:
+        return Text(" " * gap).append_text(text)
+    return text.copy().append(" " * gap)
 
 
 def wrap_words(text: Text, width: int) -> list[Text]:
@@ -66,20 +69,47 @@ def columns(rows: Sequence[Sequence[Cell]], width: int, *, right: Sequence[int] 
         others = sum(w for i, w in enumerate(widths) if i != wrap) + gap * (n - 1)
         widths[wrap] = max(width - others, 12)
     lines: list[Text] = []
-    sep = Text(" " * gap)
+    blank = Text()
     for row in cells:
         parts = [wrap_words(c, widths[i]) if i == wrap else [c] for i, c in enumerate(row)]
         for k in range(max(len(p) for p in parts)):
-            line = Text()
-            for i, p in enumerate(parts):
-                cell = p[k] if k < len(p) else Text()
-                if i:
-                    line += sep
-                line += cell if i == n - 1 and i not in right else pad(cell, widths[i],
-                                                                         i in right)
+            line = _joined([p[k] if k < len(p) else blank for p in parts], widths, right, gap)
             line.rstrip()
             lines.append(line)
     return lines
+
+
+def _joined(cells: list[Text], widths: list[int], right: Sequence[int], gap: int) -> Text:
+    """One row of cells, each padded to its column's width, as one Text made at once.
+
+    The same text and styles as padding each cell and adding them up, but without a Text
+    per cell and per blank (the report made some two hundred a hand): a cell's own style
+    covers its trailing blanks, as it does on a padded copy, and not its leading ones.
+    """
+    plain: list[str] = []
+    spans: list[Span] = []
+    at = 0
+    last = len(cells) - 1
+    for i, cell in enumerate(cells):
+        if i:
+            plain.append(" " * gap)
+            at += gap
+        room = widths[i] - width_of(cell)
+        lead = room if room > 0 and i in right else 0
+        trail = room if room > 0 and i not in right and i != last else 0
+        if lead:
+            plain.append(" " * lead)
+            at += lead
+        text = cell.plain
+        if cell.style:
+            spans.append(Span(at, at + len(text) + trail, cell.style))
+        spans.extend(Span(start + at, end + at, style) for start, end, style in cell.spans)
+        plain.append(text)
+        at += len(text)
+        if trail:
+            plain.append(" " * trail)
+            at += trail
+    return Text("".join(plain), spans=spans)
 
 
 def side_by_side(left: list[Text], right: list[Text], width: int, gap: int = 4) -> list[Text]:
@@ -112,7 +142,7 @@ def flow(pieces: Sequence[Text], width: int, sep: str = " · ", first: Text | No
             line, empty = Text(" " * indent), True
         if not empty:
             line.append(sep, "dim")
-        line += piece
+        line.append_text(piece)  # in place: the line is this function's own
         empty = False
     lines.append(line)
     return lines

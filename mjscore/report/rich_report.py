@@ -62,11 +62,17 @@ def _glyphs(tiles: list[int] | tuple[int, ...], reds: int = 0) -> Text:
     """Unicode tiles; the first `reds` fives are drawn in red."""
     text = Text()
     left = reds
+    plain: list[str] = []  # a run of plain tiles is appended at once
     for t in sorted(tiles):
         red = t in T.FIVES and left > 0
         left -= red
-        text.append(T.unicode_tile(t, red), "bold red" if red else "")
-    return text
+        if red:
+            text.append("".join(plain))
+            plain.clear()
+            text.append(T.unicode_tile(t, red), "bold red")
+        else:
+            plain.append(T.unicode_tile(t, red))
+    return text.append("".join(plain))
 
 
 def _meld_glyphs(meld: Meld) -> Text:
