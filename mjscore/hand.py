@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 from . import tiles as T
-from .frozen import field, replace, value_class
+from .frozen import field, fields, replace, value_class
 
 CHI, PON, KAN, ANKAN, KAKAN = "chi", "pon", "kan", "ankan", "kakan"
 MELD_KINDS = (CHI, PON, KAN, ANKAN, KAKAN)
@@ -127,6 +127,9 @@ class WinContext:
         return seat_from(self.seat_wind, self.discarder) if self.discarder else None
 
 
+_CONTEXT_FIELDS = frozenset(f.name for f in fields(WinContext))
+
+
 @value_class(slots=False)
 class Hand:
     """A whole hand line as a value: the winner's holding, the win, and any other players."""
@@ -175,8 +178,19 @@ class Hand:
     # -- what-ifs: each returns a new hand; the text and columns of a parsed line are dropped
 
     def with_context(self, **changes: Any) -> Hand:
-        """This hand with some WinContext fields changed (seat_wind="E", honba=2, ...)."""
-        return Hand(self.holding, replace(self.ctx, **changes), self.others)
+        """This hand with some WinContext fields changed (seat_wind="E", honba=2, ...).
+
+        Made from the fields as they are (`from_fields`): `waits` asks this twice for every
+        tile a hand waits on."""
+        unknown = changes.keys() - _CONTEXT_FIELDS
+        if unknown:
+            raise TypeError(f"WinContext has no field {', '.join(sorted(unknown))}")
+        ctx = from_fields(WinContext, {**self.ctx.__dict__, **changes})
+        return Hand(self.holding, ctx, self.others)
+
+    def with_text(self, text: str) -> Hand:
+        """This hand carrying `text` as its line (not part of the value; errors use it)."""
+        return from_fields(Hand, {**self.__dict__, "text": text, "columns": NO_COLUMNS})
 
     def with_win(self, tile: str | int, *, tsumo: bool = False,
                  discarder: str | None = None) -> Hand:

@@ -254,13 +254,11 @@ class _Context:
     def completed(self, hand: Hand, tile: int, tsumo: bool) -> Hand:
         """`hand` won on `tile`, carrying its line as text (the win token after the tiles and
         melds), so that scoring it does not format the line again and errors have columns."""
-        from .hand import Hand as HandType
-
         won = hand.with_win(tile, tsumo=tsumo)
         if hand is not self.hand:  # a discard's hand: no text of its own
             return won
-        text = f"{self.head} {'tsumo' if tsumo else 'ron'}:{T.name(tile)}{self.tail}"
-        return HandType(won.holding, won.ctx, won.others, text)
+        return won.with_text(f"{self.head} {'tsumo' if tsumo else 'ron'}:{T.name(tile)}"
+                             f"{self.tail}")
 
     def wait(self, hand: Hand, tile: int, remaining: int) -> Wait:
         ron_hand = self.completed(hand, tile, False)
