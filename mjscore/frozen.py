@@ -13,6 +13,7 @@ time. Instances cost the same to build and read.
 What it keeps of dataclasses: fields are the class's annotations in order, after those
 of a `@value_class` base; a default is a class attribute or a `field(...)` (a factory, a field
 left out of `__init__` or of comparisons, metadata); `fields(...)` and `replace(...)`.
+A class with `slots=False` may also be given all its fields at once (`from_fields`).
 """
 
 from __future__ import annotations
@@ -71,11 +72,34 @@ def fields(of: Any) -> tuple[Field, ...]:
     return type.__getattribute__(of if isinstance(of, type) else type(of), "__value_fields__")
 
 
+def from_fields(cls: type[T], values: dict[str, Any]) -> T:
+    """A value of `cls`, a value class with `slots=False`, whose fields are the dict
+    `values`, every one of them: the dict becomes the value's own, in one step.
+
+    A parser that has a value's fields in a dict already skips the generated `__init__`,
+    which sets them one by one (object.__setattr__, some 60 ns each). Equality, hashing,
+    repr and `replace` read the fields as ever. The caller keeps no reference to the dict.
+    """
+    value = object.__new__(cls)
+    object.__setattr__(value, "__dict__", values)
+    return value
+
+
 def replace(obj: T, **changes: Any) -> T:
-    """A copy of `obj` with some fields changed (the others as they are)."""
+    """A copy of `obj` with some fields changed (the others as they are).
+
+    A value whose fields are all its `__dict__` and all given to `__init__`, with no
+    `__post_init__` to run, is copied from that dict (`from_fields`): what-ifs such as
+    `Hand.with_win` make one for every tile a hand waits on."""
+    cls = type(obj)
+    if cls.__value_copies_dict__:
+        unknown = changes.keys() - obj.__dict__.keys()
+        if unknown:
+            raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+        return from_fields(cls, {**obj.__dict__, **changes})
     given = {f.name: getattr(obj, f.name) for f in fields(obj) if f.init}
     given.update(changes)
-    return type(obj)(**given)
+    return cls(**given)
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(field,))
@@ -134,7 +158,8 @@ def _source(fs: list[Field], post: bool) -> str:
 
 _FACTORY = object()  # the __init__ default of a field with a factory
 _MADE = ("__init__", "__eq__", "__hash__", "__getstate__", "__setstate__", "__repr__",
-         "__setattr__", "__delattr__", "__value_fields__", "__value_key__", "__match_args__")
+         "__setattr__", "__delattr__", "__value_fields__", "__value_key__", "__match_args__",
+         "__value_copies_dict__")
 
 
 def _make(cls: type[T], frozen: bool, slots: bool) -> type[T]:
@@ -145,7 +170,8 @@ def _make(cls: type[T], frozen: bool, slots: bool) -> type[T]:
         scope[f"_d_{f.name}"] = _FACTORY if f.factory else f.default
         if f.factory:
             scope[f"_f_{f.name}"] = f.factory
-    exec(_source(fs, hasattr(cls, "__post_init__")), scope)  # noqa: S102 - our own generated methods, as dataclasses do
+    post = hasattr(cls, "__post_init__")
+    exec(_source(fs, post), scope)  # noqa: S102 - our own generated methods, as dataclasses do
     own = [n for n in cls.__dict__.get("__annotations__", {}) if n in names]
     namespace = {k: v for k, v in cls.__dict__.items()
                  if k not in names and k not in ("__dict__", "__weakref__")}
@@ -163,6 +189,7 @@ def _make(cls: type[T], frozen: bool, slots: bool) -> type[T]:
         namespace["__delattr__"] = _frozen_delattr
     namespace["__value_fields__"] = tuple(fs)
     namespace["__match_args__"] = tuple(f.name for f in fs if f.init)
+    namespace["__value_copies_dict__"] = not slots and not post and all(f.init for f in fs)
     if slots:  # a class's slots are fixed when it is made: make it again, with them
         made = type(cls)(cls.__name__, cls.__bases__, namespace)
         made.__qualname__ = cls.__qualname__

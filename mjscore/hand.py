@@ -6,16 +6,16 @@ without re-writing any text. `str(hand)` is the canonical hand line, and
 `parse(str(hand)) == hand`. Where each token stood in the text (`columns`)
 and the text itself are kept for error messages, but are not part of the
 value: two spellings of one hand are equal. The parser builds the values with
-`from_fields`, which hands over their fields in one step.
+`frozen.from_fields`, which hands over their fields in one step.
 """
 
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any
 
 from . import tiles as T
-from .frozen import field, fields, replace, value_class
+from .frozen import field, replace, value_class
 
 CHI, PON, KAN, ANKAN, KAKAN = "chi", "pon", "kan", "ankan", "kakan"
 MELD_KINDS = (CHI, PON, KAN, ANKAN, KAKAN)
@@ -23,21 +23,6 @@ MELD_KINDS = (CHI, PON, KAN, ANKAN, KAKAN)
 SOURCE_OFFSET = {"-": 3, "=": 2, "+": 1}
 SOURCE_WORDS = {"-": "left", "=": "across", "+": "right"}
 NO_COLUMNS: MappingProxyType[str, int] = MappingProxyType({})
-V = TypeVar("V")
-
-
-def from_fields(cls: type[V], fields: dict[str, Any]) -> V:
-    """A value of the frozen value class `cls` (slots=False) whose fields are the dict `fields`.
-
-    The parser makes a Hand, a Holding, a WinContext and the melds for every line, and
-    the generated frozen `__init__` sets them field by field (object.__setattr__, some
-    60 ns each); the parser has the fields in a dict already, so the dict becomes the
-    value's own. Equality, hashing, repr and `replace` read the fields as ever. The
-    caller hands over a fresh dict and keeps no reference to it.
-    """
-    value = object.__new__(cls)
-    object.__setattr__(value, "__dict__", fields)
-    return value
 
 
 def winner_tiles(holding: Holding, ctx: WinContext) -> tuple[int, ...]:
@@ -127,9 +112,6 @@ class WinContext:
         return seat_from(self.seat_wind, self.discarder) if self.discarder else None
 
 
-_CONTEXT_FIELDS = frozenset(f.name for f in fields(WinContext))
-
-
 @value_class(slots=False)
 class Hand:
     """A whole hand line as a value: the winner's holding, the win, and any other players."""
@@ -178,19 +160,8 @@ class Hand:
     # -- what-ifs: each returns a new hand; the text and columns of a parsed line are dropped
 
     def with_context(self, **changes: Any) -> Hand:
-        """This hand with some WinContext fields changed (seat_wind="E", honba=2, ...).
-
-        Made from the fields as they are (`from_fields`): `waits` asks this twice for every
-        tile a hand waits on."""
-        unknown = changes.keys() - _CONTEXT_FIELDS
-        if unknown:
-            raise TypeError(f"WinContext has no field {', '.join(sorted(unknown))}")
-        ctx = from_fields(WinContext, {**self.ctx.__dict__, **changes})
-        return Hand(self.holding, ctx, self.others)
-
-    def with_text(self, text: str) -> Hand:
-        """This hand carrying `text` as its line (not part of the value; errors use it)."""
-        return from_fields(Hand, {**self.__dict__, "text": text, "columns": NO_COLUMNS})
+        """This hand with some WinContext fields changed (seat_wind="E", honba=2, ...)."""
+        return Hand(self.holding, replace(self.ctx, **changes), self.others)
 
     def with_win(self, tile: str | int, *, tsumo: bool = False,
                  discarder: str | None = None) -> Hand:

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from . import tiles as T
 from .errors import NotationError
-from .frozen import fields
+from .frozen import fields, from_fields
 from .hand import (
     ANKAN,
     CHI,
@@ -31,7 +31,6 @@ from .hand import (
     Holding,
     Meld,
     WinContext,
-    from_fields,
     winner_tiles,
 )
 
@@ -323,8 +322,7 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
         for text in words[:cut] if cut < len(words) else words:
             column = at if single_spaced else body.find(text, at - 1) + 1
             at = column + len(text) + 1
-            kind, key, value, why = (_cached_token(text) if len(text) <= _CACHED
-                                     else _read_token(text))
+            kind, key, value, why = _token(text)
             if kind is CONTEXT:
                 if key in columns:
                     raise _BadToken(f"repeats {key}: (first at column {columns[key]})")

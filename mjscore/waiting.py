@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import tiles as T
 from .errors import ContextError, InvalidHand, MjscoreError, NotationError
-from .frozen import field, value_class
+from .frozen import field, replace, value_class
 from .shanten_core import REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, shanten, shanten_number
 from .waits_core import TileCount, counts_of, discards, ukeire, winning_tiles
 
@@ -257,8 +257,8 @@ class _Context:
         won = hand.with_win(tile, tsumo=tsumo)
         if hand is not self.hand:  # a discard's hand: no text of its own
             return won
-        return won.with_text(f"{self.head} {'tsumo' if tsumo else 'ron'}:{T.name(tile)}"
-                             f"{self.tail}")
+        return replace(won, text=f"{self.head} {'tsumo' if tsumo else 'ron'}:{T.name(tile)}"
+                                 f"{self.tail}")
 
     def wait(self, hand: Hand, tile: int, remaining: int) -> Wait:
         ron_hand = self.completed(hand, tile, False)

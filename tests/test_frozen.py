@@ -8,7 +8,7 @@ from typing import ClassVar
 
 import pytest
 
-from mjscore.frozen import FrozenError, field, fields, replace, value_class
+from mjscore.frozen import FrozenError, field, fields, from_fields, replace, value_class
 
 
 @value_class
@@ -129,3 +129,14 @@ def test_a_class_without_slots_keeps_its_dict() -> None:
         v.a = 2  # type: ignore[misc]
     assert pickle.loads(pickle.dumps(v)) == v
     assert repr(v) == "Loose(a=1, b='x')"
+
+
+def test_a_dict_backed_value_is_given_its_fields_and_copied_from_them() -> None:
+    v = from_fields(Loose, {"a": 1, "b": "y"})
+    assert v == Loose(1, "y") and hash(v) == hash(Loose(1, "y"))
+    assert replace(v, b="z") == Loose(1, "z") and v.b == "y"
+    with pytest.raises(TypeError, match="Loose has no field c"):
+        replace(v, c=3)
+    with pytest.raises(TypeError):
+        replace(Point(1), z=3)  # the slotted way: through __init__
+    assert replace(Counter(2), n=5).twice == 10  # __post_init__ runs again

@@ -92,7 +92,7 @@ def test_the_result_carries_its_ruleset_title():
 
 @pytest.mark.parametrize("line", LINES[::13])
 def test_a_parsed_hand_is_the_hand_its_constructors_make(line):
-    """The parser hands each value its fields in one step (hand.from_fields): the values
+    """The parser hands each value its fields in one step (frozen.from_fields): the values
     are those the public constructors make, field for field."""
     from mjscore.hand import Hand, Holding, Meld, WinContext
 
