@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
 from . import tiles as T
 from .errors import ContextError, InvalidHand
@@ -181,7 +181,7 @@ class FlagRule:
         if self.flag not in words:
             return None
         if self.relation == NEEDS:
-            return None if words & set(self.words) else self.words[0]
+            return None if not words.isdisjoint(self.words) else self.words[0]
         return next((w for w in self.words if w in words), None)
 
 
@@ -258,25 +258,14 @@ def line_words(line: Hand) -> frozenset[str]:
     return ctx.flags.union(facts)
 
 
-class _Row(NamedTuple):
-    """A row of FLAG_RULES as the line check reads it."""
-
-    needs: bool  # NEEDS: broken when the line has none of `words`; EXCLUDES: when it has one
-    words: frozenset[str]
-    rule: FlagRule
-
-    def broken(self, words: frozenset[str]) -> bool:
-        return words.isdisjoint(self.words) == self.needs
-
-
 @lru_cache(maxsize=1024)
-def _rows_for(ruleset_name: str, flags: frozenset[str]) -> tuple[_Row, ...]:
+def _rows_for(ruleset_name: str, flags: frozenset[str]) -> tuple[FlagRule, ...]:
     """The rows of FLAG_RULES about one of `flags` that hold in the ruleset, in table order.
 
     A file has few distinct sets of flags (none, riichi, riichi ippatsu, ...), so each is
     worked out once per ruleset, and most lines find no row to check.
     """
-    return tuple(_Row(rule.relation == NEEDS, frozenset(rule.words), rule) for rule in FLAG_RULES
+    return tuple(rule for rule in FLAG_RULES
                  if rule.flag in flags and _holds_in(rule, ruleset_name))
 
 
@@ -290,13 +279,13 @@ def _check_flag_rules(line: Hand, ruleset: Ruleset) -> None:
     rows = _rows_for(ruleset.name, frozenset(line.ctx.flags))
     if rows:
         words = line_words(line)
-        for row in rows:
-            if row.broken(words):
-                raise _flag_error(line, row.rule, words)
+        for rule in rows:
+            word = rule.broken_by(words)
+            if word is not None:
+                raise _flag_error(line, rule, word)
 
 
-def _flag_error(line: Hand, rule: FlagRule, words: frozenset[str]) -> ContextError:
-    word = rule.broken_by(words)
+def _flag_error(line: Hand, rule: FlagRule, word: str) -> ContextError:
     col = line.columns
     meld = next((m.text() for m in line.holding.melds if m.is_open), "")
     at = rule.flag
