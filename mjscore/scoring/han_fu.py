@@ -372,21 +372,22 @@ def _liable(c: Candidate, line: Hand, ruleset: Ruleset, options: dict[str, Any],
 
     The liability rules are imported here, for the few hands that can need them."""
     params = ruleset.params
-    if not (c.yakuman and params.liability == "pao" or params.liability == "arushal"):
+    pao_yakuman = c.yakuman and params.liability == "pao"
+    if not pao_yakuman and params.liability != "arushal":
         return None, None
     from . import liability as pao
 
-    if params.liability == "pao":
+    if pao_yakuman:
         calls, more = pao.find_liable(line, {m.key for m in c.yaku}, options["pao"])
         notes.extend(more)
         if calls:
             call = calls[0]
-            keys = {x.yaku for x in calls if x.seat == call.seat}
-            liable_units = sum(m.yakuman for m in c.yaku if m.key in keys)
+            answered = tuple(x.yaku for x in calls if x.seat == call.seat)
+            liable_units = sum(m.yakuman for m in c.yaku if m.key in answered)
             return (liable_payments(c.base, 8000 * liable_units, call.seat, side, params),
-                    Liability(call.seat, tuple(x.yaku for x in calls if x.seat == call.seat),
+                    Liability(call.seat, answered,
                               pao.describe(call, side.winner, side.tsumo, side.discarder)))
-    elif params.liability == "arushal":
+    else:  # Arushal's liability rules
         call, more, answered = pao.find_arushal_liable(line, {m.key for m in c.yaku})
         notes.extend(more)
         if call:
