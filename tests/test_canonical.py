@@ -106,3 +106,12 @@ def test_every_case_line_has_a_canonical_text_that_scores_the_same(case) -> None
     by_line = mjscore.score(case.hand, rules=rules, options=options).to_dict()
     by_canonical = mjscore.score(str(hand), rules=rules, options=options).to_dict()
     assert _comparable(by_canonical) == _comparable(by_line)
+
+
+@pytest.mark.parametrize("line, first", [
+    ("123m456p789s1122z ron:2z opt:zz=1 opt:aa=2", "zz"),
+    ("123m456p789s1122z ron:2z opt:aa=2 opt:zz=1", "aa"),
+])
+def test_opt_tokens_held_by_name_still_report_the_first_bad_one(line: str, first: str) -> None:
+    error = mjscore.score(line).to_dict()["error"]
+    assert f"no option '{first}'" in error["message"] and error["column"] == 26
