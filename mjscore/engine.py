@@ -56,7 +56,8 @@ def resolve(parsed: Hand, rules: str, options: dict[str, Any] | None,
     if house:
         options = {**house.for_ruleset(ruleset.name), **(options or {})}
     values = ruleset.resolve_options(options)
-    for key, text in parsed.ctx.options:
+    columns = parsed.columns  # the value holds opt: tokens by name; an error names the first
+    for key, text in sorted(parsed.ctx.options, key=lambda kv: columns.get(f"opt:{kv[0]}", 0)):
         try:
             values[key] = ruleset.resolve_options({key: text})[key]
         except RulesetError as exc:

@@ -5,8 +5,11 @@ cache key, or the start of a what-if (`hand.with_win("4s", tsumo=True)`)
 without re-writing any text. `str(hand)` is the canonical hand line, and
 `parse(str(hand)) == hand`. Where each token stood in the text (`columns`)
 and the text itself are kept for error messages, but are not part of the
-value: two spellings of one hand are equal. The parser builds the values with
-`frozen.from_fields`, which hands over their fields in one step.
+value: two spellings of one hand are equal. What the line orders stays in its order
+(melds in call order, dora indicators as revealed, the players after ' / '); what it
+only lists is kept in one order (flowers and red indicators sorted, `opt:` tokens by
+name), so `flowers:2f1f` and `flowers:1f2f` are one hand. The parser builds the values
+with `frozen.from_fields`, which hands over their fields in one step.
 """
 
 from __future__ import annotations
@@ -77,7 +80,7 @@ class Holding:
     concealed: tuple[int, ...] = ()  # sorted
     concealed_reds: tuple[int, ...] = ()  # tile ids of the red fives among them
     melds: tuple[Meld, ...] = ()
-    flowers: tuple[int, ...] = ()
+    flowers: tuple[int, ...] = ()  # sorted: held, not laid out in an order
     riichi: bool = False
 
 
@@ -92,15 +95,15 @@ class WinContext:
     round_wind: str = "E"
     seat_wind: str = "S"
     breach: str | None = None
-    dora: tuple[int, ...] = ()
-    dora_reds: tuple[int, ...] = ()
+    dora: tuple[int, ...] = ()  # indicators in the order revealed
+    dora_reds: tuple[int, ...] = ()  # sorted tile ids of the red ones (not which copy)
     ura: tuple[int, ...] = ()
     ura_reds: tuple[int, ...] = ()
     honba: int = 0
     sticks: int = 0
     flags: frozenset[str] = frozenset()
     rules: str | None = None
-    options: tuple[tuple[str, str], ...] = ()  # the line's opt: tokens, in order
+    options: tuple[tuple[str, str], ...] = ()  # the line's opt: tokens, by name
     discards: tuple[int, ...] = ()  # the player's own discards (`discards:`), for furiten
 
     @property
@@ -191,7 +194,7 @@ class Hand:
         pairs = [_one_tile(t) for t in indicators]
         return self.with_context(
             dora=self.ctx.dora + tuple(t for t, _ in pairs),
-            dora_reds=self.ctx.dora_reds + tuple(t for t, red in pairs if red))
+            dora_reds=tuple(sorted(self.ctx.dora_reds + tuple(t for t, red in pairs if red))))
 
     def with_concealed(self, tiles: tuple[int, ...], reds: tuple[int, ...] = ()) -> Hand:
         """The same hand holding other concealed tiles (a discard, a draw)."""

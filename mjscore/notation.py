@@ -249,12 +249,18 @@ def _count(field: str) -> Callable[[str], tuple[tuple[str, int]]]:
 
 
 def _indicators(field: str) -> Callable[[str], tuple[tuple[str, tuple[int, ...]], ...]]:
+    """dora: or ura: as the indicators in the order written (the first is the original, the
+    others came with kans: the report lists them so) and, sorted, which of them are red.
+
+    Which copy of a five is the red one is not kept: `dora:5m,0m` is `dora:0m,5m`, both
+    written (and reported) with the red copy first, as it scores the same."""
     def read(value: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
         pairs = _read_tiles(value.replace(",", ""))
         if len(pairs) > MAX_INDICATORS:
             raise _BadToken(f"has {len(pairs)} indicators: at most {MAX_INDICATORS}")
-        return ((field, tuple([t for t, _ in pairs])),
-                (f"{field}_reds", tuple([t for t, r in pairs if r])))
+        reds = [t for t, r in pairs if r]
+        reds.sort()
+        return ((field, tuple([t for t, _ in pairs])), (f"{field}_reds", tuple(reds)))
     return read
 
 
@@ -381,8 +387,8 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
         raise NotationError("the line has no win token: add tsumo:<tile> or ron:<tile>")
     if flags:
         ctx["flags"] = frozenset(flags)
-    if options:
-        ctx["options"] = tuple(options.items())
+    if options:  # by name: each sets one option, the last of a name wins, in any order
+        ctx["options"] = tuple(sorted(options.items()))
     if concealed_at:
         columns["concealed"] = concealed_at
     holding = _holding(tiles, melds, flowers, False)
@@ -405,9 +411,12 @@ def _more_tiles(tiles: _Tiles | None, more: _Tiles) -> _Tiles:
 
 def _holding(tiles: _Tiles | None, melds: tuple[Meld, ...], flowers: tuple[int, ...],
              riichi: bool) -> Holding:
+    """One player's holding. Flowers are held, not laid out in an order: they are sorted,
+    so `flowers:2f1f` and `flowers:1f2f` are one hand (the report shows them sorted too)."""
     concealed, reds = tiles or ((), ())
-    return from_fields(Holding, {"concealed": concealed, "concealed_reds": reds,
-                                 "melds": melds, "flowers": flowers, "riichi": riichi})
+    return from_fields(Holding, {"concealed": concealed, "concealed_reds": reds, "melds": melds,
+                                 "flowers": tuple(sorted(flowers)) if flowers else (),
+                                 "riichi": riichi})
 
 
 class _Other:

@@ -15,10 +15,12 @@ towards the hands where scorers disagree, since uniform tiles rarely make a yaku
 from __future__ import annotations
 
 import contextlib
+import random
 import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
@@ -646,3 +648,165 @@ def sample_hands(n: int, open_hand: bool | None = None,
     with contextlib.suppress(_Enough):
         collect()
     return list(out.values())[:n]
+
+
+# ---------------------------------------------------------------- lines from the grammar
+#
+# `notation_lines()` writes hand lines from the notation's grammar alone: every token kind,
+# in any order and spelling the notation allows. The hands need not be possible (a fifth
+# copy, 20 tiles): the parser checks only the shape of a line, and `str(hand)` must be
+# canonical for every line it accepts, whatever `validate` later says of it.
+#
+# A line takes some 150 choices; drawn one by one from hypothesis that is 10 ms a line, so
+# hypothesis draws one seed and a `random.Random` makes the choices (derandomized runs stay
+# the same run after run; a failure prints its line, which is what there is to read).
+
+LINE_FLAGS = ("riichi", "double-riichi", "open-riichi", "ippatsu", "haitei", "houtei",
+              "rinshan", "chankan", "kanburi", "tenhou", "chiihou", "renhou", "first-turn",
+              "nagashi", "paarenchan", "last-tile")
+RULESET_NAMES = ("riichi", "webtile", "arushal", "kansai-boo", "european", "mcr")
+OPTION_NAMES = ("kiriage_mangan", "open_tanyao", "red_fives", "flowers", "x")
+MAX_INDICATORS = 10  # the parser's limit on dora (and on ura) indicators
+_MARKS = ("-", "=", "+")
+_TOP_DIGIT = {"z": 7, "f": 4, "g": 4}  # 1-9 (0 a red five) in m p s
+
+
+def _spelt_case(rng: random.Random, word: str) -> str:
+    """`word` in lower, upper or mixed case (flags, winds and ruleset names)."""
+    return rng.choice([word, word.upper(), word.lower(), word.title(), word.swapcase()])
+
+
+def _any_tile(rng: random.Random, letters: str = "mpsz") -> tuple[str, str]:
+    """One tile as (digit, suit letter): 0 (a red five) to 9, honours 1-7, flowers 1-4."""
+    letter = rng.choice(letters)
+    low = 0 if letter in "mps" else 1
+    return str(rng.randint(low, _TOP_DIGIT.get(letter, 9))), letter
+
+
+def _tiles(rng: random.Random, low: int, high: int, letters: str = "mpsz"
+           ) -> list[tuple[str, str]]:
+    return [_any_tile(rng, letters) for _ in range(rng.randint(low, high))]
+
+
+def _groups(rng: random.Random, tiles: list[tuple[str, str]], commas: bool = False) -> str:
+    """Tiles, in the order given, as mpsz groups: a suit letter after each run of one suit,
+    or after some single tiles; with `commas`, a comma sometimes between tiles."""
+    out = []
+    for i, (digit, letter) in enumerate(tiles):
+        out.append(digit)
+        last = i == len(tiles) - 1
+        if last or tiles[i + 1][1] != letter or rng.random() < 0.3:
+            out.append(letter)
+            if not last and commas and rng.random() < 0.5:
+                out.append(",")
+    return "".join(out)
+
+
+def _concealed_tokens(rng: random.Random) -> list[str]:
+    """0 to 14 concealed tiles, shuffled, in one to four tile-group tokens."""
+    tiles = _tiles(rng, 0, 14)
+    cuts = sorted(rng.sample(range(1, len(tiles)), min(len(tiles) - 1, rng.randint(0, 3)))
+                  ) if len(tiles) > 1 else []
+    return [_groups(rng, tiles[a:b]) for a, b in pairwise([0, *cuts, len(tiles)]) if a < b]
+
+
+def _meld_token(rng: random.Random) -> str:
+    """chi, pon, kan, ankan or kakan, tiles in any order, red fives, a marker if allowed."""
+    kind = rng.choice(["chi", "pon", "kan", "ankan", "kakan"])
+    if kind == "chi":
+        letter, start = rng.choice("mps"), rng.randint(1, 7)
+        digits = [str(start + i) for i in range(3)]
+        marker = rng.choice(["", "-"])
+    else:
+        letter = rng.choice("mpsz")
+        digits = [str(rng.randint(1, 7 if letter == "z" else 9))] * (3 if kind == "pon" else 4)
+        marker = "" if kind == "ankan" else rng.choice(["", *_MARKS])
+    digits = [("0" if d == "5" and letter != "z" and rng.random() < 0.4 else d) for d in digits]
+    rng.shuffle(digits)
+    return f"{kind}:{''.join(digits)}{letter}{marker}"
+
+
+def _win_token(rng: random.Random) -> str:
+    digit, letter = _any_tile(rng)
+    if rng.random() < 0.5:
+        return f"tsumo:{digit}{letter}"
+    return f"ron:{digit}{letter}{rng.choice(['', *_MARKS])}"
+
+
+def _flowers_token(rng: random.Random) -> str:
+    """flowers: with flowers (f) and seasons (g) in any order, grouped or with commas."""
+    return "flowers:" + _groups(rng, _tiles(rng, 1, 8, "fg"), commas=True)
+
+
+def _context_tokens(rng: random.Random) -> list[str]:
+    """Each context key at most once (a repeat is an error), opt: any number of times."""
+    out = [f"{key}:{_spelt_case(rng, rng.choice(WINDS))}" for key in ("round", "seat", "breach")
+           if rng.random() < 0.5]
+    out += [f"{key}:" + _groups(rng, _tiles(rng, 1, MAX_INDICATORS), commas=True)
+            for key in ("dora", "ura") if rng.random() < 0.5]
+    out += [f"{key}:{str(rng.randint(0, 500)).zfill(rng.randint(1, 4))}"
+            for key in ("honba", "sticks") if rng.random() < 0.5]
+    if rng.random() < 0.3:
+        out.append("discards:" + _groups(rng, _tiles(rng, 1, 8), commas=True))
+    if rng.random() < 0.4:
+        out.append(_flowers_token(rng))
+    if rng.random() < 0.5:
+        out.append("rules:" + _spelt_case(rng, rng.choice(RULESET_NAMES)))
+    out += [f"opt:{rng.choice(OPTION_NAMES)}={rng.choice(['on', 'off', '0', '3', 'a=b'])}"
+            for _ in range(rng.choice([0, 0, 1, 2, 3]))]
+    return out
+
+
+def _in_any_order(rng: random.Random, tokens: list[str], melds: list[str]) -> list[str]:
+    """The tokens shuffled, the melds among them in their own order (the call order)."""
+    mixed: list[str | None] = [*tokens, *([None] * len(melds))]
+    rng.shuffle(mixed)
+    calls = iter(melds)
+    return [t if t is not None else next(calls) for t in mixed]
+
+
+def _other_player(rng: random.Random, seat: str) -> list[str]:
+    """' / SEAT:' and that player's tiles, melds, flowers: and riichi, in any order."""
+    tokens = _concealed_tokens(rng)
+    tokens += [_flowers_token(rng) for _ in range(rng.choice([0, 0, 1, 2]))]
+    if rng.random() < 0.5:
+        tokens.append(_spelt_case(rng, "riichi"))
+    melds = [_meld_token(rng) for _ in range(rng.randint(0, 3))]
+    return ["/", f"{seat}:", *_in_any_order(rng, tokens, melds)]
+
+
+@dataclass(frozen=True)
+class NotationLine:
+    text: str
+    require_win: bool  # False for a hand still waiting (no win token, no draw)
+
+
+def notation_line(rng: random.Random) -> NotationLine:
+    """A hand line of every token kind, shuffled, spaced and cased as the notation allows."""
+    tokens = _concealed_tokens(rng)
+    melds = [_meld_token(rng) for _ in range(rng.randint(0, 4))]
+    how_won = rng.choice(["win", "win", "win", "draw", "waiting"])
+    if how_won == "win" or not tokens + melds:
+        how_won = "win"
+        tokens.append(_win_token(rng))
+    flags = rng.sample(LINE_FLAGS, rng.choice([0, 0, 1, 2, 3, 4]))
+    if how_won == "draw":
+        flags.append("draw")
+    if flags and rng.random() < 0.2:  # a flag written twice is still one flag
+        flags.append(flags[0])
+    tokens += [_spelt_case(rng, f) for f in flags]
+    tokens += _context_tokens(rng)
+    words = _in_any_order(rng, tokens, melds)
+    if rng.random() < 0.25:
+        for seat in rng.sample(WINDS, rng.randint(1, 3)):
+            words += _other_player(rng, seat)
+    text = rng.choice(["", " ", "\t"]) + words[0]
+    for word in words[1:]:
+        text += rng.choice([" ", " ", " ", "  ", "\t", " \t "]) + word
+    text += rng.choice(["", " ", "  # a comment", "\t#note"])
+    return NotationLine(text, require_win=how_won != "waiting")
+
+
+def notation_lines() -> st.SearchStrategy[NotationLine]:
+    """Hand lines from the grammar (notation_line), one hypothesis seed each."""
+    return st.integers(0, 2**32 - 1).map(lambda seed: notation_line(random.Random(seed)))

@@ -70,6 +70,14 @@ def test_what_ifs_are_new_hands_without_text():
     assert hand.with_flags("riichi").without_flags("riichi") == hand
 
 
+def test_a_red_indicator_added_by_a_what_if_writes_and_reads_back():
+    hand = mjscore.parse(TANYAO.replace("dora:1s", "dora:0s"))
+    more = hand.with_dora("3m", "0m")
+    assert more.ctx.dora_reds == (T.tile_from(5, "m"), T.tile_from(5, "s"))  # sorted
+    assert mjscore.parse(str(more)) == more
+    assert str(more).endswith("dora:0s,3m,0m")
+
+
 def test_a_waiting_hand_parses_only_when_asked():
     with pytest.raises(mjscore.errors.NotationError):
         mjscore.parse("234m406p22s56s chi:678s")
