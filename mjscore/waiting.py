@@ -282,9 +282,8 @@ class _Context:
                               seen=self.seen)
         if not self.brute or (self.unrelated and (self.k or unrelated_shanten(counts))):
             return found  # WEB TILE: thirteen unrelated is counted exactly; not ready by it
-        if self.fan and min(v for v in fan_shanten(counts, self.k).values()
-                            if v is not None) > 0:
-            return found  # MCR: not ready by any shape of its own
+        if self.fan and _nearest(fan_shanten(counts, self.k)) > 0:
+            return found  # MCR: not ready by any shape of its own (none left beside melds)
         held = [a + b for a, b in zip(counts, self.melded, strict=True)]
         # the shape alone decides: no flags, counters or indicators to fail on (a dead wait's
         # fifth copy, a deposit the ruleset lacks); the waits found are valued on the full hand
@@ -314,6 +313,15 @@ class _Context:
         if self.fan:
             d.update(fan_shanten(counts, self.k))
         return d
+
+
+def _nearest(by_shape: Mapping[str, int | None]) -> int:
+    """The lowest shanten among shapes still possible; a large number when none is (MCR's
+    own shapes are closed or one-meld only: with two calls every key is None)."""
+    return min((v for v in by_shape.values() if v is not None), default=_IMPOSSIBLE)
+
+
+_IMPOSSIBLE = 99
 
 
 def _split_at_win(text: str) -> tuple[str, str]:
@@ -395,7 +403,7 @@ def _analyse(hand: Hand, rules: str, options: dict[str, Any] | None, ruleset: Ru
     c = _Context(hand, rules, options, ruleset, values, house)
     by_shape = c.by_shape(counts) if size == 13 or c.fan else dict(
         shanten(counts, c.k, c.shapes).by_shape())
-    best = min(v for v in by_shape.values() if v is not None)
+    best = _nearest(by_shape)
     if size == 13:
         if best > 0 and (not c.brute or c.unrelated or c.fan):  # its extra shapes are counted
             return {"tiles": 13, "shanten": best, "shanten_by_shape": by_shape,
