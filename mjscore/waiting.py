@@ -19,6 +19,9 @@ Shapes come from the ruleset:
   result is anything but "not a win"). WEB TILE adds the shanten key
   `thirteen_unrelated`; European hands report regular, thirteen orphans, and
   seven pairs with `german_limit_hands`, and their ukeire counts those shapes only.
+- European three quadruples and a pair with declared kongs: a kong counts four tiles
+  there, as `score` counts it, when its melds are all kongs and no other count fits;
+  such a hand has the one shape key `quadruples` and its waits by brute force.
 
 The engine's API, in brief: `shanten_core.shanten(counts, melds, shapes)` gives the
 per-shape numbers (`.by_shape()`, None for a shape not asked for or closed-only with
@@ -43,7 +46,14 @@ from . import tiles as T
 from .errors import ContextError, InvalidHand, MjscoreError, NotationError
 from .frozen import field, replace, value_class
 from .shanten_core import REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, shanten, shanten_number
-from .waits_core import TileCount, counts_of, discards, ukeire, winning_tiles
+from .waits_core import (
+    TileCount,
+    counts_of,
+    discards,
+    quadruples_shanten,
+    ukeire,
+    winning_tiles,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -54,6 +64,7 @@ if TYPE_CHECKING:
     from .rulesets import Ruleset
 
 UNRELATED_KEY = "thirteen_unrelated"
+QUADRUPLES_KEY = "quadruples"  # European: three quadruples and a pair, kongs counting four
 _SHAPE_KEYS = {"seven-pairs": SEVEN_PAIRS, "thirteen-orphans": THIRTEEN_ORPHANS}
 
 
@@ -282,9 +293,12 @@ class _Context:
                               seen=self.seen)
         if not self.brute or (self.unrelated and (self.k or unrelated_shanten(counts))):
             return found  # WEB TILE: thirteen unrelated is counted exactly; not ready by it
-        if self.fan and min(v for v in fan_shanten(counts, self.k).values()
-                            if v is not None) > 0:
-            return found  # MCR: not ready by any shape of its own
+        if self.fan and _nearest(fan_shanten(counts, self.k)) > 0:
+            return found  # MCR: not ready by any shape of its own (none left beside melds)
+        return self.scored_wins(hand, counts)
+
+    def scored_wins(self, hand: Hand, counts: tuple[int, ...]) -> tuple[TileCount, ...]:
+        """The tiles whose tsumo `score` takes for a win (brute force over the 34 kinds)."""
         held = [a + b for a, b in zip(counts, self.melded, strict=True)]
         # the shape alone decides: no flags, counters or indicators to fail on (a dead wait's
         # fifth copy, a deposit the ruleset lacks); the waits found are valued on the full hand
@@ -316,6 +330,15 @@ class _Context:
         return d
 
 
+def _nearest(by_shape: Mapping[str, int | None]) -> int:
+    """The lowest shanten among shapes still possible; a large number when none is (MCR's
+    own shapes are closed or one-meld only: with two calls every key is None)."""
+    return min((v for v in by_shape.values() if v is not None), default=_IMPOSSIBLE)
+
+
+_IMPOSSIBLE = 99
+
+
 def _split_at_win(text: str) -> tuple[str, str]:
     """The line cut where a win token goes: after its last tile group or meld."""
     from .hand import MELD_KINDS
@@ -333,7 +356,14 @@ def waits_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None
     """The waits record of a parsed hand still waiting; errors come back in the result.
     `house`: the run's house rules per ruleset, as `score_hand` takes them."""
     from .engine import _asked_for, _resolve_cached
+    from .hand import Hand
 
+    if not isinstance(hand, Hand):  # a library call with something else: an error record
+        from .errors import RulesetError
+        from .values import FrozenMap
+
+        why = f"waits takes a hand line or a parsed Hand, not {type(hand).__name__}"
+        return WaitsResult(line_no, repr(hand), str(rules), FrozenMap(), error=RulesetError(why))
     text = hand.text or str(hand)
     try:
         ruleset, values, shown = _resolve_cached(hand, rules, options, house)
@@ -364,8 +394,9 @@ def waits_line(text: str, rules: str = "riichi", options: dict[str, Any] | None 
     return waits_hand(hand, rules, options, line_no, house)
 
 
-def _check(hand: Hand) -> tuple[tuple[int, ...], int]:
-    """(concealed counts, 13 or 14) of a hand `waits` can read; raises for any other."""
+def _check(hand: Hand, quad_hands: bool = False) -> tuple[tuple[int, ...], int]:
+    """(concealed counts, 13 or 14) of a hand `waits` can read; raises for any other.
+    `quad_hands`: the ruleset's three quadruples and a pair (see `_quadruples`)."""
     if hand.has_win:
         raise NotationError("waits reads a hand still waiting: remove the win token (a drawn "
                             "tile goes among the tiles, for the discard choice)",
@@ -375,6 +406,8 @@ def _check(hand: Hand) -> tuple[tuple[int, ...], int]:
     h = hand.holding
     k = len(h.melds)
     size = len(h.concealed) + 3 * k
+    if size not in (13, 14) and quad_hands and _quadruples(hand):
+        size = len(h.concealed) + 4 * k
     if size not in (13, 14):
         raise InvalidHand(f"the hand has {size} tiles (each meld counting three): waits reads "
                           "13 (waiting for a tile) or 14 (about to discard)",
@@ -389,13 +422,27 @@ def _check(hand: Hand) -> tuple[tuple[int, ...], int]:
     return counts, size
 
 
+def _quadruples(hand: Hand) -> bool:
+    """A hand whose melds are all kongs and whose tiles, a kong counting four, are 13 or 14:
+    the European three quadruples and a pair, read as `score` reads it (validate's count)."""
+    melds = hand.holding.melds
+    return bool(melds) and all(m.is_kan for m in melds) and (
+        len(hand.holding.concealed) + 4 * len(melds) in (13, 14))
+
+
+def _quad_hands(ruleset: Ruleset) -> bool:
+    return bool(ruleset.params.quad_hands)
+
+
 def _analyse(hand: Hand, rules: str, options: dict[str, Any] | None, ruleset: Ruleset,
              values: Mapping[str, Any], house: HouseRules | None = None) -> dict[str, Any]:
-    counts, size = _check(hand)
+    counts, size = _check(hand, _quad_hands(ruleset))
     c = _Context(hand, rules, options, ruleset, values, house)
+    if sum(counts) + 3 * c.k != size:  # its kongs count four: the quadruple shape alone
+        return _analyse_quadruples(hand, counts, size, c)
     by_shape = c.by_shape(counts) if size == 13 or c.fan else dict(
         shanten(counts, c.k, c.shapes).by_shape())
-    best = min(v for v in by_shape.values() if v is not None)
+    best = _nearest(by_shape)
     if size == 13:
         if best > 0 and (not c.brute or c.unrelated or c.fan):  # its extra shapes are counted
             return {"tiles": 13, "shanten": best, "shanten_by_shape": by_shape,
@@ -411,18 +458,23 @@ def _analyse(hand: Hand, rules: str, options: dict[str, Any] | None, ruleset: Ru
             "discards": _discards(hand, counts, c, best)}
 
 
+def _after_discard(hand: Hand, counts: tuple[int, ...], tile: int
+                   ) -> tuple[Hand, tuple[int, ...]]:
+    """The hand and its concealed counts once `tile` is discarded (a red copy kept last)."""
+    rest = list(hand.holding.concealed)
+    rest.remove(tile)
+    kept_reds = list(hand.holding.concealed_reds)
+    if tile in kept_reds and rest.count(tile) < kept_reds.count(tile):
+        kept_reds.remove(tile)
+    left = counts[:tile] + (counts[tile] - 1,) + counts[tile + 1:]
+    return hand.with_concealed(tuple(rest), tuple(kept_reds)), left
+
+
 def _discards(hand: Hand, counts: tuple[int, ...], c: _Context, best: int
               ) -> tuple[DiscardChoice, ...]:
     out = []
-    reds = list(hand.holding.concealed_reds)
     for d in discards(counts, c.k, c.shapes, meld_tiles=c.melded, seen=c.seen):
-        rest = list(hand.holding.concealed)
-        rest.remove(d.tile)
-        kept_reds = list(reds)
-        if d.tile in kept_reds and rest.count(d.tile) < kept_reds.count(d.tile):
-            kept_reds.remove(d.tile)
-        after = hand.with_concealed(tuple(rest), tuple(kept_reds))
-        left = counts[:d.tile] + (counts[d.tile] - 1,) + counts[d.tile + 1:]
+        after, left = _after_discard(hand, counts, d.tile)
         tiles, number, sum_ukeire = d.tiles, d.shanten, d.ukeire
         if c.fan and number > 0:  # MCR's own shapes may be nearer (ukeire: the core's shapes)
             number = min([number, *(v for v in fan_shanten(left, c.k).values()
@@ -435,6 +487,46 @@ def _discards(hand: Hand, counts: tuple[int, ...], c: _Context, best: int
         out.append(DiscardChoice(d.tile, number, sum_ukeire, tiles, waits))
     out.sort(key=lambda x: (x.shanten, -x.ukeire, -x.best_value, x.tile))
     return tuple(out)
+
+
+def _analyse_quadruples(hand: Hand, counts: tuple[int, ...], size: int, c: _Context
+                        ) -> dict[str, Any]:
+    """A hand of declared kongs read as quadruples (13 or 14 tiles, a kong counting four):
+    no ordinary shape fits its count, so its one shape key is `quadruples`, its shanten
+    towards three quadruples and a pair, and its waits are the tiles `score` wins on."""
+    declared = frozenset(m.tiles[0] for m in hand.holding.melds)
+
+    def number(concealed: tuple[int, ...]) -> int:
+        held = [a + b for a, b in zip(concealed, c.melded, strict=True)]
+        return quadruples_shanten(held, declared)
+
+    def by_shape(n: int) -> dict[str, int | None]:
+        return {REGULAR: None, SEVEN_PAIRS: None, THIRTEEN_ORPHANS: None, QUADRUPLES_KEY: n}
+
+    def lowering(concealed: tuple[int, ...], n: int) -> tuple[TileCount, ...]:
+        held = [a + b for a, b in zip(concealed, c.melded, strict=True)]
+        return tuple(TileCount(t, max(0, 4 - c.seen[t])) for t in range(34) if held[t] < 4
+                     and number(concealed[:t] + (concealed[t] + 1,) + concealed[t + 1:]) < n)
+
+    if size == 13:
+        n = number(counts)
+        found = c.scored_wins(hand, counts)
+        if found:
+            return {"tiles": 13, "shanten": 0, "shanten_by_shape": by_shape(n),
+                    "waits": tuple(c.wait(hand, t.tile, t.remaining) for t in found)}
+        return {"tiles": 13, "shanten": n, "shanten_by_shape": by_shape(n),
+                "ukeire": lowering(counts, n) if n > 0 else ()}
+    out = []
+    for tile in sorted({t for t in hand.holding.concealed}):
+        after, left = _after_discard(hand, counts, tile)
+        n = number(left)
+        found = c.scored_wins(after, left) if n == 0 else ()
+        tiles = found or lowering(left, n)
+        waits = tuple(c.wait(after, t.tile, t.remaining) for t in found)
+        out.append(DiscardChoice(tile, n, sum(t.remaining for t in tiles), tiles, waits))
+    out.sort(key=lambda x: (x.shanten, -x.ukeire, -x.best_value, x.tile))
+    n = number(counts)
+    return {"tiles": 14, "shanten": n, "shanten_by_shape": by_shape(n), "discards": tuple(out)}
 
 
 # -- the hint `mjscore score` gives on a line that is not a win -----------------------------
@@ -471,10 +563,12 @@ def hand_shanten(hand: str | Hand, rules: str = "riichi",
     from .notation import parse_line
 
     parsed = parse_line(hand, require_win=False) if isinstance(hand, str) else hand
-    counts, size = _check(parsed)
     ruleset, values, _ = _resolve_cached(parsed, rules, options)
+    counts, size = _check(parsed, _quad_hands(ruleset))
     shapes, brute = ruleset_shapes(ruleset, values)
     k = len(parsed.holding.melds)
+    if sum(counts) + 3 * k != size:  # kongs counting four: what `waits` says of it
+        return _analyse(parsed, rules, options, ruleset, values)["shanten"]
     best = shanten_number(counts, k, shapes)
     if ruleset.scoring == "fan":
         best = min([best, *(v for v in fan_shanten(counts, k).values() if v is not None)])

@@ -115,3 +115,18 @@ def discards(counts: Sequence[int], melds: int = 0, shapes: Collection[str] = AL
         out.append(Discard(t, now, sum(x.remaining for x in tiles), tiles))
     out.sort(key=lambda d: (d.shanten, -d.ukeire, d.tile))
     return out
+
+
+def quadruples_shanten(counts: Sequence[int], declared: Collection[int] = ()) -> int:
+    """Shanten of 13 or 14 tiles towards three quadruples and a pair (the European
+    quadruple hands, 14 tiles in all): the tiles missing less one, -1 complete.
+
+    `counts` are every tile held, declared kongs (`declared`, their tile ids) included;
+    those are quadruples already. The other quadruples are best made of the kinds held
+    most often and the pair of the next: a kind held more never does worse as a
+    quadruple than one held less.
+    """
+    free = sorted((n for t, n in enumerate(counts) if t not in declared), reverse=True)
+    quads = free[:3 - len(declared)]
+    pair = free[len(quads)] if len(free) > len(quads) else 0
+    return sum(4 - n for n in quads) + max(0, 2 - pair) - 1

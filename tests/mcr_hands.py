@@ -111,7 +111,17 @@ def _regular(rng: random.Random) -> tuple[list[int], list[Meld]] | None:
             return None
     if pair is None:
         pair = rng.choice(pool)
-    if used[pair] + 2 > 4:
+    return _assemble(rng, sets, pair)
+
+
+def _assemble(rng: random.Random, sets: list[tuple[str, int]], pair: int
+              ) -> tuple[list[int], list[Meld]] | None:
+    """Four sets and a pair as standing tiles and melds (kongs always declared), or None
+    when they hold more than four copies of a tile."""
+    used = Counter([pair, pair])
+    for kind, t in sets:
+        used.update(_set_tiles(kind, t))
+    if max(used.values()) > 4:
         return None
     n_open = rng.choice((0, 0, 0, 1, 1, 2, 3, 4))
     order = list(range(4))
@@ -218,4 +228,129 @@ def random_hand(rng: random.Random, shape: str | None = None) -> McrHand:
         chankan=not tsumo and rng.random() < 0.05,
         haitei=tsumo and rng.random() < 0.05,
         houtei=not tsumo and rng.random() < 0.05,
+    )
+
+
+# -- rare shapes and situations, for the biased differential --------------------------------
+
+FIVES = [4, 13, 22]
+
+
+def _pair_near_five(rng: random.Random, five: int) -> int:
+    """The pair a five-pair fan asks for, or a tile standing in for it: an honour (Red's
+    internal code reads as a five), a five of another suit, a neighbour."""
+    return rng.choice([five, five, *HONORS, *FIVES, five - 1, five + 1])
+
+
+def _terminal_chows(rng: random.Random) -> tuple[list[tuple[str, int]], int]:
+    """123 and 789 twice (one suit, or two) with a pair of five or something like it."""
+    a, b, c = rng.sample((0, 9, 18), 3)
+    if rng.random() < 0.5:
+        return [("chow", a), ("chow", a), ("chow", a + 6), ("chow", a + 6)], \
+            _pair_near_five(rng, a + 4)
+    return [("chow", a), ("chow", a + 6), ("chow", b), ("chow", b + 6)], \
+        _pair_near_five(rng, c + 4)
+
+
+def _five_sets(rng: random.Random) -> tuple[list[tuple[str, int]], int]:
+    """Every set holding a five, and a pair that may be one or may only look like one."""
+    sets = [(rng.choice(("chow", "pung")), s + 4) if rng.random() < 0.3 else
+            ("chow", s + rng.randrange(2, 5)) for s in rng.choices((0, 9, 18), k=4)]
+    return sets, _pair_near_five(rng, rng.choice(FIVES))
+
+
+def _honour_sets(rng: random.Random) -> tuple[list[tuple[str, int]], int]:
+    """Pungs of honours beside suited pungs of low ranks (an honour's code has a rank 1-7),
+    ids running from the nines into the winds, and the like."""
+    kind = rng.randrange(4)
+    if kind == 0:  # pungs whose ids run on: 8s 9s E S, 9s E S W ...
+        start = rng.randrange(24, 31)
+        tiles = list(range(start, min(start + 4, 34)))
+    elif kind == 1:  # the same rank in the suits, and an honour of that "rank"
+        r = rng.randrange(7)
+        tiles = [r, 9 + r, 18 + r, 27 + r]
+    elif kind == 2:  # winds and dragons with terminals
+        tiles = rng.sample([0, 8, 9, 17, 18, 26, *HONORS], 4)
+    else:
+        tiles = rng.sample(HONORS, 3) + [rng.randrange(34)]
+    sets = [(rng.choice(("pung", "pung", "kong")), t) for t in tiles[:4]]
+    while len(sets) < 4:
+        sets.append(("pung", rng.randrange(34)))
+    return sets, rng.choice(HONORS + [rng.randrange(27)])
+
+
+def _kongs(rng: random.Random) -> tuple[list[tuple[str, int]], int]:
+    tiles = rng.sample(range(34), 4)
+    n = rng.choice((3, 4, 4))
+    sets = [("kong", t) for t in tiles[:n]]
+    if n == 3:
+        t = rng.randrange(34)
+        sets.append(("chow", t) if t < 27 and t % 9 <= 6 else ("pung", t))
+    return sets, rng.randrange(34)
+
+
+def _low_high(rng: random.Random) -> tuple[list[tuple[str, int]], int]:
+    """Sets inside ranks 1-4, 4-6 or 6-9 (upper / middle / lower fans), maybe an honour."""
+    lo = rng.choice((0, 3, 5))
+    ranks = list(range(lo, lo + 4))
+    sets = []
+    for _ in range(4):
+        s = rng.choice((0, 9, 18))
+        if rng.random() < 0.5:
+            sets.append(("chow", s + rng.choice((lo, lo + 1))))  # inside the four ranks
+        else:
+            sets.append(("pung", s + rng.choice(ranks)))
+    pair = rng.choice([*HONORS, rng.choice((0, 9, 18)) + rng.choice(ranks)])
+    return sets, pair
+
+
+def _shifted_pairs(rng: random.Random) -> list[int]:
+    """Seven pairs in a run of ids: within a suit (seven shifted pairs), or across into the
+    honours, whose codes do not run on."""
+    start = rng.choice([s + r for s in (0, 9, 18) for r in range(3)] + list(range(20, 28)))
+    return [t for t in range(start, start + 7) for _ in (0, 1)]
+
+
+RARE = ("terminal_chows", "terminal_chows", "five_sets", "honour_sets", "kongs", "low_high",
+        "knitted_straight", "knitted_straight", "honors_knitted", "honors_knitted",
+        "shifted_pairs", "thirteen_orphans")
+
+
+def rare_hand(rng: random.Random) -> McrHand:
+    """One valid won hand of a rare shape, won in a rare way: flowers, the last tile of its
+    kind, robbing a kong, a kong's replacement, the last tile of the wall."""
+    shape = rng.choice(RARE)
+    while True:
+        melds: list[Meld] = []
+        if shape in ("terminal_chows", "five_sets", "honour_sets", "kongs", "low_high"):
+            sets, pair = {"terminal_chows": _terminal_chows, "five_sets": _five_sets,
+                          "honour_sets": _honour_sets, "kongs": _kongs,
+                          "low_high": _low_high}[shape](rng)
+            if any(k == "chow" and (t >= 27 or t % 9 > 6) for k, t in sets):
+                continue
+            got = _assemble(rng, sets, pair)
+        elif shape == "knitted_straight":
+            got = _knitted_straight(rng)
+        else:
+            tiles = {"honors_knitted": _honors_knitted, "shifted_pairs": _shifted_pairs,
+                     "thirteen_orphans": lambda r: ORPHANS + [r.choice(ORPHANS)]}[shape](rng)
+            got = tiles, []
+        if got is None:
+            continue
+        tiles, melds = got
+        break
+    win = rng.choice(tiles)
+    tiles.remove(win)
+    kongs = [m for m in melds if m.kind in ("kan", "ankan")]
+    way = rng.choice(("plain", "last_tile", "chankan", "rinshan", "wall", "tsumo"))
+    tsumo = way in ("rinshan", "tsumo") or (way == "wall" and rng.random() < 0.5) or (
+        way in ("plain", "last_tile") and rng.random() < 0.4)
+    return McrHand(
+        concealed=tuple(sorted(tiles)), melds=tuple(melds), win_tile=win, tsumo=tsumo,
+        seat=rng.choice("ESWN"), round=rng.choice("ESWN"),
+        flowers=rng.choice((0, 1, 2, 3, 4, 5, 6, 7, 8)),
+        last_tile=way == "last_tile" or rng.random() < 0.15,
+        rinshan=tsumo and way == "rinshan" and (bool(kongs) or rng.random() < 0.2),
+        chankan=not tsumo and way == "chankan",
+        haitei=tsumo and way == "wall", houtei=not tsumo and way == "wall",
     )

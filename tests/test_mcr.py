@@ -333,3 +333,34 @@ def test_readings_lists_every_shape_unscored():
     assert shapes == ["seven_pairs", "regular"]
     assert len(readings(parse("123123123p 678s 5m ron:5m seat:E round:E"))) == 2
     assert readings(parse("123m 456p 789s 1234z ron:5z seat:E round:E")) == []
+
+
+# --- an honour's internal code has a rank too: it never passes for a number (spec 2.6) --
+
+
+def test_three_suited_terminal_chows_need_a_pair_of_fives_not_red():
+    red = "7z chi:789m chi:123s chi:789s chi:123m ron:7z+ seat:S round:N"
+    assert "three_suited_terminal_chows" not in fans_of(red)
+    assert total_of(red) == 14  # Melded Hand, Outside Hand, 2 x MDC, TTC, One Voided Suit
+    assert fans_of(red.replace("7z", "5p"))["three_suited_terminal_chows"] == 1
+
+
+def test_pure_terminal_chows_need_a_pair_of_fives_not_red():
+    red = "7z chi:123m chi:123m chi:789m chi:789m ron:7z seat:S round:N"
+    assert "pure_terminal_chows" not in fans_of(red)
+    assert fans_of(red.replace("7z", "5m"))["pure_terminal_chows"] == 1
+
+
+def test_all_five_and_seven_shifted_pairs_are_not_made_by_honours():
+    assert "all_five" not in fans_of("345m 456p 555s 7z chi:456s ron:7z seat:E round:E")
+    assert fans_of("345m 456p 555s 5p chi:456s ron:5p seat:E round:E")["all_five"] == 1
+    winds = fans_of("7788s99s1122334z ron:4z seat:E round:E")  # ids run on into the winds
+    assert winds["seven_pairs"] == 1 and "seven_shifted_pairs" not in winds
+
+
+def test_an_honour_pung_is_no_rank_beside_suited_pungs():
+    nines = fans_of("777s888s999s111z5z ron:5z seat:N round:N")  # East's code reads as 1
+    assert nines["pure_shifted_pungs"] == 1 and "four_pure_shifted_pungs" not in nines
+    winds = fans_of("999s111222z5z pon:333z ron:5z seat:N round:N")
+    assert winds["big_three_winds"] == 1 and "pure_shifted_pungs" not in winds
+    assert "mixed_shifted_pungs" not in fans_of("999m 222p 333s 111z 5z ron:5z seat:S round:S")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .codes import TERMINALS, is_dragon, is_wind, rank, suit
+from .codes import TERMINALS, is_dragon, is_suited, is_wind, rank, suit
 from .combine import apply_implications
 from .context import Context, Pack
 from .groups import chow_fans, pung_fans
@@ -77,8 +77,9 @@ def pung_tile_fans(ctx: Context, tiles: list[int]) -> Counter[str]:
 
 
 def _terminal_chows(chows: list[int], pair: int) -> str | None:
-    """Pure / Three-Suited Terminal Chows: 123 and 789 twice, with a pair of fives."""
-    if rank(pair) != 5 or any(rank(c) not in (2, 8) for c in chows):
+    """Pure / Three-Suited Terminal Chows: 123 and 789 twice, with a pair of fives (a suited
+    five: an honour's code has a rank too, and Red's is 5)."""
+    if not is_suited(pair) or rank(pair) != 5 or any(rank(c) not in (2, 8) for c in chows):
         return None
     suits = {suit(c) for c in chows}
     if suits == {suit(pair)}:
