@@ -63,10 +63,10 @@ def integer(value: Any, what: str, lo: int, hi: int) -> int:
 def listed(value: Any, what: str, lo: int = 0, hi: int = 1000) -> list[Any]:
     """A JSON value that must be a list of lo..hi items."""
     if not isinstance(value, list):
-        raise RecordError(f"{what} is {shown(value)}, not a list")
+        raise RecordError(f"{what}: {shown(value)} is not a list")
     if not lo <= len(value) <= hi:
         want = str(lo) if lo == hi else f"{lo}-{hi}"
-        raise RecordError(f"{what} has {len(value)} entries (expected {want})")
+        raise RecordError(f"{what}: {len(value)} entries (expected {want})")
     return value
 
 

@@ -120,6 +120,7 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
     done = False  # the current round has its result
     last: Tag | None = None
     cut: Cut | None = None
+    broken = False  # the current round had a problem: its later tags are passed over
     for tag in scan(text):
         if isinstance(tag, Cut):
             cut = tag
@@ -128,9 +129,14 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
         if tag.problem:
             yield Problem("error", file, f"{where or 'before the first round'}, tag "
                           f"{tag.number}", tag.problem)
-            replay = None
+            replay, broken = None, True
             continue
         name = tag.name
+        if name == "AGARI" and replay is None and not broken and not tag.closing:
+            yield Problem("error", file, f"{where or 'before the first round'}, tag "
+                          f"{tag.number} <AGARI>", "a win outside any round (no INIT before "
+                          "it)")
+            continue
         if tag.closing or (replay is None and name not in ("INIT", "GO")):
             continue  # before the first round, or skipping the rest of a broken one
         try:
@@ -149,15 +155,18 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
                 if replay is not None and not done:
                     yield Problem("error", file, where, "the round has no result before the "
                                   "next round starts")
-                replay, done = None, False
-                where = f"round ? (tag {tag.number})"
+                replay, done, broken = None, False, True
+                where = f"the round at tag {tag.number}"
+                seed = _need(tag.attrs, "seed").split(",")
+                kyoku = number(seed[0], "seed round", 0, ROUND_MAX)
+                where = f"round {round_name(kyoku)} (tag {tag.number})"
                 kyoku, honba = _round_of(tag.attrs)
                 where = f"round {round_name(kyoku)}-{honba} (tag {tag.number})"
                 if tag.attrs.get("hai3", "").strip() == "" and "hai4" not in tag.attrs:
                     yield Problem("note", file, where, "three-player round skipped "
                                   "(no three-player rules yet)")
                     continue
-                replay = _deal(tag.attrs, rules)
+                replay, broken = _deal(tag.attrs, rules), False
             elif replay is None:
                 continue
             elif tag.digits and len(name) == 1 and name in _DRAW:
@@ -190,7 +199,7 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
         except RecordError as exc:
             yield Problem("error", file, f"{where or 'before the first round'}, tag "
                           f"{tag.number} <{name}{tag.digits}>", str(exc))
-            replay = None
+            replay, broken = None, True
     closed = last is not None and last.closing and last.name == "mjloggm"
     if cut is not None or not closed or not text.rstrip().endswith(">"):
         after = f"after tag {last.number if last else 0}"

@@ -253,13 +253,19 @@ def _check_result(result: Any) -> None:
 
 
 def _where(rnd: Any, number: int) -> str:
-    """`round E2-1` when the round's first entry says so, else its place in the log."""
+    """`round E2-1` (or `round E2` with a bad honba) when the round's first entry says
+    so, else its place in the log."""
     head = rnd[0] if isinstance(rnd, list) and rnd else None
-    if isinstance(head, list) and len(head) >= 2 and all(
-            isinstance(v, int) and not isinstance(v, bool) for v in head[:2]) and (
-            0 <= head[0] <= ROUND_MAX and 0 <= head[1] <= HONBA_MAX):
-        return f"round {round_name(head[0])}-{head[1]}"
-    return f"round {number} of the log"
+    if not isinstance(head, list) or not head:
+        return f"round {number} of the log"
+
+    def fits(i: int, hi: int) -> bool:
+        v = head[i] if len(head) > i else None
+        return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= hi
+
+    if not fits(0, ROUND_MAX):
+        return f"round {number} of the log"
+    return f"round {round_name(head[0])}" + (f"-{head[1]}" if fits(1, HONBA_MAX) else "")
 
 
 def _players(rnd: Any) -> int:
