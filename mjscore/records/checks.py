@@ -26,6 +26,8 @@ def shown(value: Any, width: int = 24) -> str:
 def number(text: str, what: str, lo: int, hi: int, noun: str = "") -> int:
     """An mjlog attribute's number (ASCII digits, optional minus) in lo..hi; `noun` says
     what the number is (`a tile id`) in the message."""
+    if text.isdigit() and text.isascii() and len(text) <= MAX_DIGITS:  # the usual number
+        return in_range(int(text), what, lo, hi, noun)
     digits = text.strip()
     body = digits[1:] if digits.startswith("-") else digits
     if not body or not body.isascii() or not body.isdigit():
