@@ -11,23 +11,21 @@ engine that can map a function over files: nothing here knows about processes.
 
 from __future__ import annotations
 
-import gzip
-import json
+import io
 import os
 from collections.abc import Iterator
-from pathlib import Path
+from typing import BinaryIO
 
 from .model import Problem, RecordError, Source, Verdict, Win
+from .reading import RecordReader, display_name
 
 __all__ = ["read_hands", "iter_wins", "detect_format", "Win", "Source", "Verdict", "Problem",
            "RecordError"]
 
-GZIP_MAGIC = b"\x1f\x8b"
-
 
 def detect_format(data: bytes) -> str:
     """`mjlog`, `tenhou6` or `unknown`, from the first bytes (after gunzip)."""
-    head = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
+    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
     if head.startswith(b"<"):
         return "mjlog"
     if head.startswith((b"{", b"[")):
@@ -42,44 +40,62 @@ def _game_name(file: str) -> str:
     return name or file
 
 
-def read_hands(source: str | os.PathLike[str] | bytes, name: str | None = None
+def read_hands(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | None = None
                ) -> Iterator[Win | Problem]:
     """Every win of a record file, in game order, and every problem where it occurs.
 
-    `source` is a path or the file's bytes (gzip is recognised by its magic bytes);
-    `name` is what a `Source` and a `Problem` call the file (default: the path).
-    A bad round is a `Problem` of kind "error" and the rounds after it still come.
+    `source` is a path, the file's bytes or a binary stream (gzip is recognised by its
+    magic bytes); `name` is what a `Source` and a `Problem` call the file (default: the
+    path, with bytes that are not UTF-8 shown as `\\xNN`). A bad round is a `Problem` of
+    kind "error" and the rounds after it still come; a file past 64 MB once decompressed,
+    or broken in any way, is a `Problem` too: nothing here raises for bad data.
     """
     if isinstance(source, bytes):
-        file, data = name or "-", source
-    else:
-        file = name or str(source)
-        try:
-            data = Path(source).read_bytes()
-        except OSError as exc:
-            yield Problem("error", file, "", f"cannot read: {exc.strerror or exc}")
-            return
-    if data[:2] == GZIP_MAGIC:
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as exc:
-            yield Problem("error", file, "", f"broken gzip data: {exc}")
-            return
-    fmt = detect_format(data)
-    text = data.decode("utf-8-sig", errors="replace")
+        file = display_name(name or "-")
+        yield from _read(io.BytesIO(source), file)
+        return
+    if not isinstance(source, (str, os.PathLike)):
+        yield from _read(source, display_name(name or "-"))
+        return
+    file = display_name(name or source)
+    try:
+        stream = open(source, "rb")  # noqa: SIM115 - closed below, the reader is lazy
+    except OSError as exc:
+        yield Problem("error", file, "", f"cannot read: {exc.strerror or 'cannot open'}")
+        return
+    with stream:
+        yield from _read(stream, file)
+
+
+def _read(stream: BinaryIO, file: str) -> Iterator[Win | Problem]:
+    """One record file from its stream: the format, then its reader."""
     game = _game_name(file)
+    try:
+        reader = RecordReader(stream)
+        fmt = detect_format(reader.head())
+        if fmt == "mjlog":
+            text = reader.read_all().decode("utf-8-sig", errors="replace")
+    except RecordError as exc:
+        yield Problem("error", file, "", str(exc))
+        return
+    except OSError as exc:
+        yield Problem("error", file, "", f"cannot read: {exc.strerror or 'input/output error'}")
+        return
     if fmt == "mjlog":
         from .mjlog import read_mjlog
 
         yield from read_mjlog(text, file, game)
     elif fmt == "tenhou6":
-        yield from _read_json(text, file, game)
+        from .jsonfile import read_json
+
+        yield from read_json(reader, file, game)
     else:
         yield Problem("error", file, "", "not a Tenhou record (neither mjlog XML nor "
                       "tenhou.net/6 JSON)")
 
 
-def iter_wins(source: str | os.PathLike[str] | bytes, name: str | None = None) -> Iterator[Win]:
+def iter_wins(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | None = None
+              ) -> Iterator[Win]:
     """The wins of a record only; a bad round raises RecordError (after the wins before it)
     and skipped rounds (three-player games) are passed over."""
     for item in read_hands(source, name):
@@ -87,41 +103,3 @@ def iter_wins(source: str | os.PathLike[str] | bytes, name: str | None = None) -
             yield item
         elif item.kind == "error":
             raise RecordError(str(item))
-
-
-def _read_json(text: str, file: str, game: str) -> Iterator[Win | Problem]:
-    """One game object, a list of them, or JSON Lines with one object per round (or game).
-
-    Consecutive lines with the same title and players are one game; a new title or
-    new players start the next game, named `<file>#2` and so on.
-    """
-    from .tenhou6 import read_game
-
-    try:
-        whole = json.loads(text)
-        objects = [(0, obj) for obj in (whole if isinstance(whole, list) else [whole])]
-    except json.JSONDecodeError:
-        objects = []
-        for number, line in enumerate(text.splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                objects.append((number, json.loads(line)))
-            except json.JSONDecodeError as exc:
-                yield Problem("error", file, f"line {number}", f"not JSON: {exc.msg} "
-                              f"(column {exc.colno})")
-    key, games = None, 0
-    for number, obj in objects:
-        if not isinstance(obj, dict) or not isinstance(obj.get("log"), list):
-            where = f"line {number}" if number else "document"
-            yield Problem("error", file, where, "not a tenhou.net/6 game (no 'log' list)")
-            continue
-        this = json.dumps([obj.get("title"), obj.get("name")], ensure_ascii=False)
-        if this != key:
-            key, games = this, games + 1
-        name = game if games == 1 else f"{game}#{games}"
-        for item in read_game(obj, file, name):
-            if isinstance(item, Problem) and number and item.where:
-                item = Problem(item.kind, item.file, f"line {number}, {item.where}",
-                               item.message)
-            yield item

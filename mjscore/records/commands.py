@@ -20,12 +20,13 @@ CHECK_FORMATS = ("text", "jsonl")
 
 
 def _items(paths: list[str]) -> Iterator[Win | Problem]:
-    """Every record item of every file in order; `-` is stdin (read as bytes: gzip works)."""
+    """Every record item of every file in order; `-` is stdin (read as a byte stream, so
+    gzip works and the 64 MB bound holds there too)."""
     for path in paths:
         if path == "-":
             stream = getattr(sys.stdin, "buffer", None)
-            data = stream.read() if stream is not None else sys.stdin.read().encode()
-            yield from read_hands(data, name="-")
+            yield from read_hands(stream if stream is not None else
+                                  sys.stdin.read().encode(), name="-")
         else:
             yield from read_hands(path)
 
@@ -34,7 +35,7 @@ def _problem(p: Problem, err: TextIO) -> None:
     """One stderr line, with control characters from the record escaped (report.safe)."""
     from ..report import safe
 
-    label = "note: " if p.kind == "note" else ""
+    label = "note: " if p.kind in ("note", "rules") else ""
     print(f"mjscore: {label}{safe(str(p))}", file=err)
 
 
@@ -74,29 +75,48 @@ def import_command(paths: list[str], fmt: str = "lines", out: TextIO | None = No
 
 def check_command(paths: list[str], fmt: str = "text", out: TextIO | None = None,
                   err: TextIO | None = None) -> int:
-    """Score every win and compare it with its record; 0 only when all agree."""
+    """Score every win and compare it with its record; 0 only when all agree.
+
+    A win of a game played by rules mjscore does not know (`Win.rules`) that differs
+    is a rule difference, counted apart from the disagreements; a run that compared
+    no win at all says so and is not a success either.
+    """
     from .check import check_win, describe
 
     out, err = out or sys.stdout, err or sys.stderr
     _usage(paths, fmt, CHECK_FORMATS)
-    agree = total = errors = 0
+    agree = total = errors = skipped = rules = 0
     for item in _items(paths):
         if isinstance(item, Problem):
             errors += item.kind == "error"
+            skipped += item.kind == "note"
             _problem(item, err)
             continue
         checked = check_win(item)
         total += 1
         agree += checked.agree
+        differs_by_rules = not checked.agree and bool(item.rules)
+        rules += differs_by_rules
         if fmt == "jsonl":
             out.write(_json_line(checked.to_dict()))
         elif not checked.agree:
-            out.write(describe(checked) + "\n")
+            text = describe(checked)
+            if differs_by_rules:
+                text = text.replace("disagree: ", "rules: ", 1) + (
+                    f"\n  rules    {'; '.join(item.rules)}")
+            out.write(text + "\n")
     if fmt == "jsonl":
-        out.write(json.dumps({"summary": {"agree": agree, "total": total, "errors": errors}})
-                  + "\n")
+        out.write(json.dumps({"summary": {"agree": agree, "total": total, "errors": errors,
+                                          "rules": rules, "skipped": skipped}}) + "\n")
     else:
-        tail = f" ({errors} record error{'s' if errors != 1 else ''})" if errors else ""
-        out.write(f"agree {agree}/{total}{tail}\n")
-    ok = agree == total and not errors
+        tail = [f"{errors} record error{'s' if errors != 1 else ''}"] if errors else []
+        if rules:
+            tail.append(f"{rules} rule difference{'s' if rules != 1 else ''}")
+        counts = f" ({', '.join(tail)})" if tail else ""
+        out.write(f"agree {agree}/{total}{counts}\n")
+        if not total:
+            why = (f"{skipped} skipped (see the notes on stderr)" if skipped
+                   else "the records hold no win")
+            out.write(f"no win was checked: {why}\n")
+    ok = total and agree == total and not errors
     return int(ExitCode.OK if ok else ExitCode.NOT_ALL_SCORED)

@@ -1,25 +1,28 @@
 """Tenhou mjlog XML (`<mjloggm ver="2.3">`): replay each round, yield each win.
 
-A hand scanner over the tags, not an XML parser: it is fast, and a record cut
-off in the middle still gives every round before the cut (an XML parser would
-refuse the whole file). A round that cannot be replayed is one `Problem` naming
-the round and the tag; the next round starts afresh at its INIT.
+A hand scanner over the tags (scan.py), not an XML parser: it is linear, and a
+record cut off in the middle still gives every round before the cut (an XML parser
+would refuse the whole file). Every number is range-checked (checks.py) before it
+is used. A round that cannot be replayed is one `Problem` naming the round, the
+tag and the field; the next round starts afresh at its INIT.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from ..tiles import WIND_LETTERS
+from .checks import HONBA_MAX, STICKS_MAX, in_range, number, numbers, seat
+from .guard import refusal
 from .model import Problem, RecordError, Source, Tile, Verdict, Win, round_name, write_line
 from .replay import Replay
+from .rules import GO_TYPE_MAX, GameRules, from_go_type
+from .scan import Cut, Tag, scan
 
-_TAG = re.compile(r"<([^<>]*)>")
-_NAME = re.compile(r"(/?)([A-Za-z]+)(\d*)")
-_ATTR = re.compile(r'(\w+)="([^"]*)"')
 _DRAW, _DISCARD = "TUVW", "DEFG"
-NO_AKA, NO_KUITAN, SANMA = 0x02, 0x04, 0x10
+TILE_MAX = 135
+ROUND_MAX = 15  # E1..N4
+POINTS_MAX = 10_000_000  # a score or change, in points
 
 # Tenhou's yaku ids (the `yaku` and `yakuman` attributes of AGARI), in English.
 YAKU = (
@@ -52,6 +55,8 @@ def decode_meld(m: int, who: int) -> tuple[str, list[int], int, int]:
     if m & 0x4:  # chi
         t = m >> 10
         r, t = t % 3, t // 3
+        if t >= 21:  # 3 suits x 7 lowest tiles
+            raise RecordError(f"N m={m} is a chi whose lowest tile is not 1-7 of a suit")
         base = (t // 7 * 9 + t % 7) * 4
         toks = [base + 4 * i + ((m >> (3 + 2 * i)) & 3) for i in range(3)]
         return "chi", toks, toks[r], src
@@ -59,6 +64,8 @@ def decode_meld(m: int, who: int) -> tuple[str, list[int], int, int]:
         t4 = (m >> 5) & 3
         t = m >> 9
         r, base = t % 3, (t // 3) * 4
+        if base > TILE_MAX:
+            raise RecordError(f"N m={m} is a pon of tile kind {t // 3} (expected 0-33)")
         toks = [base + i for i in range(4) if i != t4]
         if m & 0x8:
             return "pon", toks, toks[r], src
@@ -66,86 +73,110 @@ def decode_meld(m: int, who: int) -> tuple[str, list[int], int, int]:
     if m & 0x20:
         raise RecordError("a north-tile extraction (three-player games are not supported)")
     hai0 = m >> 8
+    if hai0 > TILE_MAX:
+        raise RecordError(f"N m={m} is a kan of tile id {hai0} (expected 0-{TILE_MAX})")
     base = hai0 // 4 * 4
     return ("ankan" if src == who else "kan"), [base + i for i in range(4)], hai0, src
 
 
-def _ints(text: str) -> list[int]:
-    return [int(x) for x in text.split(",") if x.strip()]
+def _need(attrs: dict[str, str], key: str) -> str:
+    if key not in attrs:
+        raise RecordError(f"the attribute {key} is missing")
+    return attrs[key]
+
+
+def _tile(text: str, what: str) -> int:
+    return number(text, what, 0, TILE_MAX, "a tile id")
+
+
+def _tiles(text: str, what: str, count: tuple[int, int] | None = None) -> list[int]:
+    return numbers(text, what, 0, TILE_MAX, count, "a tile id")
 
 
 def _verdict(attrs: dict[str, str], dealer: int) -> Verdict:
-    sc = _ints(attrs["sc"])
+    cap = POINTS_MAX // 100
+    sc = numbers(_need(attrs, "sc"), "sc", -cap, cap, (8, 8))
     net = {s: sc[2 * ((dealer + i) % 4) + 1] * 100 for i, s in enumerate(WIND_LETTERS)}
-    fu, points = _ints(attrs["ten"])[:2]
+    fu, points = numbers(_need(attrs, "ten"), "ten", 0, POINTS_MAX, (2, 3))[:2]
+    last = len(YAKU) - 1
     if "yakuman" in attrs:
-        yaku = tuple((YAKU[i], None) for i in _ints(attrs["yakuman"]))
-        return Verdict(net, points, None, None, yaku, yakuman=True)
-    pairs = _ints(attrs.get("yaku", ""))
+        ids = numbers(attrs["yakuman"], "yakuman", 0, last, (1, 10), "a yaku id")
+        return Verdict(net, points, None, None, tuple((YAKU[i], None) for i in ids),
+                       yakuman=True)
+    pairs = numbers(attrs.get("yaku", ""), "yaku", 0, max(last, 100), (0, 2 * len(YAKU)))
+    if len(pairs) % 2:
+        raise RecordError(f"yaku has {len(pairs)} numbers (expected pairs of id and han)")
+    for i in range(0, len(pairs), 2):
+        in_range(pairs[i], "yaku id", 0, last)
     yaku = tuple((YAKU[pairs[i]], pairs[i + 1]) for i in range(0, len(pairs), 2))
     return Verdict(net, points, sum(h for _, h in yaku), fu, yaku)
 
 
 def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
     """Every win of one mjlog document, in game order, with problems in their place."""
-    aka, options = True, {}
+    rules = GameRules({})
     replay: Replay | None = None
     where = ""
     done = False  # the current round has its result
-    tag_no = 0
-    end = 0
-    for tag_no, match in enumerate(_TAG.finditer(text), 1):
-        end = match.end()
-        body = match.group(1).strip().rstrip("/").strip()
-        head = _NAME.match(body)
-        if head is None:
-            if body.startswith(("?", "!")):
-                continue
-            yield Problem("error", file, f"tag {tag_no}", f"unreadable tag <{body[:40]}>")
-            replay = None
+    last: Tag | None = None
+    cut: Cut | None = None
+    broken = False  # the current round had a problem: its later tags are passed over
+    for tag in scan(text):
+        if isinstance(tag, Cut):
+            cut = tag
+            break
+        last = tag
+        if tag.problem:
+            yield Problem("error", file, f"{where or 'before the first round'}, tag "
+                          f"{tag.number}", tag.problem)
+            replay, broken = None, True
             continue
-        closing, name, digits = head.groups()
-        if closing:
+        name = tag.name
+        if name == "AGARI" and replay is None and not broken and not tag.closing:
+            yield Problem("error", file, f"{where or 'before the first round'}, tag "
+                          f"{tag.number} <AGARI>", "a win outside any round (no INIT before "
+                          "it)")
             continue
-        attrs = dict(_ATTR.findall(body))
-        if replay is None and name not in ("INIT", "GO"):
+        if tag.closing or (replay is None and name not in ("INIT", "GO")):
             continue  # before the first round, or skipping the rest of a broken one
         try:
             if name == "GO":
-                flags = int(attrs.get("type", "0"))
-                if flags & SANMA:
+                rules = from_go_type(number(tag.attrs.get("type", "0"), "GO type", 0,
+                                            GO_TYPE_MAX))
+                if rules.players == 3:
                     yield Problem("note", file, "", "three-player game skipped "
                                   "(no three-player rules yet)")
                     return
-                aka = not flags & NO_AKA
-                options = {}
-                if not aka:
-                    options["red_fives"] = "0"
-                if flags & NO_KUITAN:
-                    options["open_tanyao"] = "off"
+                if rules.unknown:
+                    yield Problem("rules", file, game, "; ".join(rules.unknown)
+                                  + "; scored by Tenhou's standard rules, and `check` "
+                                  "reports its wins apart")
             elif name == "INIT":
                 if replay is not None and not done:
                     yield Problem("error", file, where, "the round has no result before the "
                                   "next round starts")
-                seed = _ints(attrs["seed"])
-                hands = [_ints(attrs.get(f"hai{p}", "")) for p in range(4)]
-                where = f"round {round_name(seed[0])}-{seed[1]} (tag {tag_no})"
-                if any(len(h) != 13 for h in hands):
-                    raise RecordError("a starting hand is not 13 tiles")
-                replay = Replay(seed[0], seed[1], seed[2], hands, [seed[5]], tile_of(aka),
-                                options)
-                if int(attrs.get("oya", seed[0] % 4)) != seed[0] % 4:
-                    raise RecordError("the dealer does not match the round number")
-                done = False
+                replay, done, broken = None, False, True
+                where = f"the round at tag {tag.number}"
+                seed = _need(tag.attrs, "seed").split(",")
+                kyoku = number(seed[0], "seed round", 0, ROUND_MAX)
+                where = f"round {round_name(kyoku)} (tag {tag.number})"
+                kyoku, honba = _round_of(tag.attrs)
+                where = f"round {round_name(kyoku)}-{honba} (tag {tag.number})"
+                if tag.attrs.get("hai3", "").strip() == "" and "hai4" not in tag.attrs:
+                    yield Problem("note", file, where, "three-player round skipped "
+                                  "(no three-player rules yet)")
+                    continue
+                replay, broken = _deal(tag.attrs, rules), False
             elif replay is None:
                 continue
-            elif digits and name in _DRAW:
-                replay.draw(_DRAW.index(name), int(digits))
-            elif digits and name in _DISCARD:
-                replay.discard(_DISCARD.index(name), int(digits))
+            elif tag.digits and len(name) == 1 and name in _DRAW:
+                replay.draw(_DRAW.index(name), _tile(tag.digits, f"<{name}> tile"))
+            elif tag.digits and len(name) == 1 and name in _DISCARD:
+                replay.discard(_DISCARD.index(name), _tile(tag.digits, f"<{name}> tile"))
             elif name == "N":
-                who = int(attrs["who"])
-                kind, toks, called, src = decode_meld(int(attrs["m"]), who)
+                who = seat(number(_need(tag.attrs, "who"), "who", 0, 3), "who")
+                kind, toks, called, src = decode_meld(number(_need(tag.attrs, "m"), "m", 0,
+                                                             0xFFFF), who)
                 if kind == "ankan":
                     replay.ankan(who, toks)
                 elif kind == "kakan":
@@ -153,44 +184,87 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
                 else:
                     replay.call(who, kind, toks, called, src)
             elif name == "REACH":
-                who = int(attrs["who"])
-                if attrs.get("step") == "1":
-                    replay.declare_riichi(who)
-                else:
-                    replay.accept_riichi(who)
+                who = seat(number(_need(tag.attrs, "who"), "who", 0, 3), "who")
+                step = number(_need(tag.attrs, "step"), "step", 1, 2)
+                (replay.declare_riichi if step == 1 else replay.accept_riichi)(who)
             elif name == "DORA":
-                replay.add_dora(int(attrs["hai"]))
+                if len(replay.dora) >= 5:
+                    raise RecordError("a sixth dora indicator (a round has at most five)")
+                replay.add_dora(_tile(_need(tag.attrs, "hai"), "hai"))
             elif name == "AGARI":
-                yield _win(replay, attrs, file, game)
+                yield _win(replay, tag.attrs, file, game, rules)
                 done = True
             elif name == "RYUUKYOKU":
                 done = True
-        except (RecordError, KeyError, ValueError, IndexError) as exc:
-            yield Problem("error", file, f"{where or 'before the first round'}, tag {tag_no}"
-                          f" <{name}{digits}>", _why(exc))
-            replay = None
-    tail = text[end:].strip()
-    if tail or not text.rstrip().endswith("</mjloggm>"):
-        at = f"{where}, after tag {tag_no}" if where else f"after tag {tag_no}"
-        yield Problem("error", file, at, "the record is truncated (no closing </mjloggm>)")
+        except RecordError as exc:
+            yield Problem("error", file, f"{where or 'before the first round'}, tag "
+                          f"{tag.number} <{name}{tag.digits}>", str(exc))
+            replay, broken = None, True
+    closed = last is not None and last.closing and last.name == "mjloggm"
+    if cut is not None or not closed or not text.rstrip().endswith(">"):
+        after = f"after tag {last.number if last else 0}"
+        at = f"{where}, {after}" if where else after
+        inside = f" inside a {cut.what}" if cut is not None and cut.what != "tag" else ""
+        yield Problem("error", file, at, f"the record is truncated{inside} (no closing "
+                      "</mjloggm>)")
     elif replay is not None and not done:
         yield Problem("note", file, where, "the record stops inside this round; no line")
 
 
-def _why(exc: Exception) -> str:
-    if isinstance(exc, KeyError):
-        return f"missing attribute {exc}"
-    return str(exc) or type(exc).__name__
+def _round_of(attrs: dict[str, str]) -> tuple[int, int]:
+    """The round counter and honba of an INIT, checked first: they name the round."""
+    seed = _need(attrs, "seed").split(",")
+    if len(seed) != 6:
+        raise RecordError(f"seed has {len(seed)} numbers (expected 6: round, honba, sticks, "
+                          "two dice, dora indicator)")
+    return (number(seed[0], "seed round", 0, ROUND_MAX),
+            number(seed[1], "seed honba", 0, HONBA_MAX))
 
 
-def _win(replay: Replay, attrs: dict[str, str], file: str, game: str) -> Win:
-    who, frm = int(attrs["who"]), int(attrs["fromWho"])
-    ura = _ints(attrs.get("doraHaiUra", ""))
+def _deal(attrs: dict[str, str], rules: GameRules) -> Replay:
+    """The replay of a round from its INIT: every number range-checked, no tile twice."""
+    if "hai4" in attrs:
+        raise RecordError("a round of five players (hai4): mjscore reads four-player games")
+    seed = _need(attrs, "seed").split(",")
+    kyoku, honba = _round_of(attrs)
+    sticks = number(seed[2], "seed sticks", 0, STICKS_MAX)
+    for die in seed[3:5]:
+        number(die, "seed die", 0, 5)
+    dora = _tile(seed[5], "seed dora indicator")
+    hands = [_tiles(attrs.get(f"hai{p}", ""), f"hai{p}", (13, 13)) for p in range(4)]
+    seen = {dora}
+    for hand in hands:
+        for tid in hand:
+            if tid in seen:
+                raise RecordError(f"tile id {tid} is dealt twice")
+            seen.add(tid)
+    oya = number(attrs.get("oya", str(kyoku % 4)), "oya", 0, 3)
+    if oya != kyoku % 4:
+        raise RecordError(f"oya={oya} is not the dealer of round {round_name(kyoku)} "
+                          f"(expected {kyoku % 4})")
+    aka = "red_fives" not in rules.options
+    return Replay(kyoku, honba, sticks, hands, [dora], tile_of(aka), dict(rules.options))
+
+
+def _win(replay: Replay, attrs: dict[str, str], file: str, game: str, rules: GameRules
+         ) -> Win:
+    who = seat(number(_need(attrs, "who"), "who", 0, 3), "who")
+    frm = seat(number(_need(attrs, "fromWho"), "fromWho", 0, 3), "fromWho")
+    ura = _tiles(attrs.get("doraHaiUra", ""), "doraHaiUra", (0, 5))
     facts = replay.win(who, frm, ura)
+    won_on = replay.last[2] if replay.last else None
+    if "machi" in attrs and _tile(attrs["machi"], "machi") != won_on:
+        raise RecordError(f"machi={attrs['machi']} is not the tile the round ended on "
+                          f"({won_on})")
     if "hai" in attrs:
-        held = sorted(_ints(attrs["hai"]))
-        mine = sorted(replay.hands[who] if who == frm else replay.hands[who] + [replay.last[2]])
+        held = sorted(_tiles(attrs["hai"], "hai", (1, 14)))
+        mine = sorted(replay.hands[who] if who == frm else replay.hands[who] + [won_on])
         if held != mine:
             raise RecordError("the replayed hand differs from the hand the record shows")
-    source = Source(file, game, round_name(replay.kyoku), replay.honba)
-    return Win(write_line(facts), source, _verdict(attrs, replay.dealer))
+    verdict = _verdict(attrs, replay.dealer)
+    line = write_line(facts)
+    why = refusal(line)
+    if why:
+        raise RecordError(why)
+    return Win(line, Source(file, game, round_name(replay.kyoku), replay.honba), verdict,
+               rules.unknown)

@@ -47,23 +47,31 @@ class Verdict:
 
 @value_class
 class Win:
-    """One win of a record: the hand line built from the events, and the record's verdict."""
+    """One win of a record: the hand line built from the events, and the record's verdict.
+
+    `rules` names the game's rules that mjscore has no option for (empty for a game
+    played by rules it knows): a difference there is not a disagreement."""
 
     line: str
     source: Source
     record: Verdict
+    rules: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"line": self.line, "source": self.source.to_dict(),
-                "record": self.record.to_dict()}
+        out = {"line": self.line, "source": self.source.to_dict(),
+               "record": self.record.to_dict()}
+        if self.rules:
+            out["rules"] = list(self.rules)
+        return out
 
 
 @value_class
 class Problem:
     """Something a reader could not turn into a line: `error` (bad or truncated input:
-    the command exits non-zero) or `note` (a round skipped on purpose)."""
+    the command exits non-zero), `note` (a round or game skipped on purpose) or `rules`
+    (a game played by rules mjscore does not know: its wins still come, marked)."""
 
-    kind: str  # "error" | "note"
+    kind: str  # "error" | "note" | "rules"
     file: str
     where: str
     message: str

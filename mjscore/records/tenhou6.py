@@ -4,7 +4,8 @@ The format keeps each player's draws and discards apart, so the table order is
 rebuilt: after a discard, the player whose next "draw" is a call on that tile
 (pon or kan first, then a chi by the next player) takes the turn, otherwise the
 next player draws. Tiles are codes 11..47, red fives 51..53, and 60 for "the
-tile just drawn".
+tile just drawn". The shape of a round and every number in it are checked
+(`_check_round`) before the replay, so a bad round is one `Problem` in words.
 """
 
 from __future__ import annotations
@@ -14,13 +15,25 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..tiles import WIND_LETTERS
+from .checks import HONBA_MAX, STICKS_MAX, integer, listed, seat, shown
+from .guard import refusal
 from .model import Problem, RecordError, Source, Tile, Verdict, Win, round_name, write_line
 from .replay import Replay
+from .rules import GameRules, from_tenhou6
 
 TSUMOGIRI = 60
-_HAN = re.compile(r"\((\d+)飜\)")
-_FU_HAN = re.compile(r"(\d+)符(\d+)飜")
-_POINTS = re.compile(r"(\d+)(?:-(\d+))?点(∀)?")
+KAN_PLACEHOLDER = 0  # a daiminkan's empty discard
+TILE_CODES = frozenset([*range(11, 20), *range(21, 30), *range(31, 40), *range(41, 48),
+                        51, 52, 53])
+ROUND_MAX = 15
+POINTS_MAX = 10_000_000
+EVENTS_MAX = 60  # draws or discards of one player in a round
+TEXT_MAX = 64  # a call string, a points text, a yaku name
+_HAN = re.compile(r"\(([0-9]{1,3})飜\)")
+_FU_HAN = re.compile(r"([0-9]{1,4})符([0-9]{1,3})飜")
+_POINTS = re.compile(r"([0-9]{1,7})(?:-([0-9]{1,7}))?点(∀)?")
+_CALL = re.compile(r"((?:[0-9][0-9])*)([cpmka])([0-9][0-9])((?:[0-9][0-9])*)", re.ASCII)
+_CALL_SIZE = {"chi": 3, "pon": 3, "kan": 4, "kakan": 4, "ankan": 4}
 
 
 def to_tile(code: int) -> Tile:
@@ -36,9 +49,10 @@ def parse_call(text: str) -> tuple[str, list[int], int, int]:
     """A call string: (kind, tile codes, the called or added tile, offset of the source
     seat: 3 left, 2 across, 1 right, 0 own). `c292728`, `45p4545`, `m39393939`,
     `31k313131`, `121212a12`."""
-    m = re.fullmatch(r"((?:\d\d)*)([cpmka])(\d\d)((?:\d\d)*)", text)
+    m = _CALL.fullmatch(text) if isinstance(text, str) and len(text) <= TEXT_MAX else None
     if m is None:
-        raise RecordError(f"unreadable call '{text}'")
+        raise RecordError(f"unreadable call {shown(text)} (expected such as c292728, "
+                          "45p4545, 121212a12)")
     before, letter, tile, after = m.groups()
     codes = [int(before[i:i + 2]) for i in range(0, len(before), 2)]
     called = int(tile)
@@ -46,6 +60,11 @@ def parse_call(text: str) -> tuple[str, list[int], int, int]:
     toks = codes + [called] + rest
     pos = len(before) // 2
     kind = {"c": "chi", "p": "pon", "m": "kan", "k": "kakan", "a": "ankan"}[letter]
+    if len(toks) != _CALL_SIZE[kind]:
+        raise RecordError(f"call {text} has {len(toks)} tiles (a {kind} has "
+                          f"{_CALL_SIZE[kind]})")
+    for code in toks:
+        _code(code, f"call {text}")
     if kind == "chi":
         return kind, toks, called, 3
     if kind == "ankan":
@@ -57,18 +76,32 @@ def parse_call(text: str) -> tuple[str, list[int], int, int]:
     return kind, toks, called, {0: 3, 1: 2, 2: 1}.get(pos, 1)
 
 
-def _verdict(deltas: list[int], info: list[Any], dealer: int) -> Verdict:
-    net = {s: int(deltas[(dealer + i) % 4]) for i, s in enumerate(WIND_LETTERS)}
-    text = str(info[3])
-    pts = _POINTS.search(text)
+def _code(value: Any, what: str, extra: tuple[int, ...] = ()) -> int:
+    """A tile code (11-47, 51-53; `extra` adds 60 or 0 where they may stand)."""
+    if isinstance(value, bool) or not isinstance(value, int) or (
+            value not in TILE_CODES and value not in extra):
+        more = "".join(f", {e}" for e in extra)
+        raise RecordError(f"{what}: {shown(value)} is not a tile code (expected 11-19, 21-29, "
+                          f"31-39, 41-47, 51-53{more})")
+    return value
+
+
+def _verdict(deltas: list[Any], info: list[Any], dealer: int) -> Verdict:
+    listed(deltas, "the point changes", 4, 4)
+    net = {s: integer(deltas[(dealer + i) % 4], "a point change", -POINTS_MAX, POINTS_MAX)
+           for i, s in enumerate(WIND_LETTERS)}
+    text = info[3]
+    pts = _POINTS.search(text) if isinstance(text, str) and len(text) <= TEXT_MAX else None
     if pts is None:
-        raise RecordError(f"unreadable points '{text}'")
+        raise RecordError(f"unreadable points {shown(text)} (expected such as 30符4飜7700点)")
     a, b, all_pay = int(pts.group(1)), pts.group(2), pts.group(3)
     value = 3 * a if all_pay else (2 * a + int(b) if b else a)
     yaku: list[tuple[str, int | None]] = []
     yakuman = False
     for item in info[4:]:
-        name, _, rest = str(item).partition("(")
+        if not isinstance(item, str) or len(item) > TEXT_MAX:
+            raise RecordError(f"yaku {shown(item)} is not a yaku text (such as 立直(1飜))")
+        name, _, rest = item.partition("(")
         han = _HAN.search(item)
         if han is None:
             yakuman = yakuman or "役満" in rest
@@ -81,22 +114,21 @@ def _verdict(deltas: list[int], info: list[Any], dealer: int) -> Verdict:
     return Verdict(net, value, han, None if yakuman else fu, tuple(yaku), yakuman=yakuman)
 
 
-def replay_round(rnd: list[Any], aka: bool) -> tuple[Replay, list[Any]]:
-    """Replay a round to its end; the replay and the result entry (`["和了", ...]`)."""
-    kyoku, honba, sticks = (int(x) for x in rnd[0][:3])
+def replay_round(rnd: list[Any], rules: GameRules) -> tuple[Replay, list[Any] | None]:
+    """Replay a checked round (`_check_round`) to its end; the replay and the result
+    entry (`["和了", ...]`, or None)."""
+    kyoku, honba, sticks = rnd[0]
     hands = [list(rnd[4 + 3 * p]) for p in range(4)]
     draws = [list(rnd[5 + 3 * p]) for p in range(4)]
     discards = [list(rnd[6 + 3 * p]) for p in range(4)]
     result = rnd[16] if len(rnd) > 16 else None
-    if any(len(h) != 13 for h in hands):
-        raise RecordError("a starting hand is not 13 tiles")
+    aka = rules.options.get("red_fives") != "0"
 
     def tile(code: int) -> Tile:
         t = to_tile(code)
         return Tile(t.suit, 5) if t.digit == 0 and not aka else t
 
-    options = {} if aka else {"red_fives": "0"}
-    replay = Replay(kyoku, honba, sticks, hands, list(rnd[2]), tile, options)
+    replay = Replay(kyoku, honba, sticks, hands, list(rnd[2]), tile, dict(rules.options))
     di, si = [0] * 4, [0] * 4
     cur, need_draw, drawn = kyoku % 4, True, 0
     while True:
@@ -116,7 +148,7 @@ def replay_round(rnd: list[Any], aka: bool) -> tuple[Replay, list[Any]]:
         riichi = False
         if isinstance(x, str):
             if x.startswith("r"):
-                riichi, x = True, int(x[1:])
+                riichi, x = True, _riichi_discard(x)
             else:
                 kind, toks, called, _ = parse_call(x)
                 if kind == "ankan":
@@ -169,29 +201,131 @@ def _caller(cur: int, code: int, draws: list[list[Any]], di: list[int]) -> int |
     return None
 
 
-def read_game(game: dict[str, Any], file: str, name: str) -> Iterator[Win | Problem]:
-    """Every win of one game object (`log` holds one round or all of them)."""
-    rule = game.get("rule")
-    rule = rule if isinstance(rule, dict) else {}
-    aka = bool(rule.get("aka", 1))
-    if "三" in str(rule.get("disp", "")):  # 三鳳南喰赤: a three-player room
-        yield Problem("note", file, name, "three-player game skipped (no three-player rules yet)")
+def _riichi_discard(text: str) -> int:
+    """`r35`, `r60`: the discard that declares riichi."""
+    digits = text[1:]
+    if not (len(digits) == 2 and digits.isascii() and digits.isdigit()):
+        raise RecordError(f"riichi discard {shown(text)} is not r and a tile code")
+    return _code(int(digits), "riichi discard", (TSUMOGIRI,))
+
+
+def _check_round(rnd: Any) -> None:
+    """The shape and every number of a four-player round; RecordError names the field."""
+    listed(rnd, "the round", 16, 17)
+    head = listed(rnd[0], "the round's first entry [round, honba, sticks]", 3, 3)
+    integer(head[0], "the round number", 0, ROUND_MAX)
+    integer(head[1], "honba", 0, HONBA_MAX)
+    integer(head[2], "sticks", 0, STICKS_MAX)
+    listed(rnd[1], "the scores", 4, 4)
+    for score in rnd[1]:
+        integer(score, "a score", -POINTS_MAX, POINTS_MAX)
+    for code in listed(rnd[2], "the dora indicators", 1, 5):
+        _code(code, "a dora indicator")
+    for code in listed(rnd[3], "the ura indicators", 0, 5):
+        _code(code, "an ura indicator")
+    for p in range(4):
+        for code in listed(rnd[4 + 3 * p], f"seat {p}'s starting hand", 13, 13):
+            _code(code, f"seat {p}'s starting hand")
+        for d in listed(rnd[5 + 3 * p], f"seat {p}'s draws", 0, EVENTS_MAX):
+            if not isinstance(d, str):
+                _code(d, f"seat {p}'s draws")
+        for x in listed(rnd[6 + 3 * p], f"seat {p}'s discards", 0, EVENTS_MAX):
+            if not isinstance(x, str):
+                _code(x, f"seat {p}'s discards", (TSUMOGIRI, KAN_PLACEHOLDER))
+    if len(rnd) > 16:
+        _check_result(rnd[16])
+
+
+def _check_result(result: Any) -> None:
+    listed(result, "the round's result")
+    if not result or not isinstance(result[0], str):
+        raise RecordError(f"the round's result {shown(result)} does not start with 和了 or "
+                          "a draw's name")
+    if result[0] != "和了":
         return
-    for rnd in game.get("log") or []:
-        where = "round ?"
+    if len(result) < 3 or len(result) % 2 == 0:
+        raise RecordError(f"和了 has {len(result) - 1} entries (expected pairs of point "
+                          "changes and win details)")
+    for i in range(2, len(result), 2):
+        info = listed(result[i], "the win details [who, from, pao, points, yaku...]", 4, 64)
+        for n, what in enumerate(("who", "from", "pao")):
+            seat(integer(info[n], what, 0, 3), what)
+
+
+def _where(rnd: Any, number: int) -> str:
+    """`round E2-1` (or `round E2` with a bad honba) when the round's first entry says
+    so, else its place in the log."""
+    head = rnd[0] if isinstance(rnd, list) and rnd else None
+    if not isinstance(head, list) or not head:
+        return f"round {number} of the log"
+
+    def fits(i: int, hi: int) -> bool:
+        v = head[i] if len(head) > i else None
+        return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= hi
+
+    if not fits(0, ROUND_MAX):
+        return f"round {number} of the log"
+    return f"round {round_name(head[0])}" + (f"-{head[1]}" if fits(1, HONBA_MAX) else "")
+
+
+def _players(rnd: Any) -> int:
+    """3 for a round with an empty fourth seat, else the number of scores (or 4)."""
+    if not isinstance(rnd, list) or len(rnd) < 2 or not isinstance(rnd[1], list):
+        return 4
+    if len(rnd[1]) == 4 and len(rnd) > 13 and rnd[13] == [] and rnd[1][3] == 0:
+        return 3
+    return len(rnd[1]) if len(rnd[1]) in (3, 5, 6, 7, 8) else 4
+
+
+def read_game(game: dict[str, Any], file: str, name: str, fresh: bool = True
+              ) -> Iterator[Win | Problem]:
+    """Every win of one game object (`log` holds one round or all of them); `fresh` says
+    that the object starts its game, so the game's notes are given here."""
+    rules = from_tenhou6(game.get("rule"), game.get("name"))
+    if rules.players == 3:
+        if fresh:
+            yield Problem("note", file, name, "three-player game skipped "
+                          "(no three-player rules yet)")
+        return
+    if rules.players > 4:
+        if fresh:
+            yield Problem("error", file, name, f"a game of {rules.players} players (mjscore "
+                          "reads four-player games; three-player ones are skipped)")
+        return
+    if rules.unknown and fresh:
+        yield Problem("rules", file, name, "; ".join(rules.unknown) + "; scored by Tenhou's "
+                      "standard rules, and `check` reports its wins apart")
+    for number, rnd in enumerate(game["log"], 1):
+        where = _where(rnd, number)
         try:
-            kyoku, honba = int(rnd[0][0]), int(rnd[0][1])
-            where = f"round {round_name(kyoku)}-{honba}"
-            if len(rnd[1]) != 4 or not rnd[13]:
+            players = _players(rnd)
+            if players == 3:
                 yield Problem("note", file, where, "three-player round skipped")
                 continue
-            replay, result = replay_round(rnd, aka)
-            if not result or result[0] != "和了":
-                continue  # a draw (or no result): no line
-            for i in range(1, len(result) - 1, 2):
-                deltas, info = result[i], result[i + 1]
-                facts = replay.win(int(info[0]), int(info[1]), list(rnd[3]))
-                yield Win(write_line(facts), Source(file, name, round_name(kyoku), honba),
-                          _verdict(deltas, info, kyoku % 4))
-        except (RecordError, TypeError, ValueError, IndexError, KeyError) as exc:
-            yield Problem("error", file, where, str(exc) or type(exc).__name__)
+            if players != 4:
+                raise RecordError(f"a round of {players} players (mjscore reads four-player "
+                                  "games)")
+            _check_round(rnd)
+            yield from _round_wins(rnd, rules, file, name)
+        except RecordError as exc:
+            yield Problem("error", file, where, str(exc))
+
+
+def _round_wins(rnd: list[Any], rules: GameRules, file: str, name: str) -> Iterator[Win]:
+    """The wins of one checked round; RecordError for a round that cannot be replayed
+    (its wins are all checked before any is given)."""
+    kyoku, honba = rnd[0][0], rnd[0][1]
+    replay, result = replay_round(rnd, rules)
+    if not result or result[0] != "和了":
+        return  # a draw (or no result): no line
+    wins = []
+    for i in range(1, len(result) - 1, 2):
+        deltas, info = result[i], result[i + 1]
+        facts = replay.win(info[0], info[1], list(rnd[3]))
+        line = write_line(facts)
+        why = refusal(line)
+        if why:
+            raise RecordError(why)
+        wins.append(Win(line, Source(file, name, round_name(kyoku), honba),
+                        _verdict(deltas, info, kyoku % 4), rules.unknown))
+    yield from wins

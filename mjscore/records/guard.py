@@ -1,0 +1,31 @@
+"""A line built from a record is read back as `mjscore score` reads it before it is written.
+
+The replay checks the events it meets, but a record can still add up to a hand that
+cannot be (a fifth copy, a pon of three different tiles): such a line is the round's
+problem, never an output line that `mjscore score` would refuse.
+"""
+
+from __future__ import annotations
+
+from ..errors import MjscoreError, NotAWin, NoYaku
+
+
+def refusal(line: str) -> str | None:
+    """Why mjscore's parser or validator refuses `line`, or None when it reads.
+
+    Not being a win (or having no yaku) is a verdict for `check` to compare, not a
+    refusal: the record says the hand won, and the scorer may disagree.
+    """
+    from ..engine import resolve
+    from ..notation import parse_line
+    from ..validate import validate
+
+    try:
+        hand = parse_line(line)
+        ruleset, values = resolve(hand, "riichi", None)
+        validate(hand, ruleset, values)
+    except (NotAWin, NoYaku):
+        return None
+    except MjscoreError as exc:
+        return f"the hand line built from it is refused by mjscore ({exc.kind}: {exc})"
+    return None

@@ -1,0 +1,116 @@
+"""A record file read in bounded memory: gzip streamed, at most 64 MB of decoded text.
+
+A record is untrusted input: a 1 MB gzip bomb, `/dev/zero` or one endless JSON line
+must cost a bounded amount of memory and end as a problem of that file, so the
+reader counts every decoded byte and stops one byte past the bound.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+import zlib
+from typing import BinaryIO
+
+from .model import RecordError
+
+LIMIT = 64 * 1024 * 1024  # decoded bytes per record file
+GZIP_MAGIC = b"\x1f\x8b"
+HEAD = 4096  # bytes looked at to tell the format
+
+
+class TooLarge(RecordError):
+    """The decoded file passes LIMIT."""
+
+    def __init__(self) -> None:
+        super().__init__(f"larger than {LIMIT // (1024 * 1024)} MB once decompressed; the "
+                         "rest of the file is not read")
+
+
+def display_name(path: str | os.PathLike[str] | bytes) -> str:
+    """A file name as text that any output can hold: bytes that are not UTF-8 become
+    `\\xNN` escapes (the name still opens: the path itself is kept for that)."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
+class _Rejoined(io.RawIOBase):
+    """The bytes already read to look at the magic, then the rest of the stream."""
+
+    def __init__(self, head: bytes, rest: BinaryIO) -> None:
+        self._head, self._rest = head, rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:  # type: ignore[override]
+        if self._head:
+            n = min(len(buffer), len(self._head))
+            buffer[:n], self._head = self._head[:n], self._head[n:]
+            return n
+        data = self._rest.read(len(buffer))
+        buffer[:len(data)] = data
+        return len(data)
+
+
+class RecordReader:
+    """The decoded bytes of one record file, read no further than LIMIT."""
+
+    def __init__(self, raw: BinaryIO) -> None:
+        magic = raw.read(2)
+        stream: BinaryIO = io.BufferedReader(_Rejoined(magic, raw))
+        self.compressed = magic == GZIP_MAGIC
+        if self.compressed:
+            stream = gzip.GzipFile(fileobj=stream, mode="rb")  # type: ignore[assignment]
+        self._stream = stream
+        self._used = 0
+        self._pending = b""
+
+    def _read(self, size: int) -> bytes:
+        try:
+            data = self._stream.read(size)
+        except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
+            raise RecordError(_gzip_why(exc)) from None
+        except OSError as exc:
+            raise RecordError(f"cannot read: {exc.strerror or 'input/output error'}") from None
+        self._used += len(data)
+        if self._used > LIMIT:
+            raise TooLarge
+        return data
+
+    def head(self) -> bytes:
+        """The first bytes (kept: the next read starts with them again)."""
+        self._pending = self._read(HEAD)
+        return self._pending
+
+    def read_all(self) -> bytes:
+        """Everything (TooLarge past LIMIT)."""
+        data, self._pending = self._pending + self._read(LIMIT + 1 - self._used), b""
+        return data
+
+    def lines(self):
+        """Line after line (`\\n` kept), each read as it comes, none past LIMIT."""
+        buf, start, parts = self._pending, 0, []
+        self._pending = b""
+        while True:
+            cut = buf.find(b"\n", start)
+            if cut >= 0:
+                parts.append(buf[start:cut + 1])
+                yield parts[0] if len(parts) == 1 else b"".join(parts)
+                parts, start = [], cut + 1
+                continue
+            if start < len(buf):
+                parts.append(buf[start:])
+            buf, start = self._read(min(1 << 20, LIMIT + 1 - self._used)), 0
+            if not buf:
+                if parts:
+                    yield b"".join(parts)
+                return
+
+
+def _gzip_why(exc: Exception) -> str:
+    if isinstance(exc, EOFError):
+        return "broken gzip data: the compressed file ends before its end marker"
+    if isinstance(exc, gzip.BadGzipFile):
+        return "broken gzip data: the header is not a gzip header"
+    return "broken gzip data: the compressed stream is corrupt"

@@ -1,0 +1,81 @@
+"""What a record says about how its game was played, as riichi options and notes.
+
+A record names its rules: mjlog in the lobby bits of `<GO type="...">`, tenhou.net/6
+in its `rule` object. The rules mjscore has an option for become `opt:` tokens; any
+other rule is named in a note, and the game's wins carry it (`Win.rules`) so that
+`mjscore check` reports a difference there apart from a disagreement.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..frozen import value_class
+
+# Tenhou's lobby bits, the meanings dnovikoff/tenhou's tbase/lobby.go gives them
+# (FlagOnline, FlagNoAkkas, FlagNoKuitan, FlagHanchan, Flag3Man, FlagDan1, FlagFast,
+# FlagDan2); no bit from 0x100 up is a standard lobby rule.
+ONLINE, NO_AKA, NO_KUITAN, HANCHAN, SANMA, DAN1, FAST, DAN2 = (1 << b for b in range(8))
+KNOWN_BITS = 0xFF
+GO_TYPE_MAX = 0xFFFF
+
+# tenhou.net/6 `rule` keys read here; `disp` is a lobby name such as 鳳南喰赤 or 三般東喰赤速.
+KNOWN_KEYS = {"disp", "aka", "aka51", "aka52", "aka53"}
+_LOBBY = re.compile(r"[三四]?[般上特鳳若銀琥孔]?[東南]喰?赤?速?")
+
+
+@value_class
+class GameRules:
+    """The options for every line of a game, the rules outside mjscore, three-player."""
+
+    options: dict[str, str]
+    unknown: tuple[str, ...] = ()
+    players: int = 4
+
+
+def from_go_type(flags: int) -> GameRules:
+    """The rules of an mjlog `<GO type>`."""
+    options = {}
+    if flags & NO_AKA:
+        options["red_fives"] = "0"
+    if flags & NO_KUITAN:
+        options["open_tanyao"] = "off"
+    unknown = ()
+    if flags & ~KNOWN_BITS:
+        unknown = (f"GO type {flags} (0x{flags:04x}) has lobby bits 0x{flags & ~KNOWN_BITS:04x} "
+                   "outside Tenhou's standard lobby rules (a chip or custom-rule lobby)",)
+    return GameRules(options, unknown, 3 if flags & SANMA else 4)
+
+
+def from_tenhou6(rule: Any, names: Any) -> GameRules:
+    """The rules of a tenhou.net/6 game from its `rule` object and `name` list."""
+    rule = rule if isinstance(rule, dict) else {}
+    disp = rule.get("disp", "")
+    disp = disp if isinstance(disp, str) else ""
+    players = 3 if "三" in disp or (isinstance(names, list) and len(names) == 3) else 4
+    if isinstance(names, list) and len(names) > 4:
+        players = len(names)
+    options: dict[str, str] = {}
+    unknown: list[str] = []
+    reds = [rule.get(k) for k in ("aka51", "aka52", "aka53")]
+    if any(r is not None for r in reds):
+        counts = tuple(r if isinstance(r, int) and not isinstance(r, bool) else -1
+                       for r in reds)
+        red_fives = {(0, 0, 0): "0", (1, 1, 1): "3", (1, 2, 1): "4"}.get(counts)
+        if red_fives is None:
+            unknown.append(f"red fives aka51/aka52/aka53 = {counts} (mjscore plays 0, 1-1-1 "
+                           "or 1-2-1)")
+        elif red_fives != "3":
+            options["red_fives"] = red_fives
+    elif rule.get("aka", 1) in (0, False):
+        options["red_fives"] = "0"
+    if disp and _LOBBY.fullmatch(disp.strip()):
+        if "喰" not in disp:
+            options["open_tanyao"] = "off"
+    elif disp:
+        unknown.append(f"rules '{disp[:40]}' are not a Tenhou lobby's")
+    extra = sorted(str(k)[:20] for k in rule if k not in KNOWN_KEYS)
+    if extra:
+        unknown.append(f"rule entries {', '.join(extra[:5])} are not read by mjscore")
+    return GameRules(options, tuple(unknown), players)
