@@ -3,6 +3,12 @@ main process writes them in input order, so the output is byte for byte the seri
 
 Only the machine formats go in parallel (the human report is drawn by one process),
 and only files long enough to pay for starting the workers.
+
+The workers are this module's own processes, each with its own pipes, not a
+multiprocessing.Pool: a Pool worker that dies holding the pool's shared task lock (a
+SIGTERM to the whole process group, as `timeout` and systemd send) hangs the pool's
+shutdown. Here the workers ignore the stop signals, the main process answers them and
+then kills and waits for its workers.
 """
 
 from __future__ import annotations
