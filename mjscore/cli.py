@@ -17,7 +17,7 @@ from typing import Annotated
 import typer
 
 from .errors import ExitCode
-from .runner import guarded, say, score_command
+from .runner import OutputError, guard_streams, guarded, say, score_command
 
 app = typer.Typer(
     name="mjscore",
@@ -268,6 +268,31 @@ def boo_result(
 # -- game records: `import` and `check` (issue 14; the work is in mjscore.records) ---------
 
 
+class _ShownPath(os.PathLike):
+    """A file name that is not UTF-8: it opens as given (os.fspath), and is shown and
+    written into records as text, its odd bytes U+FFFD (str), so that JSON stays UTF-8."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __fspath__(self) -> str:
+        return self.name
+
+    def __str__(self) -> str:
+        from .runner import text_arg
+
+        return text_arg(self.name)
+
+
+def _record_paths(files: list[str] | None) -> list:
+    """The FILE arguments of `import` and `check`, each named in valid UTF-8."""
+    from .runner import UsageProblem, text_arg
+
+    if "-" in (files or []) and sys.stdin is None:  # fd 0 closed (`<&-`)
+        raise UsageProblem("cannot read standard input: it is closed")
+    return [f if f == "-" or text_arg(f) == f else _ShownPath(f) for f in files or []]
+
+
 RecordFiles = Annotated[list[str] | None, typer.Argument(
     metavar="FILE", help="Tenhou mjlog (plain or gzip) or tenhou.net/6 JSON; '-' = stdin.",
     show_default=False)]
@@ -282,7 +307,7 @@ def import_records(
     """One hand line per win of game records, ready for `mjscore score --file -`."""
     from .records.commands import import_command
 
-    return import_command(files or [], fmt)
+    return import_command(_record_paths(files), fmt)
 
 
 @app.command("check")
@@ -294,7 +319,7 @@ def check_records(
     """Score every win of game records and compare it with the record's verdict."""
     from .records.commands import check_command
 
-    return check_command(files or [], fmt)
+    return check_command(_record_paths(files), fmt)
 
 
 # -- entry point ----------------------------------------------------------------------------
@@ -303,18 +328,19 @@ def check_records(
 def run(argv: list[str] | None = None) -> int:
     """Run the app on `argv` (default sys.argv[1:]) and return the exit code."""
     args = sys.argv[1:] if argv is None else list(argv)
-    from .report.settings import configure
+    from .report.settings import configure, sane_columns
 
     configure(encoding=getattr(sys.stdout, "encoding", None) or "utf-8")
+    sane_columns(os.environ)  # every rich console reads it, typer's help too
     for stream in (sys.stdout, sys.stderr):  # UTF-8 out, whatever the locale says
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None and getattr(stream, "encoding", "").lower() != "utf-8":
             reconfigure(encoding="utf-8", errors="replace")
-    if not args:  # bare `mjscore`: the help, as a usage error
-        app(args=["--help"], prog_name="mjscore", standalone_mode=False)
-        return int(ExitCode.USAGE)
 
     def invoke() -> int:
+        if not args:  # bare `mjscore`: the help, as a usage error
+            app(args=["--help"], prog_name="mjscore", standalone_mode=False)
+            return int(ExitCode.USAGE)
         try:
             return int(app(args=args, prog_name="mjscore", standalone_mode=False) or 0)
         except typer.TyperException as exc:  # click's usage errors: bad flag, missing value
@@ -340,11 +366,13 @@ def main() -> None:
     longer than scoring it. Nothing mjscore does is left to exit handlers; with
     MJSCORE_DEBUG set (for profilers and coverage) it exits the ordinary way.
     """
+    guard_streams()  # a failing write is OutputError, whichever command wrote
     code = run()
     if os.environ.get("MJSCORE_DEBUG"):
         sys.exit(code)
     for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):  # a closed pipe: `run` said it all
+        # a closed pipe or a full disk: `run` has said it all, and an unflushed rest is lost
+        with contextlib.suppress(OSError, ValueError, AttributeError, OutputError):
             stream.flush()
     os._exit(code)
 

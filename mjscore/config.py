@@ -104,24 +104,25 @@ def _type_name(value: Any) -> str:
             list: "an array", dict: "a table"}.get(type(value), type(value).__name__)
 
 
+MAX_CONFIG_BYTES = 1 << 20  # a config file is a few lines; more is not one (`/dev/zero`)
+
+
 def load_config(path: str | None, required: bool) -> Config:
-    """Read and check a config file; a missing optional one is an empty Config."""
+    """Read and check a config file; a missing optional one is an empty Config. The file
+    is opened, not looked at first, so a pipe (`--config <(...)`) is read like a file."""
     if path is None:
         return Config()
-    if not os.path.isfile(path):
-        if required:
-            raise ConfigError(f"config file {path}: no such file")
-        return Config()
-    import tomllib
-
+    where = f"config file {shown_path(path)}"
     try:
         with open(path, "rb") as f:
-            data = tomllib.load(f)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"config file {path}: not valid TOML: {exc}") from None
+            raw = f.read(MAX_CONFIG_BYTES + 1)
+    except (FileNotFoundError, NotADirectoryError):
+        if required:
+            raise ConfigError(f"{where}: no such file") from None
+        return Config()
     except OSError as exc:
-        raise ConfigError(f"config file {path}: cannot read it: {exc.strerror or exc}") from None
-    where = f"config file {path}"
+        raise ConfigError(f"{where}: cannot read it: {exc.strerror or exc}") from None
+    data = _parsed(raw, where)
     for key in data:
         if key not in CONFIG_KEYS:
             raise ConfigError(f"{where}: unknown key '{key}' (expected one of "
@@ -154,6 +155,38 @@ def load_config(path: str | None, required: bool) -> Config:
         _check_everywhere(key, value, f"{where}: options.{key}")
         everywhere[key] = _frozen(value)
     return Config(path, rules, fmt, everywhere, per_ruleset)
+
+
+def shown_path(path: str) -> str:
+    """A path as text for a message: bytes that are not UTF-8 become U+FFFD."""
+    return os.fsencode(path).decode("utf-8", "replace")
+
+
+def _parsed(raw: bytes, where: str) -> dict[str, Any]:
+    """The TOML document of a config file, or a ConfigError saying what is wrong with it
+    in words (tomllib's own failures on hostile files are Python's: a decode error, a
+    RecursionError, int()'s digit limit)."""
+    import tomllib
+
+    if len(raw) > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{where}: larger than {MAX_CONFIG_BYTES >> 20} MB, not a config file")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise ConfigError(f"{where}: not UTF-8 text (line {line}: byte "
+                          f"0x{raw[exc.start]:02x})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{where}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{where}: arrays or tables nested too deeply") from None
+    except ValueError:  # int() past sys.get_int_max_str_digits()
+        import sys
+
+        raise ConfigError(f"{where}: a number with too many digits (at most "
+                          f"{sys.get_int_max_str_digits()})") from None
 
 
 def _ruleset_table(name: str, table: dict[str, Any], where: str) -> dict[str, Any]:

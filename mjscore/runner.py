@@ -1,12 +1,15 @@
 """Scoring lines for the command line, without typer: the fast path and typer share it.
 
-This module owns the exit-code policy: `Tally.exit_code` gives 0 or 1 for the
-lines, `guarded` turns every usage problem into 2 and any crash into one line on
-stderr. Nothing else calls sys.exit.
+This module owns the exit-code policy, the same for every command: `Tally.exit_code`
+gives 0 or 1 for the lines; `guarded` turns every usage problem and every output that
+cannot be written into 2, a stop signal into 128 + its number (SIGINT 130, SIGHUP 129,
+SIGTERM 143), a reader that left into 141, and any crash into one line on stderr.
+Nothing else calls sys.exit.
 """
 
 from __future__ import annotations
 
+import io
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -62,7 +65,12 @@ MAX_LINE_BYTES = 4 * (MAX_LINE + 1)  # the most a line can take in UTF-8 before 
 MAX_SKIP = 64 << 20  # an over-long line is skipped to its end, but not beyond this many bytes
 
 
-class EndlessLine(Exception):
+class InputStopped(Exception):
+    """The input cannot be read on: the lines before it are scored and written, then this
+    is one line on stderr and the run ends with exit status 1."""
+
+
+class EndlessLine(InputStopped):
     """A line with no end within MAX_SKIP bytes (`--file /dev/zero`): reading stops."""
 
 
@@ -74,21 +82,31 @@ def read_lines(path: str) -> Iterator[tuple[int, str]]:
     `\\r` inside a line is a blank, so line numbers are those of `wc -l` and editors. A
     line longer than MAX_LINE comes back cut to MAX_LINE + 1 characters (its error says
     so) and the rest of it is skipped; a line with no end within MAX_SKIP bytes stops the
-    reading with EndlessLine.
+    reading with EndlessLine, and a failing read (EIO) with InputStopped.
     """
     if path == "-":
+        if sys.stdin is None:  # fd 0 closed (`<&-`)
+            raise UsageProblem("cannot read standard input: it is closed")
         buffer = getattr(sys.stdin, "buffer", None)
         if buffer is None:  # a text stream (tests): its lines, the same way
             yield from _numbered(line.encode("utf-8", "surrogateescape") for line in sys.stdin)
             return
-        yield from _numbered(_byte_lines(buffer))
+        yield from _numbered(_read_or_stop(_byte_lines(buffer), "standard input"))
         return
     try:
         f = open(path, "rb")  # noqa: SIM115 - closed below, after the last line
     except OSError as exc:
-        raise UsageProblem(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise UsageProblem(f"cannot read {text_arg(path)}: {exc.strerror or exc}") from None
     with f:
-        yield from _numbered(_byte_lines(f))
+        yield from _numbered(_read_or_stop(_byte_lines(f), text_arg(path)))
+
+
+def _read_or_stop(lines: Iterator[bytes], name: str) -> Iterator[bytes]:
+    """The lines of a stream; a read that fails part way is InputStopped, not a crash."""
+    try:
+        yield from lines
+    except OSError as exc:
+        raise InputStopped(f"cannot read {name} on: {exc.strerror or exc}") from None
 
 
 def _byte_lines(stream: BinaryIO) -> Iterator[bytes]:
@@ -135,7 +153,7 @@ def count_lines(path: str) -> int | None:
                 last = block[-1:]
             return total + (last != b"\n")
     except OSError as exc:
-        raise UsageProblem(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise UsageProblem(f"cannot read {text_arg(path)}: {exc.strerror or exc}") from None
 
 
 def text_arg(arg: str) -> str:
@@ -219,7 +237,8 @@ def progress_bar(total: int | None) -> Iterator[Callable[..., None]]:
 
 
 class OutputError(Exception):
-    """stdout cannot take the output (a full disk, /dev/full): one line, exit 2."""
+    """stdout cannot take the output (a full disk, /dev/full, a closed fd 1): one line,
+    exit 2, whatever the command."""
 
 
 class ClosedPipe(Exception):
@@ -227,58 +246,93 @@ class ClosedPipe(Exception):
     that click does not turn it into its own exit status on the way out."""
 
 
-class _Writer:
-    """The writing side of a run: a context in which SIGINT has this handler. A record is
-    written whole: Ctrl-C while one is written takes effect just after it (anywhere else at
-    once), and the main thread blocks SIGINT meanwhile, since a write cut by a signal can
-    lose data. A failing output becomes OutputError, a closed pipe ClosedPipe."""
+class Stopped(BaseException):
+    """A stop signal (SIGINT, SIGTERM, SIGHUP) ended the command: exit 128 + its number.
+
+    A BaseException like KeyboardInterrupt, so that no `except Exception` on the way keeps
+    the run going, but not a KeyboardInterrupt, which typer would turn into 130 whatever
+    the signal was."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def stop_signals() -> set[int]:
+    """The signals that end a run the way Ctrl-C does (SIGHUP where the system has it)."""
+    import signal
+
+    return {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+            if hasattr(signal, name)}
+
+
+class _StopSignals:
+    """A context in which each stop signal raises Stopped; a signal the caller ignores
+    (`nohup`, a background job) stays ignored. A record is written whole: a signal while
+    one is written takes effect just after it, and the main thread blocks the signals
+    meanwhile, since a write cut by a signal can lose data. A failing output becomes
+    OutputError, a closed pipe ClosedPipe."""
 
     def __init__(self) -> None:
-        self.busy = False
-        self.pending = False
-        self.previous: object = None
+        self.depth = 0  # blocks entered and not yet left: signals wait until it is 0
+        self.pending = 0
+        self.previous: dict[int, Any] = {}
 
-    def __enter__(self) -> _Writer:
+    def __enter__(self) -> _StopSignals:
         import signal
         import threading
 
         if threading.current_thread() is threading.main_thread():
-            self.previous = signal.signal(signal.SIGINT, self._on_interrupt)
+            for signum in stop_signals():
+                if signal.getsignal(signum) is not signal.SIG_IGN:
+                    self.previous[signum] = signal.signal(signum, self._on_signal)
         return self
 
     def __exit__(self, *exc: object) -> None:
         import signal
 
-        if self.previous is not None:
-            signal.signal(signal.SIGINT, self.previous)  # type: ignore[arg-type]
+        for signum, handler in self.previous.items():
+            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+        self.previous = {}
 
-    def _on_interrupt(self, signum: int, frame: object) -> None:
-        if self.busy:
-            self.pending = True
+    def _on_signal(self, signum: int, frame: object) -> None:
+        if self.depth:
+            self.pending = signum
         else:
-            raise KeyboardInterrupt
+            raise Stopped(signum)
+
+    @contextmanager
+    def blocked(self) -> Iterator[None]:
+        """The stop signals held back (not lost) while the block runs, then answered."""
+        import signal
+
+        mask = bool(self.previous) and hasattr(signal, "pthread_sigmask")
+        self.depth += 1
+        if mask and self.depth == 1:
+            signal.pthread_sigmask(signal.SIG_BLOCK, set(self.previous))
+        try:
+            yield
+        finally:
+            self.depth -= 1
+            if mask and not self.depth:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, set(self.previous))
+        if self.pending and not self.depth:
+            signum, self.pending = self.pending, 0
+            raise Stopped(signum)
 
     @contextmanager
     def writing(self) -> Iterator[None]:
-        import signal
+        """Write one record whole (see `blocked`); a failing write is OutputError."""
+        with self.blocked():
+            try:
+                yield
+            except BrokenPipeError:
+                raise ClosedPipe from None
+            except OSError as exc:
+                raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
 
-        mask = self.previous is not None and hasattr(signal, "pthread_sigmask")
-        self.busy = True
-        if mask:
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        try:
-            yield
-        except BrokenPipeError:
-            raise ClosedPipe from None
-        except OSError as exc:
-            raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
-        finally:
-            if mask:
-                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-            self.busy = False
-        if self.pending:
-            self.pending = False
-            raise KeyboardInterrupt
+
+STOP = _StopSignals()  # entered by `guarded` for each command
 
 
 def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: HouseRules | None,
@@ -287,7 +341,9 @@ def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: HouseRules 
 
     A long file (`total` known) in a machine format is scored on every core
     (`jobs` 0 = automatic, 1 = one process); the output is the same either way.
-    Ctrl-C ends the run after the last whole record (a JSON array is closed).
+    A stop signal (Ctrl-C, SIGTERM, SIGHUP) ends the run after the last whole record; an
+    input that cannot be read on (InputStopped) ends it after every line read before it.
+    Either way the output is finished (a JSON array is closed).
     """
     from contextlib import closing
 
@@ -300,7 +356,8 @@ def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: HouseRules 
     # a file in a machine format: records rendered and written a chunk at a time, as the
     # workers do (a stream is written record by record, for the reader at the other end)
     chunked = total is not None and fmt != "rich"
-    with progress_bar(total) as tick, _Writer() as writer:
+    writer = STOP
+    with progress_bar(total) as tick:
         # made inside the bar: while it runs, sys.stderr is rich's proxy that prints above it
         with writer.writing():
             reporter = make_reporter(fmt, sys.stdout, sys.stderr, stream=total is None)
@@ -323,10 +380,10 @@ def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: HouseRules 
                     with writer.writing():
                         reporter.emit(result)
                     tick()
-        except EndlessLine as exc:
+        except InputStopped as exc:  # the lines read before it are written above
             tally.failed += 1
             say(str(exc))
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, Stopped):
             with writer.writing():
                 reporter.close()  # the records so far, whole; a JSON array closed
             raise
@@ -345,7 +402,8 @@ def score_command(tokens: list[str] | None, file: str | None, rules: str | None,
 
     FORMATS = reporters_of(command).FORMATS
     tokens = [text_arg(t) for t in tokens] if tokens else tokens
-    file, rules, fmt = (text_arg(a) if a is not None else None for a in (file, rules, fmt))
+    rules, fmt = (text_arg(a) if a is not None else None for a in (rules, fmt))
+    # `file` stays as given: a name that is not UTF-8 still opens (messages use text_arg)
     options, rules, fmt = house_rules(config, [text_arg(o) for o in opt or []], rules, fmt)
     if fmt not in FORMATS:
         raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(FORMATS)})")
@@ -366,21 +424,39 @@ def score_command(tokens: list[str] | None, file: str | None, rules: str | None,
 
 
 def say(message: str) -> None:
+    """One line on stderr, `mjscore: ` first, control characters escaped."""
     from .report import safe
 
-    print(f"mjscore: {safe(' '.join(str(message).split()))}", file=sys.stderr)
+    _to_stderr(f"mjscore: {safe(' '.join(str(message).split()))}\n")
+
+
+def _to_stderr(text: str) -> None:
+    """A message that cannot be written (fd 2 closed or full) is lost, not a second failure."""
+    import contextlib
+
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write(text)
+            sys.stderr.flush()
 
 
 def guarded(action: Callable[[], int]) -> int:
-    """Run a command; usage problems exit 2 with one line, a crash is one line, not a trace."""
-    try:
-        code = action()
+    """Run a command under the exit-code policy of this module: whatever goes wrong is one
+    line on stderr (a stop signal none), never a traceback."""
+    with STOP:
         try:
+            return _answered(action)
+        except Stopped as exc:  # a second signal while the first failure was being said
+            return 128 + exc.signum
+
+
+def _answered(action: Callable[[], int]) -> int:
+    try:
+        if sys.stdout is None:  # fd 1 closed (`>&-`): Python has no stdout at all
+            raise OutputError("cannot write the output: standard output is closed")
+        code = action()
+        with STOP.writing():
             sys.stdout.flush()  # here, not at exit: a full output is reported, not ignored
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
         return code
     except UsageProblem as exc:
         say(str(exc))
@@ -388,15 +464,25 @@ def guarded(action: Callable[[], int]) -> int:
     except MjscoreError as exc:  # unknown ruleset, unknown option, bad value
         say(exc.message)
         return int(ExitCode.USAGE)
-    except KeyboardInterrupt:
-        print(file=sys.stderr)
-        return 130
+    except (KeyboardInterrupt, Stopped) as exc:
+        import signal
+
+        signum = getattr(exc, "signum", signal.SIGINT)
+        if signum == signal.SIGINT:
+            _to_stderr("\n")  # after the ^C a terminal echoes
+        return 128 + signum
     except (BrokenPipeError, ClosedPipe):  # `| head` has read enough: quietly
         _quiet_stdout()
         return CLOSED_PIPE
     except OutputError as exc:
         _quiet_stdout()
         say(str(exc))
+        return int(ExitCode.USAGE)
+    except OSError as exc:  # not the output (OutputError) and not a bug: the system said no
+        import os
+
+        name = f": {text_arg(os.fsdecode(exc.filename))}" if exc.filename else ""
+        say(f"system error: {exc.strerror or exc}{name}")
         return int(ExitCode.USAGE)
     except Exception as exc:  # a bug: one line, not a traceback (MJSCORE_DEBUG=1 shows it)
         import os
@@ -412,5 +498,40 @@ def _quiet_stdout() -> None:
     import contextlib
     import os
 
-    with contextlib.suppress(OSError, ValueError):
+    with contextlib.suppress(OSError, ValueError, AttributeError):
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+class _Stdout(io.FileIO):
+    """File descriptor 1 under sys.stdout: a write that fails is OutputError whoever wrote
+    (typer's help, a listing, a reporter), so every command says it the same way; a reader
+    that left stays BrokenPipeError (quietly 141)."""
+
+    def write(self, data: Any) -> int | None:
+        try:
+            return super().write(data)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
+
+
+def guard_streams() -> None:
+    """Put `_Stdout` under the process's sys.stdout, keeping its encoding and buffering,
+    and send messages nowhere when fd 2 is closed (else `print(file=None)` would put them
+    into stdout). The console script does this once; tests that capture keep their own."""
+    import os
+
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the run
+    out = sys.stdout
+    if out is None or out is not sys.__stdout__ or not isinstance(out, io.TextIOWrapper):
+        return
+    try:
+        fd = out.fileno()
+    except (OSError, ValueError):
+        return
+    buffered = io.BufferedWriter(_Stdout(fd, "w", closefd=False))
+    sys.stdout = io.TextIOWrapper(buffered, encoding=out.encoding, errors=out.errors,
+                                  line_buffering=out.line_buffering,
+                                  write_through=out.write_through)
