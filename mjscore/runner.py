@@ -186,7 +186,8 @@ def score_one(text: str, rules: str, house: HouseRules | None, line_no: int) -> 
         from .result import ScoreResult
 
         error = InternalError(f"internal error: {type(exc).__name__}: {exc}")
-        return ScoreResult(line=line_no, input=text, rules=rules, options={}, error=error)
+        return ScoreResult(line=line_no, input=text, rules=asked_rules(text, rules), options={},
+                           error=error)
 
 
 def waits_one(text: str, rules: str, house: HouseRules | None, line_no: int) -> WaitsResult:
@@ -197,7 +198,14 @@ def waits_one(text: str, rules: str, house: HouseRules | None, line_no: int) -> 
         return waits_line(text, rules=rules, line_no=line_no, house=house)
     except Exception as exc:  # keep going past a bad line, whatever went wrong
         error = InternalError(f"internal error: {type(exc).__name__}: {exc}")
-        return WaitsResult(line_no, text, rules, {}, error=error)
+        return WaitsResult(line_no, text, asked_rules(text, rules), {}, error=error)
+
+
+def asked_rules(text: str, rules: str) -> str:
+    """The ruleset a line asks for (its last `rules:` token), for the record of a line the
+    core could not answer: that record should name the rules the user meant."""
+    asked = [word[6:] for word in text.split() if word[:6].lower() == "rules:" and word[6:]]
+    return asked[-1].lower() if asked else rules
 
 
 # What each line-by-line command does to a line, and which package reports its answers.

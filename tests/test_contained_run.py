@@ -404,3 +404,16 @@ def test_a_record_named_in_bytes_that_are_not_utf8_is_valid_utf8_json(tmp_path, 
     missing = mj(command, odd_name(tmp_path, ".gone"))
     assert b"\x1b" not in missing.stderr and b"\xff" not in missing.stderr
     assert "\ufffd\\x1b[2J.gone: cannot read" in missing.stderr.decode("utf-8")
+
+
+def test_a_line_the_core_cannot_answer_is_recorded_under_the_rules_it_asked_for(monkeypatch):
+    """An internal failure's record names the line's own `rules:` token, not the run's."""
+    from mjscore import engine, runner
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(engine, "score_line", boom)
+    result = runner.score_one("123m456p789s11z22z ron:2z rules:MCR", "riichi", None, 1)
+    assert result.rules == "mcr" and result.error.kind == "internal"
+    assert runner.score_one("123m ron:2z", "european", None, 1).rules == "european"

@@ -46,7 +46,7 @@ def read_hands(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | No
 
     `source` is a path, the file's bytes or a binary stream (gzip is recognised by its
     magic bytes); `name` is what a `Source` and a `Problem` call the file (default: the
-    path, with bytes that are not UTF-8 shown as `\\xNN`). A bad round is a `Problem` of
+    path, with bytes that are not UTF-8 shown as U+FFFD). A bad round is a `Problem` of
     kind "error" and the rounds after it still come; a file past 64 MB once decompressed,
     or broken in any way, is a `Problem` too: nothing here raises for bad data.
     """

@@ -30,8 +30,9 @@ class TooLarge(RecordError):
 
 def display_name(path: str | os.PathLike[str] | bytes) -> str:
     """A file name as text that any output can hold: bytes that are not UTF-8 become
-    `\\xNN` escapes (the name still opens: the path itself is kept for that)."""
-    return os.fsencode(path).decode("utf-8", "backslashreplace")
+    U+FFFD, as in every other name and line mjscore reads (the path itself is kept, so the
+    file still opens)."""
+    return os.fsencode(path).decode("utf-8", "replace")
 
 
 class _Rejoined(io.RawIOBase):

@@ -136,7 +136,8 @@ def waits_report(result: WaitsResult, width: int = 80) -> Any:
             parts.append(Text(f"ukeire {unseen} unseen: " + "  ".join(
                 f"{T.name(x.tile)}×{x.remaining}" for x in result.ukeire)))
         elif result.shanten == 0:
-            parts.append(Text("ready, but every winning tile is held four times: no wait"))
+            parts.append(Text("ready, but no tile completes a win: each is held four times "
+                              "or scores nothing under these rules"))
     return Group(*parts)
 
 
