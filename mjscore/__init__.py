@@ -16,10 +16,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .hand import Hand
-    from .result import ScoreResult
+    from .analysis.waits import WaitsResult
+    from .core.hand import Hand
+    from .core.result import ScoreResult
     from .rulesets import Ruleset
-    from .waiting import WaitsResult
 
 __all__ = ["score", "parse", "waits", "shanten", "load_ruleset", "ruleset_names"]
 __version__ = "0.1.0"
@@ -32,7 +32,7 @@ def score(hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | Non
     Errors come back inside the result (`ok` false), never raised. The result
     depends only on (hand, rules, options).
     """
-    from .engine import score_hand, score_line
+    from .core.engine import score_hand, score_line
 
     if isinstance(hand, str):
         return score_line(hand, rules=rules, options=options, line_no=line_no)
@@ -44,7 +44,7 @@ def parse(line: str, require_win: bool = True) -> Hand:
 
     `str(hand)` is the canonical line, and `parse(str(hand)) == hand`.
     """
-    from .notation import parse_line
+    from .core.notation import parse_line
 
     return parse_line(line, require_win=require_win)
 
@@ -62,7 +62,7 @@ def waits(hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | Non
         >>> [w.to_dict()["tile"] for w in r.waits], r.shanten
         (['1z', '2z'], 0)
     """
-    from .waiting import waits_hand, waits_line
+    from .analysis.waits import waits_hand, waits_line
 
     if isinstance(hand, str):
         return waits_line(hand, rules=rules, options=options, line_no=line_no)
@@ -79,7 +79,7 @@ def shanten(hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | N
         >>> shanten("123m456p789s1122z"), shanten("19m19p19s1234567z")
         (0, 0)
     """
-    from .waiting import hand_shanten
+    from .analysis.waits import hand_shanten
 
     return hand_shanten(hand, rules=rules, options=options)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import sys
 
-from mjscore import cli
+from mjscore.cli import commands as cli
 
 
 def run(*args: str, capsys, stdin: str | None = None) -> tuple[int, str, str]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
+from mjscore.base.tiles import tile_from
 from mjscore.mcr import McrHand, Meld
-from mjscore.tiles import tile_from
 
 _GROUP = re.compile(r"(\d+)([mpsz])")
 _FLAGS = {"last-tile": "last_tile", "rinshan": "rinshan", "chankan": "chankan",

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from mjscore import cli
-from mjscore.boo_result import BooResultError, boo_result, parse_scores
+from mjscore.cli import commands as cli
+from mjscore.scoring.boo_game import BooResultError, boo_result, parse_scores
 
 # The game-result table of §3.8 (all [CODE]): scores from the first dealer on
 # (players E S W N by their first-hand seat), the option, and the game points.

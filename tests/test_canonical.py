@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 from strategies import NotationLine, notation_lines
 
 import mjscore
-from mjscore.errors import NotationError
-from mjscore.hand import Hand
-from mjscore.notation import is_blank
+from mjscore.base.errors import NotationError
+from mjscore.core.hand import Hand
+from mjscore.core.notation import is_blank
 
 ROOT = Path(__file__).parent.parent
 CASES = [case for path in sorted((ROOT / "tests" / "cases").glob("*.cases"))

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from mjscore import cli, runner
-from mjscore.notation import is_blank
+from mjscore.cli import commands as cli
+from mjscore.cli import runner
+from mjscore.core.notation import is_blank
 
 TANYAO = "234m406p22s56s chi:678s ron:4s= round:E seat:S dora:1s"
 NO_YAKU = "123m456p78s11z chi:234s ron:9s"  # open, no tanyao (1m, 9s), the East pair is no yaku
@@ -258,7 +259,7 @@ def test_stdin_in_process(monkeypatch, capsys):
 
 
 def test_a_core_crash_stays_on_its_line(monkeypatch, capsys):
-    from mjscore import engine
+    from mjscore.core import engine
 
     real = engine.score_line
 
@@ -278,8 +279,8 @@ def test_a_core_crash_stays_on_its_line(monkeypatch, capsys):
 
 
 def test_tally_owns_the_exit_code():
-    from mjscore.errors import NoYaku
-    from mjscore.result import HanFu, ScoreResult, Verdict
+    from mjscore.base.errors import NoYaku
+    from mjscore.core.result import HanFu, ScoreResult, Verdict
 
     tally = runner.Tally()
     assert tally.exit_code == 0
@@ -335,7 +336,7 @@ def test_machine_formats_skip_rich_console_and_pydantic():
     """rich's console only for the rich report; pydantic only when typer itself needs it
     (typer >= 0.29 coerces every non-flag parameter through pydantic: no public way round)."""
     mods = _modules_after(
-        "import io, contextlib; from mjscore.cli import run\n"
+        "import io, contextlib; from mjscore.cli.commands import run\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    assert run(['score', *{TANYAO!r}.split(), '--format', 'jsonl']) == 0")
     assert "rich.console" not in mods
@@ -351,8 +352,8 @@ def test_one_argument_parser_and_no_private_typer_attributes():
     root = Path(__file__).resolve().parents[1]
     scripts = tomllib.loads((root / "pyproject.toml").read_text())["project"]["scripts"]
     assert scripts == {"mjscore": "mjscore.cli:main"}
-    assert "from mjscore.cli import main" in (root / "mjscore" / "__main__.py").read_text()
-    source = (root / "mjscore" / "cli.py").read_text()
+    assert "from .cli import main" in (root / "mjscore" / "__main__.py").read_text()
+    source = (root / "mjscore" / "cli" / "commands.py").read_text()
     assert not re.search(r"\b(typer|click)\._|\._runtime_param|\bfrom typer\._", source)
 
 

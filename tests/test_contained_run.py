@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from mjscore.parallel import CHUNK, SERIAL_CHUNK, scored_in_chunks, scored_in_parallel
+from mjscore.cli.parallel import CHUNK, SERIAL_CHUNK, scored_in_chunks, scored_in_parallel
+from mjscore.cli.runner import MAX_SKIP, EndlessLine
 from mjscore.report.settings import MAX_COLUMNS, MIN_COLUMNS, sane_columns
-from mjscore.runner import MAX_SKIP, EndlessLine
 
 ROOT = Path(__file__).resolve().parents[1]
 GOOD = "234m406p22s56s chi:678s ron:4s round:E seat:S dora:1s"
@@ -408,7 +408,8 @@ def test_a_record_named_in_bytes_that_are_not_utf8_is_valid_utf8_json(tmp_path, 
 
 def test_a_line_the_core_cannot_answer_is_recorded_under_the_rules_it_asked_for(monkeypatch):
     """An internal failure's record names the line's own `rules:` token, not the run's."""
-    from mjscore import engine, runner
+    from mjscore.cli import runner
+    from mjscore.core import engine
 
     def boom(*args, **kwargs):
         raise RuntimeError("boom")

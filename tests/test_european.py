@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mjscore
-from mjscore.errors import RulesetError
-from mjscore.notation import format_line, parse_line
+from mjscore.base.errors import RulesetError
+from mjscore.core.notation import format_line, parse_line
 from mjscore.scoring.payments import net_of
 from mjscore.scoring.settlement import DOUBLE_PAYMENT, DOUBLE_SCORE, Terms, settle
 from mjscore.yaku import registry
@@ -351,8 +351,8 @@ def test_european_hands_with_a_riichi_shape_share_its_predicate():
 
 
 def test_every_player_is_read_through_the_one_facts_type():
+    from mjscore.core.facts import HandFacts
     from mjscore.european.facts import Table, loser_facts, winner_facts
-    from mjscore.facts import HandFacts
 
     rs = mjscore.load_ruleset("european")
     line = mjscore.parse("111z234s55z66z kan:8888p ron:6z round:S breach:S seat:E "

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 import mjscore
-from mjscore import notation
+from mjscore.core import notation
+from mjscore.core.validate import EXCLUDES, FLAG_RULES, LINE_WORDS, NEEDS, line_words
 from mjscore.rulesets import load_ruleset, ruleset_names
-from mjscore.validate import EXCLUDES, FLAG_RULES, LINE_WORDS, NEEDS, line_words
 
 CLOSED = "123456m789p3477s"  # pinfu shape, waits on 2s/5s
 KAN = "456m789p3477s ankan:1111z"  # a concealed kan
@@ -119,8 +119,8 @@ def test_the_rows_compiled_per_flag_set_break_as_the_table_does(name):
     table in its order, with its message and column, or there is none."""
     from itertools import combinations
 
-    from mjscore.errors import ContextError
-    from mjscore.validate import _check_flag_rules
+    from mjscore.base.errors import ContextError
+    from mjscore.core.validate import _check_flag_rules
 
     ruleset = load_ruleset(name)
     known = sorted(ruleset.flags)
@@ -148,8 +148,8 @@ def test_the_rows_compiled_per_flag_set_break_as_the_table_does(name):
 
 
 def test_seat_from_reads_a_table_and_fails_as_the_formula_does():
-    from mjscore.hand import SOURCE_OFFSET, seat_from
-    from mjscore.tiles import WIND_LETTERS
+    from mjscore.base.tiles import WIND_LETTERS
+    from mjscore.core.hand import SOURCE_OFFSET, seat_from
 
     for i, winner in enumerate(WIND_LETTERS):
         for marker, offset in SOURCE_OFFSET.items():

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 import pytest
 
-from mjscore.frozen import FrozenError, field, fields, from_fields, replace, value_class
+from mjscore.base.frozen import FrozenError, field, fields, from_fields, replace, value_class
 
 
 @value_class

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import mjscore
-from mjscore import tiles as T
-from mjscore.frozen import FrozenError, fields, replace
+from mjscore.base import tiles as T
+from mjscore.base.frozen import FrozenError, fields, replace
 
 DATA = Path(__file__).parent / "data" / "tenhou-houou.jsonl"
 LINES = [json.loads(row)["line"] for row in DATA.read_text(encoding="utf-8").splitlines()]
@@ -79,7 +79,7 @@ def test_a_red_indicator_added_by_a_what_if_writes_and_reads_back():
 
 
 def test_a_waiting_hand_parses_only_when_asked():
-    with pytest.raises(mjscore.errors.NotationError):
+    with pytest.raises(mjscore.base.errors.NotationError):
         mjscore.parse("234m406p22s56s chi:678s")
     waiting = mjscore.parse("234m406p22s56s chi:678s", require_win=False)
     assert not waiting.has_win and len(waiting.all_winner_tiles) == 13
@@ -102,7 +102,7 @@ def test_the_result_carries_its_ruleset_title():
 def test_a_parsed_hand_is_the_hand_its_constructors_make(line):
     """The parser hands each value its fields in one step (frozen.from_fields): the values
     are those the public constructors make, field for field."""
-    from mjscore.hand import Hand, Holding, Meld, WinContext
+    from mjscore.core.hand import Hand, Holding, Meld, WinContext
 
     parsed = mjscore.parse(line)
 

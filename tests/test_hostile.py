@@ -23,8 +23,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mjscore
-from mjscore.notation import MAX_COUNT, MAX_INDICATORS, MAX_LINE, parse_line
-from mjscore.parallel import CHUNK, scored_in_parallel
+from mjscore.cli.parallel import CHUNK, scored_in_parallel
+from mjscore.core.notation import MAX_COUNT, MAX_INDICATORS, MAX_LINE, parse_line
 from mjscore.report import safe
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -123,9 +123,9 @@ def test_long_digit_runs_are_linear():
         start = time.perf_counter()
         error = error_of("1" * n) if n <= MAX_LINE else None
         if n > MAX_LINE:
-            from mjscore.notation import _Token, parse_tiles
+            from mjscore.core.notation import _Token, parse_tiles
 
-            with pytest.raises(mjscore.errors.NotationError):
+            with pytest.raises(mjscore.base.errors.NotationError):
                 parse_tiles("1" * n, _Token("x", 1))
         assert time.perf_counter() - start < 1.0, n
         if error:
@@ -352,7 +352,7 @@ def test_fuzz_library(lines):
         result = mjscore.score(line)
         assert result.error is None or result.error.kind in KINDS, result.error
         json.dumps(result.to_dict())  # every record can be written
-        with contextlib.suppress(mjscore.errors.MjscoreError):
+        with contextlib.suppress(mjscore.base.errors.MjscoreError):
             parse_line(line)
 
 

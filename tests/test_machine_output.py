@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 import mjscore
+from mjscore.core.result import PAYMENT_REASONS
 from mjscore.report import tsv_cell
-from mjscore.result import PAYMENT_REASONS
 from mjscore.schemas import PATH as SCHEMA_PATH
 from mjscore.schemas import record_schema
 
@@ -425,7 +425,7 @@ def test_the_readme_club_config_is_a_working_config(capsys, tmp_path):
 
 
 def test_the_config_lookup_order(monkeypatch, tmp_path):
-    from mjscore.config import config_path
+    from mjscore.cli.config import config_path
 
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.delenv("XDG_CONFIG_HOME")

@@ -210,7 +210,7 @@ def test_a_fan_ruleset_with_a_yaku_table_is_refused(tmp_path, monkeypatch):
     monkeypatch.setattr(rulesets, "HERE", str(tmp_path))
     rulesets.load_ruleset.cache_clear()
     try:
-        with pytest.raises(mjscore.errors.RulesetError, match="has no dora"):
+        with pytest.raises(mjscore.base.errors.RulesetError, match="has no dora"):
             rulesets.load_ruleset("fanbad")
     finally:
         rulesets.load_ruleset.cache_clear()

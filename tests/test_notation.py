@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from mjscore import tiles as T
-from mjscore.errors import NotationError
-from mjscore.hand import ANKAN, CHI, KAKAN, KAN, PON, seat_from
-from mjscore.notation import format_line, is_blank, parse_line
+from mjscore.base import tiles as T
+from mjscore.base.errors import NotationError
+from mjscore.core.hand import ANKAN, CHI, KAKAN, KAN, PON, seat_from
+from mjscore.core.notation import format_line, is_blank, parse_line
 
 
 def test_concealed_groups_together_or_apart_are_the_same():

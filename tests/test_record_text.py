@@ -18,11 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mjscore
-from mjscore.errors import NoYaku
+from mjscore.base.errors import NoYaku
+from mjscore.base.values import FrozenMap
+from mjscore.core.result import FuItem, HanFu, Liability, Payment, ScoreResult, Verdict, YakuMatch
 from mjscore.report import json_safe
 from mjscore.report.record_text import encoder, record_text
-from mjscore.result import FuItem, HanFu, Liability, Payment, ScoreResult, Verdict, YakuMatch
-from mjscore.values import FrozenMap
 
 TESTS = Path(__file__).parent
 ROOT = TESTS.parent

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 import mjscore
+from mjscore.cli.records import check_command, import_command
 from mjscore.records import Problem, RecordError, Win, iter_wins, read_hands
-from mjscore.records.commands import check_command, import_command
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "tests" / "data" / "logs"
@@ -309,7 +309,7 @@ def test_usage_errors():
 def test_record_problems_and_records_are_escaped_like_every_other_output():
     """A file name or message from a record cannot reach the terminal raw (issue 13), and a
     JSON line never holds a raw line separator."""
-    from mjscore.records.commands import _json_line, _problem
+    from mjscore.cli.records import _json_line, _problem
     from mjscore.records.model import Problem
 
     err = io.StringIO()

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 
 import mjscore
+from mjscore.cli.records import check_command, import_command
 from mjscore.records import Problem, Win, read_hands
-from mjscore.records.commands import check_command, import_command
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "tests" / "data" / "logs"
@@ -143,7 +143,7 @@ def test_a_gzip_bomb_is_a_problem_in_bounded_memory_and_the_next_file_is_read(tm
             f.write(block)
     assert bomb.stat().st_size < 1_000_000
     script = ("import io, json, resource, sys\n"
-              "from mjscore.records.commands import check_command\n"
+              "from mjscore.cli.records import check_command\n"
               "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
               "out, err = io.StringIO(), io.StringIO()\n"
               "code = check_command(sys.argv[1:], out=out, err=err)\n"

@@ -18,9 +18,8 @@ from pathlib import Path
 import pytest
 
 import mjscore
-from mjscore.errors import NotationError, NoYaku
-from mjscore.report import FORMATS, caret, describe, error_line, make_reporter, safe, tsv_cell
-from mjscore.result import (
+from mjscore.base.errors import NotationError, NoYaku
+from mjscore.core.result import (
     FuItem,
     HanFu,
     Liability,
@@ -31,6 +30,7 @@ from mjscore.result import (
     Verdict,
     YakuMatch,
 )
+from mjscore.report import FORMATS, caret, describe, error_line, make_reporter, safe, tsv_cell
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 OPTIONS = {"open_tanyao": True, "red_fives": 3, "kiriage_mangan": False,

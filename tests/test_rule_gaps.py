@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import mjscore
-from mjscore.boo_result import BooResultError, boo_result
+from mjscore.scoring.boo_game import BooResultError, boo_result
 
 
 def kind(line: str, rules: str = "riichi", **options) -> str | None:

@@ -6,7 +6,7 @@ import pytest
 
 import mjscore
 from mjscore import rulesets
-from mjscore.errors import RulesetError
+from mjscore.base.errors import RulesetError
 
 
 @pytest.fixture
@@ -259,8 +259,8 @@ def test_every_yaku_gate_is_a_fact_that_handfacts_sets():
     """Gates are named by HandFacts attributes: each must exist and be a bool on every reading,
     or the scorer would skip (or ask) a group of yaku wrongly."""
     import mjscore
-    from mjscore.decompose import readings
-    from mjscore.facts import HandFacts, line_facts
+    from mjscore.core.decompose import readings
+    from mjscore.core.facts import HandFacts, line_facts
     from mjscore.yaku.registry import GATE, GATES
 
     assert set(GATE.values()) <= GATES
@@ -283,9 +283,9 @@ def test_a_yaku_applies_only_where_its_gate_and_its_flag_hold():
 
     from caseformat import parse_cases
 
-    from mjscore.engine import resolve
-    from mjscore.errors import MjscoreError
-    from mjscore.facts import HandFacts, line_facts
+    from mjscore.base.errors import MjscoreError
+    from mjscore.core.engine import resolve
+    from mjscore.core.facts import HandFacts, line_facts
     from mjscore.scoring.han_fu import _legal_readings
     from mjscore.yaku.registry import GATE, NEEDS_FLAG, PREDICATES
 

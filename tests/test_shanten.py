@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mahjong.shanten import Shanten as Oracle
 
-from mjscore.shanten_core import (
+from mjscore.analysis.shanten import (
     ALL_SHAPES,
     ORPHAN_TILES,
     REGULAR,
@@ -26,7 +26,7 @@ from mjscore.shanten_core import (
     shanten_after_draws,
     shanten_number,
 )
-from mjscore.waits_core import TileCount, counts_of, discards, ukeire, winning_tiles
+from mjscore.analysis.ukeire import TileCount, counts_of, discards, ukeire, winning_tiles
 
 SETTINGS = settings(max_examples=400, derandomize=True, database=None, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import mjscore
-from mjscore.result import SEATS
+from mjscore.core.result import SEATS
 from mjscore.scoring.payments import WinSide, hand_payments
 from mjscore.scoring.points import base_points
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import mjscore
-from mjscore.cli import run
+from mjscore.cli.commands import run
 
 ROOT = Path(__file__).resolve().parent.parent
 OPEN = "234m406p22s56s chi:678s"
@@ -177,7 +177,7 @@ def test_score_help_shows_examples_and_the_notation_in_brief():
 
 
 def test_completion_offers_rulesets_formats_and_options():
-    from mjscore.cli import _complete_format, _complete_opt, _complete_rules
+    from mjscore.cli.commands import _complete_format, _complete_opt, _complete_rules
 
     assert _complete_rules("we") == ["webtile"]
     assert _complete_format("js") == ["json", "jsonl"]

@@ -19,10 +19,10 @@ import pytest
 from mahjong.shanten import Shanten as Oracle
 
 import mjscore
-from mjscore import tiles as T
-from mjscore.cli import run
-from mjscore.waiting import win_record
-from mjscore.waits_core import counts_of
+from mjscore.analysis.ukeire import counts_of
+from mjscore.analysis.waits import win_record
+from mjscore.base import tiles as T
+from mjscore.cli.commands import run
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/, for strategies.py
 

@@ -19,8 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mjscore
-from mjscore import tiles as T
-from mjscore.errors import MjscoreError
+from mjscore.base import tiles as T
+from mjscore.base.errors import MjscoreError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/, for caseformat.py
 

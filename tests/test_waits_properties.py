@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mjscore
-from mjscore import tiles as T
+from mjscore.base import tiles as T
 
 RULESETS = ("riichi", "webtile", "arushal", "kansai-boo", "european", "mcr")
 CALLS = ("chi", "pon", "kan", "ankan", "kakan")
@@ -112,7 +112,7 @@ def test_an_mcr_hand_with_two_calls_and_fourteen_tiles_chooses_a_discard():
 
 
 def test_the_command_answers_an_mcr_hand_with_two_calls(capsys):
-    from mjscore.cli import run
+    from mjscore.cli.commands import run
 
     assert run(["waits", "123m55p78s chi:234m chi:456p rules:mcr", "-F", "jsonl"]) == 0
     record = json.loads(capsys.readouterr().out)

@@ -9,8 +9,8 @@ from yaku/shapes.py.
 
 from __future__ import annotations
 
-from .. import tiles as T
-from ..facts import HandFacts
+from ..base import tiles as T
+from ..core.facts import HandFacts
 from ..yaku import shapes as S
 from ..yaku.registry import double
 from .points import all_pungs

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import tiles as T
-from ..decompose import (
+from ..base import tiles as T
+from ..base.frozen import value_class
+from ..core.decompose import (
     KAN,
     ORPHANS,
     SEVEN_PAIRS,
@@ -23,10 +24,9 @@ from ..decompose import (
     Group,
     Reading,
 )
-from ..decompose import _meld_group as meld_group
-from ..facts import HandFacts, Pair
-from ..frozen import value_class
-from ..hand import Hand, Holding
+from ..core.decompose import _meld_group as meld_group
+from ..core.facts import HandFacts, Pair
+from ..core.hand import Hand, Holding
 from ..rulesets.params import Params
 
 QUADS = "three-quads"

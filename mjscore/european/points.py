@@ -7,10 +7,10 @@ their points in `[params.rows]`.
 
 from __future__ import annotations
 
-from .. import tiles as T
-from ..decompose import KAN
-from ..facts import HandFacts
-from ..result import ScoreItem
+from ..base import tiles as T
+from ..core.decompose import KAN
+from ..core.facts import HandFacts
+from ..core.result import ScoreItem
 from ..yaku.registry import ROWS, enabled, row
 
 _ROLE_WORDS = {"seat": "seat wind", "dominant": "dominant wind", "round": "round wind"}

@@ -12,9 +12,9 @@ four winds, three dragons, and the first-deal and last-tile wins.
 
 from __future__ import annotations
 
-from .. import tiles as T
-from ..decompose import SEVEN_PAIRS
-from ..facts import HandFacts
+from ..base import tiles as T
+from ..core.decompose import SEVEN_PAIRS
+from ..core.facts import HandFacts
 from ..yaku import shapes as S
 from ..yaku.registry import special
 

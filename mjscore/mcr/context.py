@@ -7,7 +7,7 @@ reading. The flag rules are pymahjonggb's (spec section 5).
 
 from __future__ import annotations
 
-from ..frozen import value_class
+from ..base.frozen import value_class
 from .codes import CODE, SIZE, WIND_LETTER_CODE
 from .hand import McrHand, McrInputError
 

@@ -10,7 +10,7 @@ An implication `(key, n)` removes `n` of that fan when the implying fan is score
 
 from __future__ import annotations
 
-from ..frozen import value_class
+from ..base.frozen import value_class
 
 ALL = 99  # "remove every occurrence" in an implication
 

@@ -7,8 +7,8 @@ The scorer is independent of mjscore's notation and result model: a caller build
 
 from __future__ import annotations
 
-from ..frozen import value_class
-from ..tiles import WIND_LETTERS as WINDS
+from ..base.frozen import value_class
+from ..base.tiles import WIND_LETTERS as WINDS
 
 MELD_KINDS = ("chi", "pon", "kan", "ankan")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 
-from ..frozen import value_class
+from ..base.frozen import value_class
 from .fans import ALL, FANS
 
 

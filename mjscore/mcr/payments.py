@@ -6,8 +6,8 @@ pay 8; on a self-draw each of the three pays 8 + value. Flowers are part of the 
 
 from __future__ import annotations
 
-from ..frozen import value_class
-from ..tiles import WIND_LETTERS as SEATS
+from ..base.frozen import value_class
+from ..base.tiles import WIND_LETTERS as SEATS
 
 BASE = 8
 

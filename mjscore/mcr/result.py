@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..frozen import value_class
+from ..base.frozen import value_class
 
 MINIMUM = 8  # points a hand needs, flowers not counted (spec 4.1)
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..frozen import value_class
-from ..tiles import WIND_LETTERS
+from ..base.frozen import value_class
+from ..base.tiles import WIND_LETTERS
 from .model import Win
 
 if TYPE_CHECKING:
-    from ..result import ScoreResult
+    from ..core.result import ScoreResult
 
 
 @value_class
@@ -65,8 +65,8 @@ def check_win(win: Win) -> Checked:
     try:
         result = mjscore.score(win.line)
     except Exception as exc:  # a scorer crash is this win's disagreement, not the run's end
-        from ..errors import MjscoreError
-        from ..result import ScoreResult
+        from ..base.errors import MjscoreError
+        from ..core.result import ScoreResult
 
         err = MjscoreError(f"internal error: {type(exc).__name__}: {exc}")
         result = ScoreResult(line=1, input=win.line, rules="riichi", options={}, error=err)

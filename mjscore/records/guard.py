@@ -7,7 +7,7 @@ problem, never an output line that `mjscore score` would refuse.
 
 from __future__ import annotations
 
-from ..errors import MjscoreError, NotAWin, NoYaku
+from ..base.errors import MjscoreError, NotAWin, NoYaku
 
 
 def refusal(line: str) -> str | None:
@@ -16,9 +16,9 @@ def refusal(line: str) -> str | None:
     Not being a win (or having no yaku) is a verdict for `check` to compare, not a
     refusal: the record says the hand won, and the scorer may disagree.
     """
-    from ..engine import resolve
-    from ..notation import parse_line
-    from ..validate import validate
+    from ..core.engine import resolve
+    from ..core.notation import parse_line
+    from ..core.validate import validate
 
     try:
         hand = parse_line(line)

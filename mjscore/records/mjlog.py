@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..tiles import WIND_LETTERS
+from ..base.tiles import WIND_LETTERS
 from .checks import HONBA_MAX, STICKS_MAX, in_range, number, numbers, seat
 from .guard import refusal
 from .model import Problem, RecordError, Source, Tile, Verdict, Win, round_name, write_line

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..frozen import field, value_class
-from ..tiles import SEATS as WINDS
+from ..base.frozen import field, value_class
+from ..base.tiles import SEATS as WINDS
 
 SUITS = "mpsz"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..frozen import value_class
+from ..base.frozen import value_class
 
 # Tenhou's lobby bits, the meanings dnovikoff/tenhou's tbase/lobby.go gives them
 # (FlagOnline, FlagNoAkkas, FlagNoKuitan, FlagHanchan, Flag3Man, FlagDan1, FlagFast,

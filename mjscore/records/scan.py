@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..frozen import value_class
+from ..base.frozen import value_class
 
 _SKIPPED = (("<!--", "-->", "comment"), ("<![CDATA[", "]]>", "CDATA section"),
             ("<?", "?>", "processing instruction"), ("<!", ">", "declaration"))

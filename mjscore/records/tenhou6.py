@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from ..tiles import WIND_LETTERS
+from ..base.tiles import WIND_LETTERS
 from .checks import HONBA_MAX, STICKS_MAX, integer, listed, seat, shown
 from .guard import refusal
 from .model import Problem, RecordError, Source, Tile, Verdict, Win, round_name, write_line

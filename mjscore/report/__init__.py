@@ -13,8 +13,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 if TYPE_CHECKING:
-    from ..errors import MjscoreError
-    from ..result import ScoreResult
+    from ..base.errors import MjscoreError
+    from ..core.result import ScoreResult
 
 FORMATS = {"rich": "rich_report", "json": "json", "jsonl": "jsonl", "tsv": "tsv"}
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from ..boo_result import PLAYERS
+from ..scoring.boo_game import PLAYERS
 
 if TYPE_CHECKING:
-    from ..boo_result import BooResult
+    from ..scoring.boo_game import BooResult
 
 FORMATS = ("text", "json")
 

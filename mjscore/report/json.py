@@ -13,7 +13,7 @@ from . import error_line
 from .record_text import record_text
 
 if TYPE_CHECKING:
-    from ..result import ScoreResult
+    from ..core.result import ScoreResult
 
 JOIN = ",\n"  # between the records of a chunk (parallel scoring)
 

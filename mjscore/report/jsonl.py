@@ -8,7 +8,7 @@ from . import LineReporter
 from .record_text import record_text
 
 if TYPE_CHECKING:
-    from ..result import ScoreResult
+    from ..core.result import ScoreResult
 
 
 def render(result: ScoreResult) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ..frozen import fields
+from ..base.frozen import fields
 
 if TYPE_CHECKING:
     from ..rulesets import OptionSpec, Ruleset

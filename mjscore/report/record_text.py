@@ -22,8 +22,8 @@ from functools import lru_cache
 from json.encoder import encode_basestring  # the encoder's own, for ensure_ascii=False
 from typing import Any
 
-from ..result import ScoreResult
-from ..values import FrozenMap
+from ..base.values import FrozenMap
+from ..core.result import ScoreResult
 from . import json_default, json_safe
 
 Indent = int | None  # None: one line, as JSON Lines writes it; 2: the JSON array's layout

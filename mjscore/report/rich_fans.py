@@ -16,7 +16,7 @@ from rich.text import Text
 from .layout import Cell, columns
 
 if TYPE_CHECKING:
-    from ..result import Fans
+    from ..core.result import Fans
 
 
 def fans_lines(score: Fans, width: int) -> list[Text]:

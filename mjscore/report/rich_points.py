@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from .. import tiles as T
-from ..tiles import SEATS
+from ..base import tiles as T
+from ..base.tiles import SEATS
 from .layout import Cell, columns, side_by_side, wrap_words
 
 if TYPE_CHECKING:
-    from ..hand import Holding
-    from ..result import PlayerTally, PointsDoubles, ScoreItem, ScoreResult
+    from ..core.hand import Holding
+    from ..core.result import PlayerTally, PointsDoubles, ScoreItem, ScoreResult
 
 
 

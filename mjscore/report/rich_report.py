@@ -13,17 +13,17 @@ from typing import TYPE_CHECKING, TextIO
 
 from rich.text import Text
 
-from .. import tiles as T
-from ..hand import ANKAN, SOURCE_WORDS, seat_from
-from ..result import Fans, PointsDoubles
-from ..tiles import SEATS
+from ..base import tiles as T
+from ..base.tiles import SEATS
+from ..core.hand import ANKAN, SOURCE_WORDS, seat_from
+from ..core.result import Fans, PointsDoubles
 from . import caret, describe, safe
 from .console import console, tiles_wanted, write_lines
 from .layout import Cell, both_ends, columns, flow, side_by_side, width_of, wrap_words
 
 if TYPE_CHECKING:
-    from ..hand import Hand, Holding, Meld
-    from ..result import ScoreResult
+    from ..core.hand import Hand, Holding, Meld
+    from ..core.result import ScoreResult
 
 # The man suit is not red: red is for errors and red fives.
 SUIT_STYLES = {"m": "yellow", "p": "blue", "s": "green", "z": "bold", "f": "magenta",

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..tiles import SEATS
+from ..base.tiles import SEATS
 from . import LineReporter, describe, tsv_cell
 
 if TYPE_CHECKING:
-    from ..result import ScoreResult
+    from ..core.result import ScoreResult
 
 HEADER = ("line", "ok", "rules", "winner", "han", "fu", "limit", "value",
           "net_E", "net_S", "net_W", "net_N", "yaku", "error")

@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, TextIO
 
-from .. import tiles as T
+from ..base import tiles as T
 from . import LineReporter, describe, json_default, tsv_cell
 
 if TYPE_CHECKING:
-    from ..result import ScoreResult
-    from ..waiting import Wait, WaitsResult
+    from ..analysis.waits import Wait, WaitsResult
+    from ..core.result import ScoreResult
 
 FORMATS = ("rich", "json", "jsonl", "tsv")
 _ENCODE = json.JSONEncoder(ensure_ascii=False, default=json_default).encode

@@ -19,8 +19,8 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import RulesetError
-from ..frozen import field, value_class
+from ..base.errors import RulesetError
+from ..base.frozen import field, value_class
 from . import params as P
 from .params import Check, Params
 
@@ -171,7 +171,7 @@ class Ruleset:
         for name, text in (overrides or {}).items():
             spec = self.options.get(name)
             if spec is None:
-                from ..suggest import did_you_mean, known
+                from ..core.suggest import did_you_mean, known
 
                 raise RulesetError(f"ruleset {self.name} has no option '{name}'"
                                    f"{did_you_mean(name, self.options)} "
@@ -232,7 +232,7 @@ def _read(name: str) -> dict[str, Any]:
         raise RulesetError(f"'{name}' is not a ruleset name (known: {', '.join(ruleset_names())})")
     path = os.path.join(HERE, f"{name}.toml")
     if not os.path.isfile(path):
-        from ..suggest import did_you_mean
+        from ..core.suggest import did_you_mean
 
         raise RulesetError(f"unknown ruleset '{name}'{did_you_mean(name, ruleset_names())} "
                            f"(known: {', '.join(ruleset_names())})")
@@ -325,7 +325,7 @@ def load_ruleset(name: str) -> Ruleset:
         unknown = [k for k in spec.supersedes if k not in registry.PREDICATES]
         if unknown:
             raise RulesetError(f"{where}: yaku '{spec.key}' supersedes unknown {unknown}")
-    from ..notation import FLAGS
+    from ..core.notation import FLAGS
 
     unknown_flags = sorted(set(data.get("flags", [])) - FLAGS)
     if unknown_flags:

@@ -20,8 +20,8 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import RulesetError
-from ..frozen import MISSING, field, fields, value_class
+from ..base.errors import RulesetError
+from ..base.frozen import MISSING, field, fields, value_class
 
 _EMPTY: Mapping[Any, Any] = MappingProxyType({})
 

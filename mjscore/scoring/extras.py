@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import tiles as T
-from ..hand import Hand
-from ..result import SEATS, Payment, YakuMatch
+from ..base import tiles as T
+from ..core.hand import Hand
+from ..core.result import SEATS, Payment, YakuMatch
 from ..rulesets.params import Params
 from .payments import WinSide, payment
 
@@ -54,7 +54,7 @@ def extra_payments(line: Hand, yaku: list[YakuMatch], yakuman: int, closed: bool
                               "bonus", label="closed hand bonus")
     result = options["yakuman_result"]
     if yakuman and result != "normal":  # a Boo game ends: its table is boo-result's
-        from ..boo_result import BY_YAKUMAN
+        from .boo_game import BY_YAKUMAN
 
         name, each = BY_YAKUMAN[result]
         notes.append(f"this yakuman ends the game (yakuman_result={result}): the winner takes "

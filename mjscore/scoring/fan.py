@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import tiles as T
-from ..errors import InvalidHand, NotAWin, NoYaku
-from ..hand import ANKAN, CHI, PON, Hand
+from ..base import tiles as T
+from ..base.errors import InvalidHand, NotAWin, NoYaku
+from ..core.hand import ANKAN, CHI, PON, Hand
+from ..core.result import SEATS, FanItem, Fans, Payment, Verdict, YakuMatch
 from ..mcr import DEFAULTS, McrHand, McrInputError, McrResult, NotAWinningHand, score
 from ..mcr import Meld as McrMeld
 from ..mcr.payments import BASE
-from ..result import SEATS, FanItem, Fans, Payment, Verdict, YakuMatch
 from ..rulesets import Ruleset
 from .payments import net_of
 

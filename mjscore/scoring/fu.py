@@ -12,11 +12,11 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from .. import tiles as T
-from ..decompose import KAN, KANCHAN, PENCHAN, RUN, TANKI, set_text
-from ..facts import HandFacts
-from ..frozen import value_class
-from ..result import FuItem
+from ..base import tiles as T
+from ..base.frozen import value_class
+from ..core.decompose import KAN, KANCHAN, PENCHAN, RUN, TANKI, set_text
+from ..core.facts import HandFacts
+from ..core.result import FuItem
 from ..rulesets.params import Params
 
 _WAIT_NAMES = {KANCHAN: "closed wait (kanchan)", PENCHAN: "edge wait (penchan)",

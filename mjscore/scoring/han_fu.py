@@ -7,12 +7,12 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from ..decompose import LIMIT_ONLY_SHAPES, NAGASHI, Reading, readings
-from ..errors import NotAWin, NoYaku
-from ..facts import HandFacts, line_facts
-from ..frozen import value_class
-from ..hand import Hand
-from ..result import FuItem, HanFu, Liability, Payment, Verdict, YakuMatch
+from ..base.errors import NotAWin, NoYaku
+from ..base.frozen import value_class
+from ..core.decompose import LIMIT_ONLY_SHAPES, NAGASHI, Reading, readings
+from ..core.facts import HandFacts, line_facts
+from ..core.hand import Hand
+from ..core.result import FuItem, HanFu, Liability, Payment, Verdict, YakuMatch
 from ..rulesets import Ruleset, load_ruleset
 from ..yaku.registry import GATE, NEEDS_FLAG, PREDICATES, Predicate
 from .extras import dora_count, extra_payments

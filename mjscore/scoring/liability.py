@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import tiles as T
-from ..frozen import value_class
-from ..hand import SOURCE_WORDS, Hand, Meld, seat_from
+from ..base import tiles as T
+from ..base.frozen import value_class
+from ..core.hand import SOURCE_WORDS, Hand, Meld, seat_from
 
 
 @value_class

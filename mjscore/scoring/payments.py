@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..frozen import value_class
-from ..result import SEATS, Payment
+from ..base.frozen import value_class
+from ..core.result import SEATS, Payment
 from ..rulesets.params import Params
 from .points import round_up
 

@@ -13,8 +13,12 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from ..decompose import SEVEN_PAIRS, Reading, readings
-from ..errors import ContextError, InvalidHand, NotAWin, RulesetError
+from ..base.errors import ContextError, InvalidHand, NotAWin, RulesetError
+from ..base.frozen import field, replace, value_class
+from ..core.decompose import SEVEN_PAIRS, Reading, readings
+from ..core.facts import HandFacts
+from ..core.hand import Hand
+from ..core.result import SEATS, Payment, PlayerTally, PointsDoubles, ScoreItem, Verdict, YakuMatch
 from ..european.facts import (
     FULL_HAND,
     Table,
@@ -24,10 +28,6 @@ from ..european.facts import (
     winner_facts,
 )
 from ..european.points import flower_items, held_items
-from ..facts import HandFacts
-from ..frozen import field, replace, value_class
-from ..hand import Hand
-from ..result import SEATS, Payment, PlayerTally, PointsDoubles, ScoreItem, Verdict, YakuMatch
 from ..rulesets import Ruleset
 from ..rulesets.params import Params, Special
 from ..yaku.registry import DOUBLES, ROWS, SPECIAL, enabled

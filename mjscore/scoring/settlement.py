@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..frozen import value_class
-from ..result import SEATS, Payment
+from ..base.frozen import value_class
+from ..core.result import SEATS, Payment
 
 EAST = "E"
 DOUBLE_PAYMENT, DOUBLE_SCORE = "double_payment", "double_score"

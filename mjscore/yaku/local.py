@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .. import tiles as T
-from ..decompose import NAGASHI, UNRELATED
-from ..facts import HandFacts
+from ..base import tiles as T
+from ..core.decompose import NAGASHI, UNRELATED
+from ..core.facts import HandFacts
 from .registry import yaku
 from .riichi import _flag
 

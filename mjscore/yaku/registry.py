@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..facts import HandFacts
+    from ..core.facts import HandFacts
     from ..rulesets.params import Double, Row, Special
 
 Predicate = Callable[["HandFacts"], int]

@@ -7,9 +7,9 @@ riichi keys.
 
 from __future__ import annotations
 
-from .. import tiles as T
-from ..decompose import ORPHANS_13, RYANMEN, TANKI
-from ..facts import HandFacts
+from ..base import tiles as T
+from ..core.decompose import ORPHANS_13, RYANMEN, TANKI
+from ..core.facts import HandFacts
 from . import shapes as S
 from .registry import yaku
 

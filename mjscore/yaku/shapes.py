@@ -10,8 +10,8 @@ irregular shapes are found): a pattern that needs a winning shape says so.
 
 from __future__ import annotations
 
-from .. import tiles as T
-from ..facts import HandFacts
+from ..base import tiles as T
+from ..core.facts import HandFacts
 
 
 def winning_shape(f: HandFacts) -> bool:

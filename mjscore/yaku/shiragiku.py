@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..facts import HandFacts
+from ..core.facts import HandFacts
 from .registry import yaku
 from .riichi import _yakuhai, daisuushii, shousuushii
 

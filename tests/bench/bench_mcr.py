@@ -33,7 +33,7 @@ from mjscore.mcr import score  # noqa: E402
 
 def line_of(h) -> str:
     """The hand line of a generated hand, so that (b) includes reading text."""
-    from mjscore.tiles import name
+    from mjscore.base.tiles import name
 
     parts = ["".join(name(t) for t in h.concealed)]
     parts += [f"{m.kind}:{''.join(name(t) for t in m.tiles)}" for m in h.melds]

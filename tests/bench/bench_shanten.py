@@ -26,7 +26,7 @@ from typing import Any
 
 from mahjong.shanten import Shanten
 
-from mjscore.shanten_core import shanten, shanten_number
+from mjscore.analysis.shanten import shanten, shanten_number
 
 WALL = [t for t in range(34) for _ in range(4)]
 

@@ -38,7 +38,7 @@ WIN = re.compile(r"\s(?:ron|tsumo):\S+")
 
 
 def random_hands(n: int, seed: int = 1) -> list[str]:
-    from mjscore import tiles as T
+    from mjscore.base import tiles as T
 
     rng = random.Random(seed)
     wall_tiles = [t for t in range(34) for _ in range(4)]
@@ -80,7 +80,7 @@ def main() -> int:
     from mahjong.shanten import Shanten
 
     import mjscore
-    from mjscore.waits_core import counts_of
+    from mjscore.analysis.ukeire import counts_of
 
     hands = [mjscore.parse(x, require_win=False) for x in files["random.txt"]]
     counts = [list(counts_of(h.holding.concealed)) for h in hands]

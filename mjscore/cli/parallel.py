@@ -50,7 +50,7 @@ def _score_chunk(task: tuple[list[tuple[int, str]], str, Any, str, str]
     Line formats come back as one string per chunk, not one per record: sending and
     writing a few large strings costs the main process far less than many small ones.
     """
-    from .report import error_line
+    from ..report import error_line
     from .runner import ANALYSE, reporters_of
 
     chunk, rules, options, fmt, command = task

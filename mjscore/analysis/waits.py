@@ -42,11 +42,11 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from . import tiles as T
-from .errors import ContextError, InvalidHand, MjscoreError, NotationError
-from .frozen import field, replace, value_class
-from .shanten_core import REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, shanten, shanten_number
-from .waits_core import (
+from ..base import tiles as T
+from ..base.errors import ContextError, InvalidHand, MjscoreError, NotationError
+from ..base.frozen import field, replace, value_class
+from .shanten import REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, shanten, shanten_number
+from .ukeire import (
     TileCount,
     counts_of,
     discards,
@@ -58,10 +58,10 @@ from .waits_core import (
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from .config import HouseRules
-    from .hand import Hand
-    from .result import ScoreResult
-    from .rulesets import Ruleset
+    from ..cli.config import HouseRules
+    from ..core.hand import Hand
+    from ..core.result import ScoreResult
+    from ..rulesets import Ruleset
 
 UNRELATED_KEY = "thirteen_unrelated"
 QUADRUPLES_KEY = "quadruples"  # European: three quadruples and a pair, kongs counting four
@@ -230,7 +230,7 @@ _UNRELATED_MASKS = tuple(
 
 def fan_shanten(counts: tuple[int, ...], melds: int) -> dict[str, int | None]:
     """MCR's own shanten keys (seven pairs with a quad as two pairs, the knitted shapes)."""
-    from .mcr.shanten import mcr_shanten
+    from .mcr_shanten import mcr_shanten
 
     return mcr_shanten(tuple(counts), melds)
 
@@ -258,7 +258,7 @@ class _Context:
         self.head, self.tail = _split_at_win(hand.text or str(hand))
 
     def score(self, hand: Hand) -> ScoreResult:
-        from .engine import score_hand
+        from ..core.engine import score_hand
 
         return score_hand(hand, self.rules, self.options, house=self.house)
 
@@ -276,7 +276,7 @@ class _Context:
         ron = self.score(ron_hand)
         furiten = tile in self.furiten
         if furiten:
-            from .result import ScoreResult
+            from ..core.result import ScoreResult
 
             names = "".join(T.name(t) for t in self.hand.ctx.discards)
             error = ContextError(f"furiten: {T.name(tile)} is among the player's own discards "
@@ -341,7 +341,7 @@ _IMPOSSIBLE = 99
 
 def _split_at_win(text: str) -> tuple[str, str]:
     """The line cut where a win token goes: after its last tile group or meld."""
-    from .hand import MELD_KINDS
+    from ..core.hand import MELD_KINDS
 
     cut = text.find("#")
     words = (text if cut < 0 else text[:cut]).split()
@@ -355,12 +355,12 @@ def waits_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None
                line_no: int = 1, house: HouseRules | None = None) -> WaitsResult:
     """The waits record of a parsed hand still waiting; errors come back in the result.
     `house`: the run's house rules per ruleset, as `score_hand` takes them."""
-    from .engine import _asked_for, _resolve_cached
-    from .hand import Hand
+    from ..core.engine import _asked_for, _resolve_cached
+    from ..core.hand import Hand
 
     if not isinstance(hand, Hand):  # a library call with something else: an error record
-        from .errors import RulesetError
-        from .values import FrozenMap
+        from ..base.errors import RulesetError
+        from ..base.values import FrozenMap
 
         why = f"waits takes a hand line or a parsed Hand, not {type(hand).__name__}"
         return WaitsResult(line_no, repr(hand), str(rules), FrozenMap(), error=RulesetError(why))
@@ -381,8 +381,8 @@ def waits_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None
 def waits_line(text: str, rules: str = "riichi", options: dict[str, Any] | None = None,
                line_no: int = 1, house: HouseRules | None = None) -> WaitsResult:
     """The waits record of one hand line (a notation error comes back in the result)."""
-    from .engine import _asked_for, _tokens_asked
-    from .notation import parse_line
+    from ..core.engine import _asked_for, _tokens_asked
+    from ..core.notation import parse_line
 
     text = text.rstrip("\r\n")
     try:
@@ -559,8 +559,8 @@ def hand_shanten(hand: str | Hand, rules: str = "riichi",
     The fast path: no scoring, except the brute force a European hand's special
     shapes need when no other shape is ready.
     """
-    from .engine import _resolve_cached
-    from .notation import parse_line
+    from ..core.engine import _resolve_cached
+    from ..core.notation import parse_line
 
     parsed = parse_line(hand, require_win=False) if isinstance(hand, str) else hand
     ruleset, values, _ = _resolve_cached(parsed, rules, options)

@@ -11,9 +11,9 @@ import sys
 from collections.abc import Iterator
 from typing import TextIO
 
-from ..errors import ExitCode
-from . import read_hands
-from .model import Problem, Win
+from ..base.errors import ExitCode
+from ..records import read_hands
+from ..records.model import Problem, Win
 
 IMPORT_FORMATS = ("lines", "jsonl")
 CHECK_FORMATS = ("text", "jsonl")
@@ -47,7 +47,7 @@ def _json_line(record: dict) -> str:
 
 
 def _usage(paths: list[str], fmt: str, formats: tuple[str, ...]) -> None:
-    from ..runner import UsageProblem
+    from .runner import UsageProblem
 
     if fmt not in formats:
         raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(formats)})")
@@ -81,7 +81,7 @@ def check_command(paths: list[str], fmt: str = "text", out: TextIO | None = None
     is a rule difference, counted apart from the disagreements; a run that compared
     no win at all says so and is not a success either.
     """
-    from .check import check_win, describe
+    from ..records.check import check_win, describe
 
     out, err = out or sys.stdout, err or sys.stderr
     _usage(paths, fmt, CHECK_FORMATS)

@@ -13,8 +13,8 @@ from bisect import bisect_left
 from functools import lru_cache
 from itertools import product
 
-from . import tiles as T
-from .frozen import field, value_class
+from ..base import tiles as T
+from ..base.frozen import field, value_class
 from .hand import Meld
 
 RUN, TRIPLET, KAN = "run", "triplet", "kan"

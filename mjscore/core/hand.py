@@ -17,8 +17,8 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from . import tiles as T
-from .frozen import field, replace, value_class
+from ..base import tiles as T
+from ..base.frozen import field, replace, value_class
 
 CHI, PON, KAN, ANKAN, KAKAN = "chi", "pon", "kan", "ankan", "kakan"
 MELD_KINDS = (CHI, PON, KAN, ANKAN, KAKAN)

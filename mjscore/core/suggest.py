@@ -56,7 +56,7 @@ def european_hint(ruleset_name: str, feature: str = "") -> str:
     ruleset, when the European ruleset has what the line wrote."""
     if ruleset_name == "european":
         return ""
-    from .rulesets import load_ruleset
+    from ..rulesets import load_ruleset
 
     european = load_ruleset("european")
     if feature and feature not in european.flags:
@@ -69,7 +69,7 @@ def winning_tile_hint(line: object) -> str:
     ctx = line.ctx  # type: ignore[attr-defined]
     concealed = line.holding.concealed  # type: ignore[attr-defined]
     if ctx.win_tile is not None and ctx.win_tile in concealed:
-        from . import tiles as T
+        from ..base import tiles as T
 
         name = T.name(ctx.win_tile)
         return (f"; is the winning tile {name} also written among the concealed tiles? "

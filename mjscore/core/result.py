@@ -20,12 +20,12 @@ against 10.4, which counts for one hand from the shell).
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .errors import MjscoreError
+from ..base.errors import MjscoreError
 
 if TYPE_CHECKING:
     from .hand import Hand
 
-from .tiles import SEATS  # noqa: F401  (the record's seats, re-exported for the schemes)
+from ..base.tiles import SEATS  # noqa: F401  (the record's seats, re-exported for the schemes)
 
 
 class YakuMatch(NamedTuple):

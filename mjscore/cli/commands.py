@@ -16,7 +16,7 @@ from typing import Annotated
 
 import typer
 
-from .errors import ExitCode
+from ..base.errors import ExitCode
 from .runner import OutputError, guard_streams, guarded, say, score_command
 
 app = typer.Typer(
@@ -29,7 +29,7 @@ app = typer.Typer(
 
 
 def _complete_rules(incomplete: str) -> list[str]:
-    from .rulesets import ruleset_names
+    from ..rulesets import ruleset_names
 
     return [n for n in ruleset_names() if n.startswith(incomplete.lower())]
 
@@ -39,7 +39,7 @@ def _complete_format(incomplete: str) -> list[str]:
 
 
 def _complete_opt(incomplete: str) -> list[str]:
-    from .rulesets import load_ruleset, ruleset_names
+    from ..rulesets import load_ruleset, ruleset_names
 
     names = {f"{o}=" for r in map(load_ruleset, ruleset_names()) for o in r.options}
     names |= {f"{r}.{o}=" for r in ruleset_names() for o in load_ruleset(r).options}
@@ -48,7 +48,7 @@ def _complete_opt(incomplete: str) -> list[str]:
 
 def _version(value: bool) -> None:
     if value:
-        from . import __version__
+        from .. import __version__
 
         print(f"mjscore {__version__}")
         raise typer.Exit(0)
@@ -69,7 +69,7 @@ def main_options(
         "can encode them).", show_default=False)] = None,
 ) -> None:
     """Score mahjong hands written as one line of text (`mjscore notation` for the grammar)."""
-    from .report.settings import COLORS, configure
+    from ..report.settings import COLORS, configure
     from .runner import UsageProblem
 
     if color not in COLORS:
@@ -164,15 +164,15 @@ def rules(
         "--format", "-F", metavar="text|json", help="Output format.")] = "text",
 ) -> int:
     """List the rulesets with their options, defaults and accepted values."""
-    from .rulesets import load_ruleset, ruleset_names
+    from ..rulesets import load_ruleset, ruleset_names
 
     rulesets = [load_ruleset(name) for name in ruleset_names()]
     if _listing_format(fmt) == "json":
-        from .report.listing_json import ruleset_json, write_json
+        from ..report.listing_json import ruleset_json, write_json
 
         write_json([ruleset_json(r) for r in rulesets], sys.stdout)
         return int(ExitCode.OK)
-    from .report.listing import write_rules
+    from ..report.listing import write_rules
 
     write_rules(rulesets, sys.stdout)
     return int(ExitCode.OK)
@@ -186,15 +186,15 @@ def yaku(
         "--format", "-F", metavar="text|json", help="Output format.")] = "text",
 ) -> int:
     """Show a ruleset's yaku table: names, han closed and open, yakuman, optional ones."""
-    from .rulesets import load_ruleset
+    from ..rulesets import load_ruleset
 
     ruleset = load_ruleset(rules.lower())
     if _listing_format(fmt) == "json":
-        from .report.listing_json import write_json, yaku_json
+        from ..report.listing_json import write_json, yaku_json
 
         write_json(yaku_json(ruleset), sys.stdout)
         return int(ExitCode.OK)
-    from .report.listing import write_yaku
+    from ..report.listing import write_yaku
 
     write_yaku(ruleset, sys.stdout)
     return int(ExitCode.OK)
@@ -216,8 +216,8 @@ def table(
                                        autocompletion=_complete_rules)] = "riichi",
 ) -> int:
     """Han x fu -> points for ron and tsumo under a ruleset, with its limits."""
-    from .report.table import write_table
-    from .rulesets import load_ruleset
+    from ..report.table import write_table
+    from ..rulesets import load_ruleset
 
     write_table(load_ruleset(rules.lower()), dealer, sys.stdout)
     return int(ExitCode.OK)
@@ -226,7 +226,7 @@ def table(
 @app.command()
 def schema() -> int:
     """Print the JSON Schema of a score record (--format json / jsonl)."""
-    from .schemas import schema_text
+    from ..schemas import schema_text
 
     sys.stdout.write(schema_text())
     return int(ExitCode.OK)
@@ -248,9 +248,9 @@ def boo_result(
         "--format", "-F", metavar="text|json", help="Output format.")] = "text",
 ) -> int:
     """Kansai Boo game result (マルＡ / Ｂ / Ｃ) in game points, from the four final scores."""
-    from .boo_result import BooResultError, boo_result, parse_scores
-    from .report import boo as report
-    from .rulesets import load_ruleset
+    from ..report import boo as report
+    from ..rulesets import load_ruleset
+    from ..scoring.boo_game import BooResultError, boo_result, parse_scores
     from .runner import UsageProblem
 
     if fmt not in report.FORMATS:
@@ -305,7 +305,7 @@ def import_records(
         "--format", "-F", metavar="lines|jsonl", help="Output format.")] = "lines",
 ) -> int:
     """One hand line per win of game records, ready for `mjscore score --file -`."""
-    from .records.commands import import_command
+    from .records import import_command
 
     return import_command(_record_paths(files), fmt)
 
@@ -317,7 +317,7 @@ def check_records(
         "--format", "-F", metavar="text|jsonl", help="Output format.")] = "text",
 ) -> int:
     """Score every win of game records and compare it with the record's verdict."""
-    from .records.commands import check_command
+    from .records import check_command
 
     return check_command(_record_paths(files), fmt)
 
@@ -328,7 +328,7 @@ def check_records(
 def run(argv: list[str] | None = None) -> int:
     """Run the app on `argv` (default sys.argv[1:]) and return the exit code."""
     args = sys.argv[1:] if argv is None else list(argv)
-    from .report.settings import configure, sane_columns
+    from ..report.settings import configure, sane_columns
 
     configure(encoding=getattr(sys.stdout, "encoding", None) or "utf-8")
     sane_columns(os.environ)  # every rich console reads it, typer's help too

@@ -14,14 +14,14 @@ from __future__ import annotations
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from . import tiles as T
+from ..base import tiles as T
+from ..base.frozen import value_class
 from .decompose import KAN, ORPHANS, RUN, SEVEN_PAIRS, STANDARD, Group, Reading
-from .frozen import value_class
 from .hand import Hand
 
 if TYPE_CHECKING:
-    from .european.facts import Table
-    from .rulesets.params import Params
+    from ..european.facts import Table
+    from ..rulesets.params import Params
 
 ROLES = ("seat", "dominant", "round")  # wind roles, in priority when roles do not add up
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .frozen import value_class
-from .tiles import SEATS
+from ..base.frozen import value_class
+from ..base.tiles import SEATS
 
 START = 2000
 TABLE_FEE = 3

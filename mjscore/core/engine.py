@@ -9,16 +9,16 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from .errors import MjscoreError, NotationError, NotAWin, RulesetError
+from ..base.errors import MjscoreError, NotationError, NotAWin, RulesetError
+from ..base.values import FrozenMap
+from ..rulesets import Ruleset, load_ruleset
 from .hand import Hand, Holding, WinContext
 from .notation import parse_line
 from .result import ScoreResult, Verdict
-from .rulesets import Ruleset, load_ruleset
 from .validate import validate
-from .values import FrozenMap
 
 if TYPE_CHECKING:
-    from .config import HouseRules
+    from ..cli.config import HouseRules
 
 Strategy = Callable[[Hand, Ruleset, dict[str, Any]], Verdict]
 
@@ -28,15 +28,15 @@ def _strategy(name: str) -> Strategy:
     """Strategies are imported when first used, so a han/fu file never loads the others
     (and looked up once: an import statement costs a microsecond a line)."""
     if name == "han_fu":
-        from .scoring.han_fu import score_han_fu
+        from ..scoring.han_fu import score_han_fu
 
         return score_han_fu
     if name == "points_doubles":
-        from .scoring.points_doubles import score_points_doubles
+        from ..scoring.points_doubles import score_points_doubles
 
         return score_points_doubles
     if name == "fan":
-        from .scoring.fan import score_fan
+        from ..scoring.fan import score_fan
 
         return score_fan
     raise RulesetError(f"unknown scoring strategy '{name}'")
@@ -156,7 +156,7 @@ def _no_win_token(text: str, exc: NotationError) -> MjscoreError:
     """A line without a win token is a hand still waiting: not a win, and what it waits on."""
     if exc.column is not None or "no win token" not in exc.message:
         return exc
-    from .waiting import hint
+    from ..analysis.waits import hint
 
     try:
         waiting = parse_line(text, require_win=False)
@@ -169,7 +169,7 @@ def _no_win_token(text: str, exc: NotationError) -> MjscoreError:
 
 def _waits_hint(hand: Hand, exc: NotAWin) -> NotAWin:
     """The not-a-win error, plus what the hand (without its winning tile) waits on."""
-    from .waiting import hint
+    from ..analysis.waits import hint
 
     words = hint(hand.without_win())
     if not words:
@@ -179,7 +179,7 @@ def _waits_hint(hand: Hand, exc: NotAWin) -> NotAWin:
 
 
 def _win_text(hand: Hand) -> str:
-    from .tiles import name
+    from ..base.tiles import name
 
     return f"{'tsumo' if hand.ctx.tsumo else 'ron'}:{name(hand.ctx.win_tile)}"
 

@@ -18,9 +18,9 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from . import tiles as T
-from .errors import NotationError
-from .frozen import fields, from_fields
+from ..base import tiles as T
+from ..base.errors import NotationError
+from ..base.frozen import fields, from_fields
 from .hand import (
     ANKAN,
     CHI,

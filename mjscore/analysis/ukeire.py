@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from typing import NamedTuple
 
-from .shanten_core import ALL_SHAPES, shanten_after_draws, shanten_number
+from .shanten import ALL_SHAPES, shanten_after_draws, shanten_number
 
 
 class TileCount(NamedTuple):

@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import permutations
 
-from ..shanten_core import _regular
+from .shanten import _regular
 
 KNITTED_SETS: tuple[tuple[int, ...], ...] = tuple(
     tuple(9 * suit + r for suit, start in zip(range(3), perm, strict=True)

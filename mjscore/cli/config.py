@@ -20,8 +20,8 @@ import os
 from collections.abc import Iterable
 from typing import Any
 
-from .errors import RulesetError
-from .frozen import field, value_class
+from ..base.errors import RulesetError
+from ..base.frozen import field, value_class
 
 CONFIG_KEYS = ("rules", "format", "options")
 
@@ -69,7 +69,7 @@ def config_path(flag: str | None, env: dict[str, str] | None = None) -> tuple[st
 
 
 def _names() -> list[str]:
-    from .rulesets import ruleset_names
+    from ..rulesets import ruleset_names
 
     return ruleset_names()
 
@@ -86,7 +86,7 @@ def _check_everywhere(name: str, value: Any, where: str) -> None:
 
 
 def _rulesets_with(name: str) -> list[Any]:
-    from .rulesets import load_ruleset
+    from ..rulesets import load_ruleset
 
     return [r for r in map(load_ruleset, _names()) if name in r.options]
 
@@ -137,7 +137,7 @@ def load_config(path: str | None, required: bool) -> Config:
                               f"{', '.join(_names())})")
     fmt = data.get("format")
     if fmt is not None:
-        from .report import FORMATS
+        from ..report import FORMATS
 
         if not isinstance(fmt, str) or fmt not in FORMATS:
             raise ConfigError(f"{where}: format must be one of {', '.join(FORMATS)}, not "
@@ -190,7 +190,7 @@ def _parsed(raw: bytes, where: str) -> dict[str, Any]:
 
 
 def _ruleset_table(name: str, table: dict[str, Any], where: str) -> dict[str, Any]:
-    from .rulesets import load_ruleset
+    from ..rulesets import load_ruleset
 
     if name not in _names():
         raise ConfigError(f"{where}: unknown ruleset '{name}' (expected an option value, or "
@@ -211,7 +211,7 @@ def _frozen(value: Any) -> Any:
 
 def parse_opt_flags(pairs: Iterable[str]) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
     """`--opt NAME=V` (every ruleset with NAME) and `--opt RULESET.NAME=V`, each checked."""
-    from .rulesets import load_ruleset
+    from ..rulesets import load_ruleset
 
     everywhere: dict[str, str] = {}
     per_ruleset: dict[str, dict[str, str]] = {}
@@ -227,7 +227,7 @@ def parse_opt_flags(pairs: Iterable[str]) -> tuple[dict[str, str], dict[str, dic
                                   f"(known: {', '.join(_names())})")
             ruleset = load_ruleset(ruleset_name)
             if option not in ruleset.options:
-                from .suggest import did_you_mean, known
+                from ..core.suggest import did_you_mean, known
 
                 raise ConfigError(f"--opt {pair}: ruleset {ruleset_name} has no option "
                                   f"'{option}'{did_you_mean(option, ruleset.options)} "
@@ -247,7 +247,7 @@ def house_rules(config: Config, opt_pairs: Iterable[str]) -> HouseRules:
     layers = ((config.options, config.per_ruleset), (flags_all, flags_per))
     if not any(a or p for a, p in layers):
         return HouseRules()
-    from .rulesets import load_ruleset
+    from ..rulesets import load_ruleset
 
     out = []
     for name in _names():
@@ -263,8 +263,8 @@ def house_rules(config: Config, opt_pairs: Iterable[str]) -> HouseRules:
 
 def _suggest_option(name: str) -> str:
     """`; did you mean 'kiriage_mangan'?` among every ruleset's options."""
-    from .rulesets import load_ruleset
-    from .suggest import did_you_mean
+    from ..core.suggest import did_you_mean
+    from ..rulesets import load_ruleset
 
     every = {o for r in map(load_ruleset, _names()) for o in r.options}
     return did_you_mean(name, every)

@@ -15,13 +15,13 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
-from .errors import ExitCode, MjscoreError
-from .notation import MAX_LINE, is_blank
+from ..base.errors import ExitCode, MjscoreError
+from ..core.notation import MAX_LINE, is_blank
 
 if TYPE_CHECKING:
+    from ..analysis.waits import WaitsResult
+    from ..core.result import ScoreResult
     from .config import HouseRules
-    from .result import ScoreResult
-    from .waiting import WaitsResult
 
 PROGRESS_MIN_LINES = 200
 CLOSED_PIPE = 141  # 128 + SIGPIPE, what a shell shows for a writer whose reader left
@@ -178,12 +178,12 @@ def house_rules(config_flag: str | None, pairs: list[str], rules: str | None, fm
 def score_one(text: str, rules: str, house: HouseRules | None, line_no: int) -> ScoreResult:
     """The engine's score_line, with a core crash turned into this line's error
     (kind "internal")."""
-    from .engine import score_line
+    from ..core.engine import score_line
 
     try:
         return score_line(text, rules=rules, line_no=line_no, house=house)
     except Exception as exc:  # keep going past a bad line, whatever went wrong
-        from .result import ScoreResult
+        from ..core.result import ScoreResult
 
         error = InternalError(f"internal error: {type(exc).__name__}: {exc}")
         return ScoreResult(line=line_no, input=text, rules=asked_rules(text, rules), options={},
@@ -192,7 +192,7 @@ def score_one(text: str, rules: str, house: HouseRules | None, line_no: int) -> 
 
 def waits_one(text: str, rules: str, house: HouseRules | None, line_no: int) -> WaitsResult:
     """mjscore.waits of one line, with a core crash turned into this line's error."""
-    from .waiting import WaitsResult, waits_line
+    from ..analysis.waits import WaitsResult, waits_line
 
     try:
         return waits_line(text, rules=rules, line_no=line_no, house=house)
@@ -211,14 +211,14 @@ def asked_rules(text: str, rules: str) -> str:
 # What each line-by-line command does to a line, and which package reports its answers.
 ANALYSE: dict[str, Callable[[str, str, Any, int], Any]] = {"score": score_one,
                                                            "waits": waits_one}
-REPORTERS = {"score": ".report", "waits": ".report.waits"}
+REPORTERS = {"score": "mjscore.report", "waits": "mjscore.report.waits"}
 
 
 def reporters_of(command: str) -> Any:
     """The reporter package of a command: `make_reporter`, `renderer` and FORMATS."""
     from importlib import import_module
 
-    return import_module(REPORTERS[command], __package__)
+    return import_module(REPORTERS[command])
 
 
 def want_progress(total: int, err: TextIO, out: TextIO) -> bool:
@@ -406,7 +406,7 @@ def score_command(tokens: list[str] | None, file: str | None, rules: str | None,
     """`mjscore score` (or `waits`): one hand given as arguments, or every line of a file.
 
     `rules` and `fmt` None: the config file's, else riichi and rich."""
-    from .rulesets import load_ruleset
+    from ..rulesets import load_ruleset
 
     FORMATS = reporters_of(command).FORMATS
     tokens = [text_arg(t) for t in tokens] if tokens else tokens
@@ -433,7 +433,7 @@ def score_command(tokens: list[str] | None, file: str | None, rules: str | None,
 
 def say(message: str) -> None:
     """One line on stderr, `mjscore: ` first, control characters escaped."""
-    from .report import safe
+    from ..report import safe
 
     _to_stderr(f"mjscore: {safe(' '.join(str(message).split()))}\n")
 

@@ -13,11 +13,11 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from . import tiles as T
-from .errors import ContextError, InvalidHand
-from .frozen import value_class
+from ..base import tiles as T
+from ..base.errors import ContextError, InvalidHand
+from ..base.frozen import value_class
+from ..rulesets import Ruleset
 from .hand import Hand, seat_from
-from .rulesets import Ruleset
 
 
 def validate(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:

@@ -1,0 +1,1 @@
+"""The base: tiles, value classes, frozen mappings and errors; imports nothing of the project."""

@@ -1,0 +1,1 @@
+"""The core pipeline: a line to a Hand, its readings and facts, and on to a ScoreResult."""
