@@ -189,6 +189,9 @@ def test_european_pays_points_with_east_double(capsys, monkeypatch):
                                            "total": 4000}
     low = table_json(capsys, "--rules", "european", "--opt", "limit=500")
     assert low["limit"]["score"] == 500 and max(c["score"] for c in low["cells"]) == 500
+    huge = table(capsys, monkeypatch, "--rules", "european", "--opt", "limit=1000000",
+                 columns=40)  # seven-digit scores: each column as wide as its own numbers
+    assert max(len(line) for line in huge.splitlines()) <= 40 and "1,000,000/2,000,000" in huge
     text = table(capsys, monkeypatch, "--rules", "european")
     assert re.search(r"^\s+paid\s+20/40\s", text, re.M)
     assert "40 all" in table(capsys, monkeypatch, "--rules", "european", "--dealer")

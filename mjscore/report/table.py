@@ -268,14 +268,15 @@ def _blocks(rows: Sequence[tuple[str, str, list[list[str]]]], heads: Sequence[st
             labels: Sequence[str], width: int) -> list[Text]:
     """One block per row key, a line per head that has a value; blocks padded alike."""
     side = max(width_of(h) for h in heads)
-    cell = max(width_of(v) for v in (*labels, *(v for _, _, c in rows for col in c for v in col)))
+    cell = [max(width_of(v) for v in (label, *(col[n] for _, _, c in rows for col in c)))
+            for n, label in enumerate(labels)]  # each label's own width: a 1,000,000 limit
     out: list[Text] = []
     for _, title, cols in rows:
         if out:
             out.append(Text())
         out.append(Text(title, "bold"))
-        table = [["".ljust(side), *(lb.rjust(cell) for lb in labels)]]
-        table += [[h.ljust(side), *(v.rjust(cell) for v in col)]
+        table = [["".ljust(side), *(lb.rjust(w) for lb, w in zip(labels, cell, strict=True))]]
+        table += [[h.ljust(side), *(v.rjust(w) for v, w in zip(col, cell, strict=True))]
                   for h, col in zip(heads, cols, strict=True) if any(v != NONE for v in col)]
         out += columns(table, width)
     return out
