@@ -214,12 +214,36 @@ def table(
     dealer: Annotated[bool, typer.Option("--dealer", help="The dealer's points.")] = False,
     rules: Annotated[str, typer.Option("--rules", "-r", metavar="NAME", help="Ruleset.",
                                        autocompletion=_complete_rules)] = "riichi",
+    opt: Annotated[list[str] | None, typer.Option(
+        "--opt", "-o", metavar="NAME=VALUE", help="An option of the ruleset (kiriage_mangan=on, "
+        "limit=500); repeatable.", show_default=False, autocompletion=_complete_opt)] = None,
+    fmt: Annotated[str, typer.Option(
+        "--format", "-F", metavar="text|json",
+        help="Output format; json lists every cell for the dealer and the non-dealer.")
+    ] = "text",
 ) -> int:
-    """Han x fu -> points for ron and tsumo under a ruleset, with its limits."""
-    from ..report.table import write_table
+    """What a hand pays under a ruleset: han x fu (riichi family), points x doubles
+    (European) or fan (MCR), ron and tsumo, with the limits."""
     from ..rulesets import load_ruleset
+    from .runner import UsageProblem, text_arg
 
-    write_table(load_ruleset(rules.lower()), dealer, sys.stdout)
+    fmt = _listing_format(fmt)
+    ruleset = load_ruleset(rules.lower())
+    chosen = {}
+    for pair in map(text_arg, opt or []):
+        name, eq, value = pair.partition("=")
+        if not eq or not name.strip():
+            raise UsageProblem(f"--opt takes NAME=VALUE, not '{pair}'")
+        chosen[name.strip()] = value.strip()
+    options = ruleset.resolve_options(chosen)
+    if fmt == "json":
+        from ..report.listing_json import table_json, write_json
+
+        write_json(table_json(ruleset, options), sys.stdout)
+        return int(ExitCode.OK)
+    from ..report.table import write_table
+
+    write_table(ruleset, dealer, sys.stdout, options)
     return int(ExitCode.OK)
 
 

@@ -58,3 +58,11 @@ def yaku_json(ruleset: Ruleset) -> dict[str, Any]:
 def write_json(data: Any, out: TextIO) -> None:
     json.dump(data, out, ensure_ascii=False, indent=2, default=sorted)
     out.write("\n")
+
+
+def table_json(ruleset: Ruleset, options: dict[str, Any]) -> dict[str, Any]:
+    """`mjscore table --format json`: every cell of the ruleset's table as numbers, each
+    payment under its payer (`from_*`) with the `total`; dealer and non-dealer both."""
+    from .table import table_data
+
+    return table_data(ruleset, options)

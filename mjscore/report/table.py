@@ -1,75 +1,434 @@
-"""`mjscore table`: han x fu -> points for ron and tsumo, computed by the scoring code."""
+"""`mjscore table`: what a hand pays under a ruleset, computed by its own scoring code.
+
+The ruleset's scheme picks the table: han x fu for the riichi family (its own
+limits, options and payments), points x doubles for points-and-doubles rules
+(European), fan for MCR. Each is first a list of numbers (`han_fu_table`,
+`points_table`, `fan_table`: what `--format json` writes), then drawn as text
+that fits the console's width without cutting a number: fewer columns per
+block as the width shrinks, one block per row below three columns.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TextIO
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TextIO
 
 from rich.text import Text
 
+from ..core.result import SEATS, Payment
 from ..scoring.payments import WinSide, hand_payments
 from ..scoring.points import base_points
 from .console import console, write_lines
-from .layout import columns
+from .layout import columns, width_of, wrap_words
 
 if TYPE_CHECKING:
     from ..rulesets import Ruleset
 
 FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+POINTS = (20, 30, 40, 50, 60, 70, 80, 90, 100)  # European: a winner has 20 for Mah-Jong
+FANS = (8, 9, 10, 11, 12, 13, 14, 15, 16, 24, 32, 48, 64, 88)  # MCR: 8 is the minimum
+NONE = "–"  # a cell no hand can have
+MOST_HAN = 13  # the han of the last limit row ("13+")
+NARROWEST_GRID = 3  # fewer columns than this fit: one block per row instead
+
+Pay = dict[str, int]  # what one winner is paid: from whom, and the total
 
 
-def cell(base: int, dealer: bool, ruleset: Ruleset, tsumo: bool) -> str:
+# -- the numbers ----------------------------------------------------------------------------
+
+
+def _tsumo_pay(pays: list[Payment], dealer: bool) -> Pay:
+    """A tsumo's payments by who pays: each of three (dealer), or non-dealers and the dealer;
+    in a two-player game the one opponent."""
+    total = sum(p.amount for p in pays)
+    if len(pays) == 1:
+        return {"from_opponent": total, "total": total}
+    if dealer:
+        return {"from_each": pays[0].amount, "total": total}
+    by_seat = {p.payer: p.amount for p in pays}
+    return {"from_non_dealer": by_seat["W"], "from_dealer": by_seat["E"], "total": total}
+
+
+def han_fu_pay(base: int, dealer: bool, ruleset: Ruleset, options: dict[str, Any]
+               ) -> dict[str, Any]:
+    """{"ron": amount, "tsumo": {...}} of a hand of `base` points, as the scoring code pays it."""
     winner = "E" if dealer else "S"
-    side = WinSide(winner, tsumo, None if tsumo else "N", 0, 0)
-    pays = hand_payments(base, side, ruleset.params)
-    if not tsumo:
-        return f"{pays[0].amount:,}"
-    shares = sorted({p.amount for p in pays})
-    return f"{shares[0]:,} all" if len(shares) == 1 else f"{shares[0]:,}/{shares[1]:,}"
+    other = "S" if dealer else "E"
+    sole = other if options["two_player"] else None
+    ron = WinSide(winner, False, other if sole else "N", 0, 0, sole_payer=sole)
+    tsumo = WinSide(winner, True, None, 0, 0, sole_payer=sole)
+    return {"ron": sum(p.amount for p in hand_payments(base, ron, ruleset.params)),
+            "tsumo": _tsumo_pay(hand_payments(base, tsumo, ruleset.params), dealer)}
 
 
-def write_table(ruleset: Ruleset, dealer: bool, out: TextIO) -> None:
-    con = console(out)
-    if ruleset.scoring != "han_fu":
-        raise ValueError(f"ruleset {ruleset.name} scores points and doubles: no han x fu table")
-    options = {name: spec.default for name, spec in ruleset.options.items()}
-    who = "dealer" if dealer else "non-dealer"
-    lines = [Text(f"{ruleset.title}: {who}, ron / tsumo", "bold")]
-    rows: list[list] = [["han", *(f"{fu} fu" for fu in FU)]]
-    limits: dict[str, tuple[int, int]] = {}
-    for han in range(1, 5):
-        row = [str(han)]
-        for fu in FU:
-            if (han == 1 and fu in (20, 25)) or (fu == 25 and han < 2):
-                row.append("–")
-                continue
+def _yaku_han(ruleset: Ruleset, *keys: str, closed: bool = True) -> int | None:
+    """The han of these yaku together (None when the ruleset lacks one, or it is closed
+    only and the hand open); a yaku superseded by an earlier one adds nothing (Arushal's
+    seven pairs take no menzen tsumo)."""
+    han, dropped = 0, set()
+    for key in keys:
+        spec = ruleset.yaku.get(key)
+        worth = None if spec is None else spec.han if closed else spec.han_open
+        if worth is None:
+            return None
+        if key not in dropped:
+            han += worth
+        dropped.update(spec.supersedes)
+    return han
+
+
+def least_han(fu: int, tsumo: bool, ruleset: Ruleset, options: dict[str, Any]) -> int | None:
+    """The fewest han a win of `fu` by ron or tsumo can have, or None when it cannot be had.
+
+    Read from the ruleset: 20 fu is a ron only where an open pinfu stays at 20 (Arushal),
+    a tsumo only with tsumo pinfu (pinfu + menzen tsumo); 25 fu is seven pairs, where they
+    are worth 25 fu. Every han counts the field han (Kansai Boo)."""
+    params = ruleset.params
+    if fu == 20 and not tsumo:
+        yaku = _yaku_han(ruleset, "pinfu", closed=False) if params.open_pinfu_fu == 20 else None
+    elif fu == 20:
+        yaku = (_yaku_han(ruleset, "pinfu", "menzen_tsumo")
+                if options["tsumo_pinfu"] and params.pinfu_tsumo_fu == 20 else None)
+    elif fu == 25:
+        yaku = (_yaku_han(ruleset, "chiitoitsu", *(("menzen_tsumo",) if tsumo else ()))
+                if options["chiitoitsu_fu"] == 25 else None)
+    else:
+        yaku = 0
+    return None if yaku is None else max(params.min_han, yaku) + params.field_han
+
+
+def _limit_rows(top: int, fu: int, ruleset: Ruleset, options: dict[str, Any]
+                ) -> list[dict[str, Any]]:
+    """The limits above the grid: consecutive han of one limit merged (haneman 6-7)."""
+    rows: list[dict[str, Any]] = []
+    last = max([MOST_HAN, *(least for least, _, _ in ruleset.params.limits)])
+    for han in range(top, last + 1):
+        base, name = base_points(han, fu, 0, options, ruleset.params)
+        if rows and rows[-1]["name"] == name:
+            rows[-1]["han_max"] = han
+        else:
+            rows.append({"name": name, "han": han, "han_max": han, "yakuman": 0, "base": base})
+    rows[-1]["han_max"] = None  # the last one holds for any more han
+    counts = (1, 2) if options["yakuman_stacking"] and not ruleset.params.yakuman_as_mangan \
+        else (1,)
+    for units in counts:
+        base, name = base_points(0, fu, units, options, ruleset.params)
+        rows.append({"name": "yakuman" if units == 1 else "double yakuman", "han": None,
+                     "han_max": None, "yakuman": units, "base": base, "paid_as": name})
+    for row in rows:
+        row.update(_both(row["base"], ruleset, options))
+    return rows
+
+
+def _both(base: int, ruleset: Ruleset, options: dict[str, Any]) -> dict[str, Any]:
+    return {"non_dealer": han_fu_pay(base, False, ruleset, options),
+            "dealer": han_fu_pay(base, True, ruleset, options)}
+
+
+def han_fu_table(ruleset: Ruleset, options: dict[str, Any]) -> dict[str, Any]:
+    """Every han x fu a hand can have below the limits, then the limits; numbers only."""
+    fus = [fu for fu in FU if any(least_han(fu, t, ruleset, options) is not None
+                                  for t in (False, True))]
+    lowest = min(h for fu in fus for t in (False, True)
+                 if (h := least_han(fu, t, ruleset, options)) is not None)
+    cells: list[dict[str, Any]] = []
+    han = lowest
+    while True:
+        row = []
+        for fu in fus:
             base, limit = base_points(han, fu, 0, options, ruleset.params)
-            ron = cell(base, dealer, ruleset, False)
-            tsumo = "–" if fu == 25 and han == 2 else cell(base, dealer, ruleset, True)
-            row.append(f"{ron}\n{tsumo}" if fu != 20 else f"–\n{tsumo}")
-            if limit:
-                limits.setdefault(limit, (han, fu))
-        rows.append(row)
-    width = con.width
-    half = len(FU) // 2 + 1
-    for part in (FU[:half], FU[half:]):
-        idx = [0, *(FU.index(f) + 1 for f in part)]
-        sub = [[r[i] for i in idx] for r in rows]
-        split = []
-        for r in sub:
-            tops = [c.split("\n")[0] for c in r]
-            bottoms = [c.split("\n")[1] if "\n" in c else "" for c in r]
-            split.append(tops)
-            if any(bottoms):
-                split.append(["", *bottoms[1:]])
-        lines += columns(split, width, right=tuple(range(1, len(idx))), gap=2)
-        lines.append(Text())
-    lines.append(Text("limits (han, any fu)", "bold"))
-    for least, _base, name in ruleset.params.limits:
-        base, limit = base_points(least, 30, 0, options, ruleset.params)
-        lines.append(Text(f"  {least}+ han  {limit or name}:  ron "
-                          f"{cell(base, dealer, ruleset, False)} · tsumo "
-                          f"{cell(base, dealer, ruleset, True)}"))
-    base, _ = base_points(13, 30, 1, options, ruleset.params)
-    lines.append(Text(f"  yakuman:  ron {cell(base, dealer, ruleset, False)} · tsumo "
-                      f"{cell(base, dealer, ruleset, True)}"))
-    write_lines(con, lines)
+            can = {t: (h := least_han(fu, t, ruleset, options)) is not None and han >= h
+                   for t in (False, True)}
+            pay = _both(base, ruleset, options)
+            for who in pay.values():
+                who["ron"] = who["ron"] if can[False] else None
+                who["tsumo"] = who["tsumo"] if can[True] else None
+            row.append({"han": han, "fu": fu, "base": base, "limit": limit, **pay})
+        if all(c["limit"] for c in row):  # every fu at a limit: the limits block says it
+            break
+        cells += row
+        han += 1
+    return {"rules": ruleset.name, "title": ruleset.title, "scoring": ruleset.scoring,
+            "options": ruleset.options_json(options), "fu": fus,
+            "han": sorted({c["han"] for c in cells}), "cells": cells,
+            "limits": _limit_rows(han, fus[0], ruleset, options)}
+
+
+def _european_score(points: int, doubles: int, options: dict[str, Any]) -> tuple[int, int, bool]:
+    """(raw, score, capped): §5 steps 3-5 as the points-and-doubles strategy does them."""
+    from ..core.result import ScoreItem
+    from ..scoring.points_doubles import PlayerScore, _total
+
+    s = _total(PlayerScore("E", [ScoreItem("points", "points", points)],
+                           [ScoreItem("doubles", "doubles", doubles)]), options)
+    return s.raw, s.score, s.capped
+
+
+def _european_pay(score: int, dealer: bool, ruleset: Ruleset) -> Pay:
+    from ..scoring.settlement import Terms, winner_payments
+
+    winner = "E" if dealer else "S"
+    scores = {seat: (score if seat == winner else 0) for seat in SEATS}
+    pays = winner_payments(scores, winner, Terms(east_factor=ruleset.params.east_factor))
+    return _tsumo_pay(pays, dealer)
+
+
+def points_table(ruleset: Ruleset, options: dict[str, Any]) -> dict[str, Any]:
+    """Points x doubles -> the winner's score and what each player pays him (East double)."""
+    cells: list[dict[str, Any]] = []
+    doubles = 0
+    while True:
+        row = []
+        for points in POINTS:
+            raw, score, capped = _european_score(points, doubles, options)
+            row.append({"points": points, "doubles": doubles, "raw": raw, "score": score,
+                        "capped": capped, "non_dealer": _european_pay(score, False, ruleset),
+                        "dealer": _european_pay(score, True, ruleset)})
+        if all(c["capped"] for c in row):
+            break
+        cells += row
+        doubles += 1
+    limit = options["limit"]
+    return {"rules": ruleset.name, "title": ruleset.title, "scoring": ruleset.scoring,
+            "options": ruleset.options_json(options), "points": list(POINTS),
+            "doubles": list(range(doubles)), "cells": cells,
+            "limit": {"score": limit, "doubles": doubles,
+                      "non_dealer": _european_pay(limit, False, ruleset),
+                      "dealer": _european_pay(limit, True, ruleset)}}
+
+
+def fan_table(ruleset: Ruleset, options: dict[str, Any]) -> dict[str, Any]:
+    """Fan -> what each player pays (MCR §4.2: 8 from everyone, the fan from the payer)."""
+    from ..mcr.payments import BASE, payments
+
+    cells = []
+    for fan in FANS:
+        ron = payments(fan, "S", False, "E")
+        tsumo = payments(fan, "S", True)
+        cells.append({"fan": fan,
+                      "ron": {"from_discarder": ron.ron, "from_each_other": ron.base,
+                              "total": ron.by_seat["S"]},
+                      "tsumo": {"from_each": tsumo.tsumo, "total": tsumo.by_seat["S"]}})
+    return {"rules": ruleset.name, "title": ruleset.title, "scoring": ruleset.scoring,
+            "options": ruleset.options_json(options), "base": BASE, "cells": cells}
+
+
+TABLES: dict[str, Callable[[Ruleset, dict[str, Any]], dict[str, Any]]] = {
+    "han_fu": han_fu_table, "points_doubles": points_table, "fan": fan_table}
+
+
+def table_data(ruleset: Ruleset, options: dict[str, Any]) -> dict[str, Any]:
+    """The table of the ruleset's scheme, as numbers (`--format json`)."""
+    return TABLES[ruleset.scoring](ruleset, options)
+
+
+# -- the text -------------------------------------------------------------------------------
+
+
+def money(pay: Pay | int | None) -> str:
+    """A payment as players say it: 3,900; 1,000/2,000 (non-dealers/dealer); 3,900 all."""
+    if pay is None:
+        return NONE
+    if isinstance(pay, int):
+        return f"{pay:,}"
+    if "from_each" in pay:
+        return f"{pay['from_each']:,} all"
+    if "from_dealer" in pay:
+        return f"{pay['from_non_dealer']:,}/{pay['from_dealer']:,}"
+    return f"{pay['from_opponent']:,}"
+
+
+def grid(corner: str, heads: Sequence[str], rows: Sequence[tuple[str, str, list[list[str]]]],
+         labels: Sequence[str], width: int) -> list[Text]:
+    """Rows (key, block title, a column of values per head) under the heads, in as many
+    columns as fit; below three, one block per row, the heads down its side."""
+    cell = max(width_of(v) for v in (*heads, *(v for _, _, c in rows for col in c for v in col)))
+    keys = max(width_of(corner), *(width_of(k) for k, _, _ in rows))
+    lead = keys + 2 + max(width_of(lb) for lb in labels) + 2
+    fit = max(1, (width - lead) // (cell + 2))
+    if fit < min(NARROWEST_GRID, len(heads)):
+        return _blocks(rows, heads, labels, width)
+    blocks = -(-len(heads) // fit)
+    per = -(-len(heads) // blocks)  # the blocks as even as they can be: 4 4 3, not 5 5 1
+    out: list[Text] = []
+    for start in range(0, len(heads), per):  # every block padded alike, so they align
+        part = range(start, min(start + per, len(heads)))
+        table = [[corner.ljust(keys), "", *(heads[i].rjust(cell) for i in part)]]
+        for key, _, cols in rows:
+            for n, label in enumerate(labels):
+                table.append([(key if n == 0 else "").ljust(keys), label,
+                              *(cols[i][n].rjust(cell) for i in part)])
+        if out:
+            out.append(Text())
+        out += columns(table, width)
+    return out
+
+
+def _blocks(rows: Sequence[tuple[str, str, list[list[str]]]], heads: Sequence[str],
+            labels: Sequence[str], width: int) -> list[Text]:
+    """One block per row key, a line per head that has a value; blocks padded alike."""
+    side = max(width_of(h) for h in heads)
+    cell = [max(width_of(v) for v in (label, *(col[n] for _, _, c in rows for col in c)))
+            for n, label in enumerate(labels)]  # each label's own width: a 1,000,000 limit
+    out: list[Text] = []
+    for _, title, cols in rows:
+        if out:
+            out.append(Text())
+        out.append(Text(title, "bold"))
+        table = [["".ljust(side), *(lb.rjust(w) for lb, w in zip(labels, cell, strict=True))]]
+        table += [[h.ljust(side), *(v.rjust(w) for v, w in zip(col, cell, strict=True))]
+                  for h, col in zip(heads, cols, strict=True) if any(v != NONE for v in col)]
+        out += columns(table, width)
+    return out
+
+
+def _words(text: str, width: int, style: str = "") -> list[Text]:
+    return wrap_words(Text(text, style), width)
+
+
+def _fitting(tries: Sequence[list[Text]], width: int) -> list[Text]:
+    """The first layout whose every line fits, else the last (the narrowest)."""
+    for lines in tries:
+        if all(width_of(t) <= width for t in lines):
+            return lines
+    return tries[-1]
+
+
+def _han_range(row: dict[str, Any]) -> str:
+    if row["yakuman"]:
+        return ""
+    if row["han_max"] is None:
+        return f"{row['han']}+"
+    if row["han_max"] == row["han"]:
+        return str(row["han"])
+    return f"{row['han']}-{row['han_max']}"
+
+
+def _limit_name(row: dict[str, Any]) -> str:
+    paid = row.get("paid_as")
+    return f"{row['name']} (as {paid})" if paid and paid != "yakuman" else row["name"]
+
+
+def _limits_text(limits: list[dict[str, Any]], who: str, width: int) -> list[Text]:
+    wide = [["limit", "han", "ron", "tsumo"]]
+    wide += [[_limit_name(r), _han_range(r), money(r[who]["ron"]), money(r[who]["tsumo"])]
+             for r in limits]
+    cell = max(width_of(money(r[who][k])) for r in limits for k in ("ron", "tsumo"))
+    narrow: list[Text] = []
+    for r in limits:
+        han = _han_range(r)
+        narrow.append(Text(f"{_limit_name(r)}" + (f"  {han} han" if han else ""), "bold"))
+        narrow += [Text(f"  {label:<5}  {money(r[who][label]):>{cell}}")
+                   for label in ("ron", "tsumo")]
+    return _fitting([columns(wide, width, right=(1, 2, 3)), narrow], width)
+
+
+def _han_fu_notes(ruleset: Ruleset, options: dict[str, Any], dealer: bool) -> list[str]:
+    """What the grid leaves out, read from the ruleset: who pays, kiriage, extra payments."""
+    params = ruleset.params
+    if options["two_player"]:
+        notes = ["two players: the one opponent pays a ron or a tsumo in full"]
+    elif dealer:
+        notes = ["ron: the discarder pays; tsumo N all: each of the three pays N"]
+    else:
+        notes = ["ron: the discarder pays; tsumo a/b: each non-dealer pays a, the dealer b"]
+    if options["kiriage_mangan"]:
+        notes.append("kiriage mangan: 4 han 30 fu and 3 han 60 fu pay mangan")
+    elif "kiriage_mangan" in ruleset.options:
+        notes.append("kiriage mangan: off (--opt kiriage_mangan=on)")
+    if params.field_han:
+        notes.append(f"han include the field han (場の一翻): {params.field_han} on every win")
+    if params.honba:
+        notes.append(f"each honba adds {params.honba_ron:,} to a ron, {params.honba_tsumo:,} "
+                     "from each payer to a tsumo")
+    if params.dora_payments:
+        notes.append(f"each dora is paid, not counted as han: {params.dora_extra_ron:,} on a "
+                     f"ron, {params.dora_extra_tsumo:,} from each payer on a tsumo")
+    if options["closed_bonus"]:
+        notes.append(f"a closed win adds {params.closed_bonus_ron:,} to a ron, "
+                     f"{params.closed_bonus_tsumo:,} from each payer to a tsumo")
+    if params.deposits:
+        notes.append(f"the winner also takes the riichi deposits, {params.deposit:,} each")
+    return notes
+
+
+def _han_fu_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any],
+                 dealer: bool, width: int) -> list[Text]:
+    who = "dealer" if dealer else "non_dealer"
+    by_han: dict[int, list[dict[str, Any]]] = {}
+    for c in data["cells"]:
+        by_han.setdefault(c["han"], []).append(c)
+    rows = [(str(han), f"{han} han", [[money(c[who]["ron"]), money(c[who]["tsumo"])]
+                                      for c in cells]) for han, cells in by_han.items()]
+    lines = _words(f"{ruleset.title}: {'dealer' if dealer else 'non-dealer'}", width, "bold")
+    lines += grid("han", [f"{fu} fu" for fu in data["fu"]], rows, ("ron", "tsumo"), width)
+    lines += [Text(), *_limits_text(data["limits"], who, width), Text()]
+    for note in _han_fu_notes(ruleset, options, dealer):
+        lines += _words(note, width)
+    return lines
+
+
+def _points_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any],
+                 dealer: bool, width: int) -> list[Text]:
+    who = "dealer" if dealer else "non_dealer"
+    by_doubles: dict[int, list[dict[str, Any]]] = {}
+    for c in data["cells"]:
+        by_doubles.setdefault(c["doubles"], []).append(c)
+    rows = [(str(d), f"{d} double{'s' if d != 1 else ''}",
+             [[money(c["score"]), money(c[who])] for c in cells])
+            for d, cells in by_doubles.items()]
+    east = "dealer (East)" if dealer else "non-dealer"
+    lines = _words(f"{ruleset.title}: {east}", width, "bold")
+    lines += grid("doubles", [f"{p} pts" for p in data["points"]], rows, ("score", "paid"),
+                  width)
+    limit = data["limit"]
+    lines += [Text(), *columns([["", "score", "paid"],
+                                ["limit", money(limit["score"]), money(limit[who])]],
+                               width, right=(1, 2))]
+    rounding = options["rounding"]
+    notes = [f"score = points × 2^doubles{'' if rounding == 'none' else f', rounded {rounding}'}"
+             f", at most the limit {options['limit']:,} (option limit)",
+             ("paid N all: East wins, so each of the three pays double the score"
+              if dealer else "paid a/b: each other player pays a, East b (double)")
+             + "; the same on a discard as on a self-draw",
+             "the other players then settle their own scores between them (advanced "
+             "settlement); special hands have fixed values (mjscore yaku --rules european)"]
+    lines.append(Text())
+    for note in notes:
+        lines += _words(note, width)
+    return lines
+
+
+def _fan_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any],
+              dealer: bool, width: int) -> list[Text]:
+    del options
+    base = data["base"]
+    rows = [["fan", "ron", "tsumo"]]
+    for c in data["cells"]:
+        ron, tsumo = c["ron"], c["tsumo"]
+        rows.append([str(c["fan"]),
+                     f"{ron['from_discarder']} + {ron['from_each_other']} + "
+                     f"{ron['from_each_other']} = {ron['total']}",
+                     f"{tsumo['from_each']} all = {tsumo['total']}"])
+    lines = _words(f"{ruleset.title}: fan -> payments", width, "bold")
+    lines += columns(rows, width, right=(0, 1, 2))
+    lines.append(Text())
+    notes = [f"ron: the discarder pays {base} + fan, each other player {base}; tsumo: each of "
+             f"the three pays {base} + fan (flowers count as fan)"]
+    notes.append("no dealer in MCR: East pays and is paid as anyone" if dealer
+                 else "East pays and is paid as anyone")
+    for note in notes:
+        lines += _words(note, width)
+    return lines
+
+
+TEXTS = {"han_fu": _han_fu_text, "points_doubles": _points_text, "fan": _fan_text}
+
+
+def write_table(ruleset: Ruleset, dealer: bool, out: TextIO,
+                options: dict[str, Any] | None = None) -> None:
+    """The ruleset's table as text, as wide as the console (COLUMNS) allows."""
+    con = console(out)
+    values = options if options is not None else ruleset.resolve_options()
+    data = table_data(ruleset, values)
+    write_lines(con, TEXTS[ruleset.scoring](data, ruleset, values, dealer, con.width))
