@@ -56,7 +56,7 @@ def waits(hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | Non
     13 tiles (melds counting three): its winning tiles, each with the copies
     unseen, furiten, and the ron and tsumo wins scored; or, not ready, its
     shanten and ukeire. 14 tiles: every discard, best first. `to_dict()` is
-    OUTPUT.md's waits record; errors come back inside the result.
+    the waits record of docs/output.md; errors come back inside the result.
 
         >>> r = waits("123m456p789s1122z")
         >>> [w.to_dict()["tile"] for w in r.waits], r.shanten

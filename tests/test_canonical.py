@@ -37,6 +37,7 @@ def assert_canonical(text: str, require_win: bool = True) -> Hand:
     return hand
 
 
+@pytest.mark.slow
 @settings(max_examples=2000, derandomize=True, database=None, deadline=None,
           phases=[Phase.generate], suppress_health_check=[HealthCheck.too_slow])
 @given(notation_lines())

@@ -371,6 +371,7 @@ def test_yaku_table_of_a_points_and_doubles_ruleset_lists_its_scoring():
 # -- a long file on several cores writes exactly what one process writes --------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["jsonl", "tsv", "json"])
 def test_parallel_scoring_matches_serial(tmp_path, fmt):
     """600 lines (three chunks) with a bad line and a no-yaku line among good ones."""

@@ -67,6 +67,7 @@ def no_crash(stderr: bytes) -> None:
 # -- output failures: exit 2 and one line, whatever the command -------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
 @pytest.mark.parametrize("name", COMMANDS)
 def test_a_full_disk_is_exit_2_and_one_line_for_every_command(name):
@@ -88,6 +89,7 @@ def test_a_closed_stdout_is_exit_2_and_one_line_for_every_command(name):
     assert proc.returncode == 2, name
 
 
+@pytest.mark.slow
 @POSIX
 @pytest.mark.parametrize("name", COMMANDS)
 def test_a_reader_gone_before_the_first_write_is_quietly_141_for_every_command(name):
@@ -175,6 +177,7 @@ def whole_records(out: bytes, fmt: str) -> list[dict]:
     return [json.loads(line) for line in out.decode("utf-8").split("\n") if line]
 
 
+@pytest.mark.slow
 @POSIX
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="/proc to look for workers")
 @pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
@@ -194,6 +197,7 @@ def test_sigterm_and_sighup_end_a_parallel_run_whole(big_file, signame, to_group
     assert session_members(proc.pid) == []  # no worker left behind
 
 
+@pytest.mark.slow
 @POSIX
 def test_sigterm_ends_a_serial_run_whole(big_file):
     proc, out, err = stopped_run(big_file, "json", "1", signal.SIGTERM, to_group=False)
@@ -201,6 +205,7 @@ def test_sigterm_ends_a_serial_run_whole(big_file):
     assert 0 < len(whole_records(out, "json")) < 200_000
 
 
+@pytest.mark.slow
 @POSIX
 def test_an_ignored_sighup_stays_ignored(big_file):
     """`nohup mjscore ...`: SIGHUP changes nothing, SIGTERM still stops the run."""
@@ -254,6 +259,7 @@ def endless_file(tmp_path_factory) -> tuple[Path, int]:
     return path, count
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["jsonl", "json"])
 def test_a_stopped_file_keeps_every_record_read_before_the_stop(endless_file, fmt):
     path, count = endless_file
@@ -351,6 +357,7 @@ def test_columns_is_a_width_rich_can_draw_in(given, kept):
     assert untouched == {}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("columns", ["0", "-5", "abc", str(10**9)])
 @pytest.mark.parametrize("args", [GOOD.split(), ["123m"]], ids=["report", "error"])
 def test_odd_columns_leave_the_rich_outputs_whole(columns, args):

@@ -34,6 +34,7 @@ def test_the_readme_shows_commands():
     assert len(COMMANDS) >= 10
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", COMMANDS)
 def test_every_readme_command_runs(command):
     if " | " in command:  # a pipeline: each `mjscore` of it, through the shell

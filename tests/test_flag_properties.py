@@ -7,6 +7,7 @@ import dataclasses
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -40,6 +41,7 @@ def _broken_rows(line: str, rules: str) -> list:
             if (row.rulesets is None or rules in row.rulesets) and row.broken_by(words)]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, derandomize=True, database=None, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(hands(), st.sampled_from(RULES), st.data())

@@ -164,6 +164,7 @@ HOSTILE = [GOOD, f"{GOOD} honba:" + "9" * 4300, "1" * 3000, "honba:²", "\x1b[2J
            f"{GOOD} rules:nope", f"{GOOD} opt:red_fives=9"]
 
 
+@pytest.mark.slow
 def test_jobs_two_is_byte_identical_and_json_is_complete(tmp_path):
     path = tmp_path / "h.txt"
     lines = [HOSTILE[i % len(HOSTILE)] for i in range(2 * CHUNK + 37)]
@@ -274,6 +275,7 @@ def long_file(tmp_path_factory) -> Path:
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="POSIX process groups")
 @pytest.mark.parametrize("fmt", ["jsonl", "json"])
 def test_ctrl_c_ends_a_parallel_run_with_130_and_whole_records(long_file, fmt):
@@ -291,6 +293,7 @@ def test_ctrl_c_ends_a_parallel_run_with_130_and_whole_records(long_file, fmt):
     assert [r["line"] for r in recs] == list(range(1, len(recs) + 1))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_closed_pipe_ends_quietly(long_file, jobs):
     proc = subprocess.Popen([sys.executable, "-m", "mjscore", "score", "--file",
@@ -344,6 +347,7 @@ def mutated(draw) -> str:
     return line
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True, database=None,
           suppress_health_check=list(HealthCheck))
 @given(st.lists(mutated(), min_size=1, max_size=8))
@@ -356,6 +360,7 @@ def test_fuzz_library(lines):
             parse_line(line)
 
 
+@pytest.mark.slow
 def test_fuzz_command_line(tmp_path):
     """Many mutated lines in one file: one record per hand line, in order, the same with
     --jobs 2, no `internal` kind and no traceback."""

@@ -49,6 +49,7 @@ def _hand_lines() -> list[str]:
     return lines
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", mjscore.ruleset_names())
 def test_every_record_of_the_examples_and_the_tenhou_sample_fits_the_schema(rules):
     jsonschema = pytest.importorskip("jsonschema")

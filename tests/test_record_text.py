@@ -51,12 +51,14 @@ def same_text(result: ScoreResult) -> None:
             result.input, indent)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", mjscore.ruleset_names())
 def test_every_corpus_line_under_every_ruleset(rules):
     for number, (line, options) in enumerate(CORPUS, 1):
         same_text(mjscore.score(line, rules=rules, options=options, line_no=number))
 
 
+@pytest.mark.slow
 def test_the_corpus_holds_every_kind_of_record():
     """What the comparison above covers: each scheme, errors, liability, notes, extras."""
     seen = set()

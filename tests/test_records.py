@@ -230,6 +230,7 @@ def test_check_jsonl_and_a_disagreement_side_by_side(monkeypatch):
 # -- the parallel example ----------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_example_scores_a_folder_with_concurrent_futures():
     done = subprocess.run([sys.executable, str(ROOT / "examples" / "score_records.py"),
                            str(LOGS), "--workers", "2"], capture_output=True, text=True,

@@ -111,6 +111,7 @@ def _mutate_tenhou6(rng: random.Random, text: str) -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.slow
 def test_mutated_real_records_never_raise_nor_write_a_refused_line():
     rng = random.Random(19)
     mjlogs = [p.read_text() for p in sorted((LOGS / "mjlog").glob("*.mjlog"))
@@ -134,6 +135,7 @@ def test_mutated_real_records_never_raise_nor_write_a_refused_line():
 # -- bounded reading ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_gzip_bomb_is_a_problem_in_bounded_memory_and_the_next_file_is_read(tmp_path):
     bomb = tmp_path / "bomb.mjlog"
     with gzip.open(bomb, "wb", compresslevel=9) as f:

@@ -145,6 +145,7 @@ def euro_score(line: str, **options) -> int:
     return r.score.score
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bouquet", [1, 2, 3, 4])
 def test_adding_a_flower_never_lowers_the_score(bouquet):
     for mask in range(256):

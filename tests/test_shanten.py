@@ -28,6 +28,8 @@ from mjscore.analysis.shanten import (
 )
 from mjscore.analysis.ukeire import TileCount, counts_of, discards, ukeire, winning_tiles
 
+pytestmark = pytest.mark.slow  # the fast tier: pytest -m "not slow"
+
 SETTINGS = settings(max_examples=400, derandomize=True, database=None, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 RUN_STARTS = tuple(s * 9 + r for s in range(3) for r in range(7))

@@ -110,6 +110,7 @@ def _cli(args: list[str], columns: int | None = None) -> str:
     return done.stdout.decode("utf-8")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("columns", [40, 60, 80, 120])
 def test_rules_and_yaku_keep_option_names_and_keys_whole(columns):
     from mjscore.rulesets import load_ruleset, ruleset_names
@@ -145,6 +146,7 @@ def test_rules_and_yaku_keep_option_names_and_keys_whole(columns):
     assert max(len(line) for line in lines) <= max(columns, 80), columns
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["rules", "yaku", "yaku --rules european", "table",
                                      "notation", "waits 234m406p22s56s chi:678s",
                                      "score 234m406p22s56s chi:678s ron:4s"])

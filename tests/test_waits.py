@@ -57,6 +57,7 @@ def test_shanten_agrees_with_mahjong_on_random_hands():
         assert mjscore.shanten(line) == oracle.calculate_shanten(list(counts)), line
 
 
+@pytest.mark.slow
 def test_shanten_of_open_and_ready_hands_agrees_with_mahjong():
     oracle = Oracle()
     for line in waiting_lines(150):
@@ -99,6 +100,7 @@ def strip_indicators(line: str) -> str:
     return re.sub(r"\s(?:dora|ura|honba|sticks):\S+", "", line)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["riichi", "webtile", "european"])
 def test_each_wait_list_equals_brute_force(rules):
     lines = waiting_lines(60 if rules == "riichi" else 25)
@@ -252,6 +254,7 @@ def test_rich_report_fits_eighty_columns(capsys, monkeypatch):
         assert max(len(x) for x in out.splitlines()) <= 80, out
 
 
+@pytest.mark.slow
 def test_parallel_output_equals_serial(capsys, tmp_path):
     lines = random_lines(2100, seed=5)
     path = tmp_path / "hands.txt"

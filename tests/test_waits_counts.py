@@ -71,6 +71,7 @@ def test_the_corpus_is_large_and_mostly_accepted():
     assert len(accepted()) > 500
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", ["riichi", "webtile", "arushal", "kansai-boo",
                                      "european", "mcr"])
 def test_waits_reads_every_hand_score_takes(ruleset):

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mjscore
 from mjscore.base import tiles as T
+
+pytestmark = pytest.mark.slow  # the fast tier: pytest -m "not slow"
 
 RULESETS = ("riichi", "webtile", "arushal", "kansai-boo", "european", "mcr")
 CALLS = ("chi", "pon", "kan", "ankan", "kakan")

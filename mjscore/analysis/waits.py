@@ -114,7 +114,7 @@ class DiscardChoice:
 
 @value_class
 class WaitsResult:
-    """The waits record of one hand line (OUTPUT.md, "Waits records")."""
+    """The waits record of one hand line (docs/output.md, "Waits records")."""
 
     line: int
     input: str

@@ -1,4 +1,4 @@
-"""Every way a line can fail to score, each with the `kind` that OUTPUT.md names."""
+"""Every way a line can fail to score, each with the `kind` that docs/output.md names."""
 
 from __future__ import annotations
 

@@ -1,14 +1,14 @@
 """Value classes that are cheap to define: `@value_class` in place of a slotted dataclass.
 
 `dataclass(frozen=True, slots=True)` compiles its methods one `exec` at a time and then
-builds the class a second time for its slots: about 0.6 ms a class on Python 3.11. A
-hand scored from the shell defines some thirty-five value classes before it scores,
-which was 20 ms of a start-up whose target is 1.5x a bare `import typer, rich`.
+builds the class a second time for its slots. A hand scored from the shell defines
+some thirty-five value classes before it scores, so their cost is part of every
+start-up (README, "The speed layer", has the figures).
 `value_class` makes the same class (`__slots__`, an `__init__` with the defaults, `__eq__`,
 `__hash__`, a frozen `__setattr__`, `__repr__`, pickling, `__match_args__`) with one
 compiled function, `__init__`, and the rest shared by every class (equality and the hash
-read a per-class `operator.attrgetter` of the compared fields), in about a fifth of the
-time. Instances cost the same to build and read.
+read a per-class `operator.attrgetter` of the compared fields), in much less time.
+Instances cost the same to build and read.
 
 What it keeps of dataclasses: fields are the class's annotations in order, after those
 of a `@value_class` base; a default is a class attribute or a `field(...)` (a factory, a field
@@ -77,7 +77,7 @@ def from_fields(cls: type[T], values: dict[str, Any]) -> T:
     `values`, every one of them: the dict becomes the value's own, in one step.
 
     A parser that has a value's fields in a dict already skips the generated `__init__`,
-    which sets them one by one (object.__setattr__, some 60 ns each). Equality, hashing,
+    which sets them one by one (object.__setattr__ for each). Equality, hashing,
     repr and `replace` read the fields as ever. The caller keeps no reference to the dict.
     """
     value = object.__new__(cls)

@@ -6,7 +6,7 @@ a command needs beyond typer (the core, the rulesets, rich for the rich report)
 is imported inside the command that uses it, so that start-up pays only for
 typer and what the one command draws. Annotations are evaluated here, once, at import
 (no `from __future__ import annotations`): typer reads every command's signature at each
-start, and string annotations would be compiled and evaluated again there (4 ms).
+start, and string annotations would be compiled and evaluated again there.
 """
 
 import contextlib
@@ -386,8 +386,8 @@ def main() -> None:
     """Console script `mjscore` and `python -m mjscore`: run, then leave at once.
 
     Once the output is written and flushed, the process ends with os._exit: tearing the
-    interpreter down (every module, every cached value) took 11-16 ms of a one-hand run,
-    longer than scoring it. Nothing mjscore does is left to exit handlers; with
+    interpreter down (every module, every cached value) takes longer than scoring one
+    hand (README, "The speed layer"). Nothing mjscore does is left to exit handlers; with
     MJSCORE_DEBUG set (for profilers and coverage) it exits the ordinary way.
     """
     guard_streams()  # a failing write is OutputError, whichever command wrote

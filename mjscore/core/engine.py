@@ -26,7 +26,7 @@ Strategy = Callable[[Hand, Ruleset, dict[str, Any]], Verdict]
 @lru_cache(maxsize=8)
 def _strategy(name: str) -> Strategy:
     """Strategies are imported when first used, so a han/fu file never loads the others
-    (and looked up once: an import statement costs a microsecond a line)."""
+    (and looked up once: an import statement on every line would cost time)."""
     if name == "han_fu":
         from ..scoring.han_fu import score_han_fu
 

@@ -1,4 +1,4 @@
-"""Read a hand line (NOTATION.md) into a Hand, with the column of every error.
+"""Read a hand line (docs/notation.md) into a Hand, with the column of every error.
 
 Only the shape of the text is checked here; whether the tiles can exist
 (counts, fifth copies) and whether flags fit the ruleset is `validate`'s job.
@@ -38,8 +38,8 @@ FLAGS = frozenset((
     "riichi", "double-riichi", "open-riichi", "ippatsu", "haitei", "houtei", "rinshan",
     "chankan", "kanburi", "tenhou", "chiihou", "renhou", "first-turn",
     "draw",  # an exhaustive draw: no win token, nobody won (European settlement)
-    "nagashi", "paarenchan",  # WEB TILE's 幺九振切 and 八連荘 (docs/webtile.md)
-    "last-tile",  # Chinese Official's 和绝张: the last copy of the winning tile (rules/mcr.md)
+    "nagashi", "paarenchan",  # WEB TILE's 幺九振切 and 八連荘 (docs/rules/shiragiku.md §4)
+    "last-tile",  # MCR's 和绝张: the last copy of the winning tile (docs/rules/mcr.md)
 ))
 CONTEXT_KEYS = ("round", "seat", "breach", "dora", "ura", "honba", "sticks", "flowers",
                 "rules", "opt", "discards")

@@ -5,18 +5,17 @@ typed score (`HanFu` for the riichi family, `PointsDoubles` for European
 points and doubles, `Fans` for Chinese Official). The engine wraps it with
 the line, the ruleset and the options into a `ScoreResult`, or records the
 error instead.
-`ScoreResult.to_dict()` is the record of OUTPUT.md, key for key.
+`ScoreResult.to_dict()` is the record of docs/output.md, key for key.
 
 The values are NamedTuples rather than frozen dataclasses: every line builds a
 dozen of them, and a NamedTuple is built by one `tuple.__new__` (a frozen
-dataclass sets each field through `object.__setattr__`: 2.5 times as long),
-hashes and compares in C, so a reporter can key its caches on a line's yaku, fu
-items and payments; and the module imports in a quarter of the time (2.7 ms
-against 10.4, which counts for one hand from the shell).
+dataclass sets each field through `object.__setattr__`), hashes and compares
+in C, so a reporter can key its caches on a line's yaku, fu items and payments;
+and the module imports faster, which counts for one hand from the shell.
 """
 
 # No `from __future__ import annotations`: NamedTuple compiles every string annotation
-# into a ForwardRef, which cost half a millisecond of start-up.
+# into a ForwardRef, which would add to start-up.
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -56,7 +55,7 @@ class FuItem(NamedTuple):
         return {"reason": self.reason, "fu": self.fu}
 
 
-# payments[].reason: the keys of OUTPUT.md's table (a new one is added there first)
+# payments[].reason: the keys of docs/output.md's table (a new one is added there first)
 PAYMENT_REASONS = ("ron", "tsumo", "liability", "honba", "deposits", "dora", "bonus", "base",
                    "mahjong", "settlement", "refund")
 

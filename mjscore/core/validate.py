@@ -209,7 +209,7 @@ FLAG_RULES: tuple[FlagRule, ...] = (
     FlagRule("chiihou", NEEDS, ("tsumo",), ("riichi", "european"), _TSUMO_MSG),
     *(FlagRule(f, NEEDS, ("ron",), _ALL, _RON_MSG)
       for f in ("houtei", "chankan", "renhou", "kanburi")),
-    # MCR: a kong replacement that is the last wall tile scores both (rules/mcr.md §7 row 13)
+    # MCR: a kong replacement that is the last wall tile scores both (docs/rules/mcr.md §7 row 13)
     FlagRule("haitei", EXCLUDES, ("rinshan",), _ALL, _BOTH_MSG, unless=("mcr",)),
     FlagRule("houtei", EXCLUDES, ("chankan",), _ALL, _BOTH_MSG),
     FlagRule("chankan", EXCLUDES, ("kanburi",), _ALL, _BOTH_MSG),

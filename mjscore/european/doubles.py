@@ -1,4 +1,5 @@
-"""Doubles (§6) as predicates: how many times each applies to one player's holding.
+"""Doubles (docs/rules/european.md §6) as predicates: how many times each applies to one
+player's holding.
 
 Who gets a double (every player or the winner only), what it is worth and
 which doubles it supersedes is ruleset data; a predicate only says whether

@@ -46,7 +46,7 @@ class Table:
     @classmethod
     def of(cls, line: Hand, params: Params, options: dict[str, Any]) -> Table:
         ctx = line.ctx
-        dominant = ctx.breach or ctx.round_wind  # NOTATION: breach defaults to the round wind
+        dominant = ctx.breach or ctx.round_wind  # breach: the round wind (docs/notation.md)
         return cls(T.wind_tile(ctx.round_wind),
                    T.wind_tile(dominant) if options["dominant_wind_enabled"] else None,
                    params, options)

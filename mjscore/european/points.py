@@ -1,4 +1,5 @@
-"""Points (§4): what every player's sets, pairs and flowers are worth, and the winner's rows.
+"""Points (docs/rules/european.md §4): what every player's sets, pairs and flowers are
+worth, and the winner's rows.
 
 The set and pair values are a table in the ruleset (`[params.points]`); the
 winner's rows (Mah-Jong, four chows, ...) are predicates registered here with

@@ -1,4 +1,5 @@
-"""Special (limit) hands (§8): French and German, as predicates with fixed values in data.
+"""Special (limit) hands (docs/rules/european.md §8): French and German, as predicates
+with fixed values in data.
 
 A predicate sees the winner under one reading (or, with `reading` None, the
 tile content alone, which is how the irregular 14-tile shapes are found).

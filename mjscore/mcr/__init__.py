@@ -4,7 +4,7 @@ Self-contained on purpose: plain value classes in (`McrHand`, `Meld`), plain val
 out (`McrResult`, `McrPayments`), so the ruleset, notation and output layers are wired to
 it (`mjscore/scoring/fan.py`) without this package knowing about them. Only tile ids
 (`mjscore.tiles`: 0-8 1m-9m, 9-17 1p-9p, 18-26 1s-9s, 27-33 E S W N White Green Red) and,
-for the knitted shanten, the core's regular-shape table are shared. Spec: rules/mcr.md,
+for the knitted shanten, the core's regular-shape table are shared. Spec: docs/rules/mcr.md,
 1998 values and pymahjonggb 1.4.0 behaviour by default.
 
     hand = McrHand(concealed=(...13 - 3 * melds tile ids...), win_tile=27,

@@ -150,7 +150,7 @@ def write_tiles(tiles: list[Tile]) -> str:
 
 
 def write_line(f: WinFacts) -> str:
-    """The hand line of NOTATION.md, melds in call order, context in a fixed order."""
+    """The hand line of docs/notation.md, melds in call order, context in a fixed order."""
     parts = [write_tiles(f.concealed)]
     for m in f.melds:
         parts.append(f"{m.kind}:{write_tiles(m.tiles)}{m.marker}")

@@ -1,4 +1,4 @@
-"""One JSON array of OUTPUT.md records, written as the lines are scored.
+"""One JSON array of records (docs/output.md), written as the lines are scored.
 
 The array is opened with the first record and closed by `close()`, so memory stays small
 whatever the file's size, and an interrupted run still leaves a complete array. The

@@ -1,4 +1,4 @@
-"""JSON Lines: one OUTPUT.md record per hand, written as each line is scored."""
+"""JSON Lines: one record (docs/output.md) per hand, written as each line is scored."""
 
 from __future__ import annotations
 

@@ -1,9 +1,10 @@
-"""A result's OUTPUT.md record as the JSON formats write it, from pieces encoded once.
+"""A result's record (docs/output.md) as the JSON formats write it, from pieces encoded once.
 
 `ScoreResult.to_dict()` is the record; JSON Lines and the JSON array write
 `json_safe(json.JSONEncoder(ensure_ascii=False, indent=indent, default=json_default)
-.encode(result.to_dict()))`. Building that dict tree and encoding it took ~20 µs a
-line (~60 µs indented), yet most of a record repeats from line to line: the rules
+.encode(result.to_dict()))`. Building that dict tree and encoding it is a large part
+of a line's time (README, "The speed layer"), yet most of a record repeats from line
+to line: the rules
 and options are those of the line's setting, and the yaku, the score, the payments
 and the net come from a small set. So `record_text` writes the record's keys in
 to_dict()'s order from pieces, each the encoder's own text of that part of

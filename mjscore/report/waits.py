@@ -1,4 +1,4 @@
-"""Reporters of `mjscore waits` records (OUTPUT.md, "Waits records"), one class per format.
+"""Reporters of `mjscore waits` records (docs/output.md, "Waits records"), one class per format.
 
 The machine formats use the standard library only; the rich report imports rich
 when it is built. Each format has a module-level `render` (workers render chunks,

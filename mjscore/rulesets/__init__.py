@@ -186,7 +186,7 @@ class Ruleset:
 
 
 HERE = os.path.dirname(__file__)  # the TOML files ship inside the package (os.path: pathlib
-# costs a few ms of start-up, and one hand from the shell should start fast)
+# would add to start-up, and one hand from the shell should start fast)
 
 
 def ruleset_names() -> list[str]:

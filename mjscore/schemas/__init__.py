@@ -1,4 +1,4 @@
-"""The JSON Schema of the score record (OUTPUT.md), shipped with the package.
+"""The JSON Schema of the score record (docs/output.md), shipped with the package.
 
 `mjscore schema` prints it; `record_schema()` returns it parsed, for tools that
 validate records (the test suite validates every record it makes against it).

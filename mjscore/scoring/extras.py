@@ -1,7 +1,7 @@
 """Payments a ruleset adds on top of the hand's value (Kansai Boo's dora and closed-hand bonus).
 
 Each extra is its own Payment line with its reason, so `value` stays the
-hand's value and `net` includes everything (OUTPUT.md). The amounts are
+hand's value and `net` includes everything (docs/output.md). The amounts are
 ruleset params: with `dora_payments`, `dora_extra_ron` / `dora_extra_tsumo` per dora tile, and
 `closed_bonus_ron` / `closed_bonus_tsumo` (paid when the option `closed_bonus`
 is on). A ruleset without them gets no extras.

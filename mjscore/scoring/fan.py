@@ -7,7 +7,7 @@ matter only for who pays; red fives never reach here (validate rejects `0` under
 Flowers count, not which ones: `flowers:1f2f3g` is 3 points. Flags: `last-tile`
 (和绝张), `rinshan`, `chankan`, `haitei`, `houtei`.
 
-Values (rules/mcr.md section 4): `fan` = `value` = the fan total with flowers; a hand
+Values (docs/rules/mcr.md section 4): `fan` = `value` = the fan total with flowers; a hand
 whose fans without flowers stay below 8 is NoYaku. Payments: a ron is 8 + fan from the
 discarder (`ron`) and 8 from each of the two others (`base`); a tsumo is 8 + fan from each
 of the three (`tsumo`). A ron without a source marker has an unknown discarder: one `ron`

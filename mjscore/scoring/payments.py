@@ -99,7 +99,7 @@ def liable_payments(total_base: int, liable_base: int, liable: str, side: WinSid
     someone else: the liable share is split half and half between the liable
     player and the discarder, who also pays the rest. The honba on such a ron go
     to the liable player (Tenhou) or to the discarder (params.pao_honba_ron,
-    WEB TILE: shiragiku.md §5).
+    WEB TILE: docs/rules/shiragiku.md §5).
     """
     dealer = side.winner == "E"
     rest = total_base - liable_base

@@ -1,6 +1,6 @@
 """The points-and-doubles strategy (European rules): every player's score, then the payments.
 
-Order of computation (§5), for each player: points (sets, pairs and flowers;
+Order of computation (docs/rules/european.md §5), for each player: points (sets, pairs and flowers;
 for the winner also the Mah-Jong rows), then doubles (every double that
 applies, after the declared supersessions), raw = points x 2^doubles, then
 the rounding option, then the limit. The winner's hand is valued under each
@@ -122,7 +122,7 @@ def _total(s: PlayerScore, options: dict[str, Any]) -> PlayerScore:
 
 
 def score_player(f: HandFacts, declaration_lost: bool = False) -> PlayerScore:
-    """Points, doubles and score of one player (§5 steps 1-5).
+    """Points, doubles and score of one player (docs/rules/european.md §5 steps 1-5).
 
     A main appelante declarer who lost (`declaration_lost`) counts only his
     flowers, with their own-flower and bouquet doubles unless the option says not.

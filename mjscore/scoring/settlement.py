@@ -1,4 +1,5 @@
-"""Who pays whom under European rules (§9): the winner is paid, then the others settle.
+"""Who pays whom under European rules (docs/rules/european.md §9): the winner is paid,
+then the others settle.
 
 Winner payments: every other player pays the winner's score, twice as much
 when East pays or wins. Advanced system: each pair of non-winners settles the
@@ -22,7 +23,7 @@ DOUBLE_PAYMENT, DOUBLE_SCORE = "double_payment", "double_score"
 
 @value_class
 class Terms:
-    """How a deal settles: the options of §9 that decide the payments."""
+    """How a deal settles: the options of docs/rules/european.md §9 that decide the payments."""
 
     advanced: bool = True
     mode: str = DOUBLE_PAYMENT

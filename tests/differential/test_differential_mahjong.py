@@ -30,6 +30,8 @@ from strategies import GeneratedHand, hands, parse_tiles, sample_hands  # noqa: 
 
 import mjscore  # noqa: E402
 
+pytestmark = pytest.mark.slow  # the fast tier: pytest -m "not slow"
+
 N_HANDS = int(os.environ.get("MJSCORE_DIFF_HANDS", "2000"))
 SEED = None  # derandomized; the script takes a seed to explore other hands
 MIN_AGREEMENT = 0.999

@@ -37,6 +37,8 @@ from mcr_lines import gb_args  # noqa: E402
 
 from mjscore.mcr import McrHand, McrInputError, score  # noqa: E402
 
+pytestmark = pytest.mark.slow  # the fast tier: pytest -m "not slow"
+
 N_HANDS = int(os.environ.get("MJSCORE_MCR_DIFF_HANDS", "10000"))
 N_RARE = int(os.environ.get("MJSCORE_MCR_DIFF_RARE", "4000"))
 SEED = 15
