@@ -1,10 +1,7 @@
 """`mjscore waits`: what a hand still waiting wins on, what each win is worth, what to discard.
 
-(The module is `waiting`, not `waits`: a submodule `mjscore.waits` would hide the
-function `mjscore.waits` once imported.)
-
-The tile work (shanten, ukeire, winning tiles, discards) is `shanten_core` and
-`waits_core`, over 34 tile counts; this module turns a parsed Hand into those
+The tile work (shanten, ukeire, winning tiles, discards) is `shanten` and `ukeire`,
+over 34 tile counts; this module turns a parsed Hand into those
 counts and values every win by scoring the completed hand with `mjscore.score`
 (`hand.with_win(tile, tsumo=...)`), so a wait is worth exactly what `mjscore
 score` says of the completed line.
@@ -23,9 +20,9 @@ Shapes come from the ruleset:
   there, as `score` counts it, when its melds are all kongs and no other count fits;
   such a hand has the one shape key `quadruples` and its waits by brute force.
 
-The engine's API, in brief: `shanten_core.shanten(counts, melds, shapes)` gives the
+The tile work's API, in brief: `shanten.shanten(counts, melds, shapes)` gives the
 per-shape numbers (`.by_shape()`, None for a shape not asked for or closed-only with
-melds; 14-3k tiles: after the best discard, -1 complete); `waits_core.ukeire`,
+melds; 14-3k tiles: after the best discard, -1 complete); `ukeire.ukeire`,
 `winning_tiles` and `discards` take `(counts, melds, shapes, meld_tiles=, seen=)` with
 `seen` including the hand and melds. `discards` sorts by (shanten, -ukeire, tile);
 ties are re-sorted here by the best wait value.
