@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..analysis import with_hint
 from ..base.errors import MjscoreError
 
 if TYPE_CHECKING:
@@ -26,7 +27,6 @@ class InternalError(MjscoreError):
 def score_one(text: str, rules: str, house: HouseRules | None, line_no: int) -> ScoreResult:
     """The engine's score_line, a not-a-win with what the hand waits on (as every command
     shows it), and a core crash turned into this line's error (kind "internal")."""
-    from ..analysis import with_hint
     from ..core.engine import score_line
 
     try:
