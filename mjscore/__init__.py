@@ -29,14 +29,15 @@ def score(hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | Non
           line_no: int = 1) -> ScoreResult:
     """Score one hand (a hand line or a parsed Hand) into a frozen result.
 
-    Errors come back inside the result (`ok` false), never raised. The result
-    depends only on (hand, rules, options).
+    Errors come back inside the result (`ok` false), never raised; a hand that is not a
+    win says what it waits on. The result depends only on (hand, rules, options).
     """
+    from .analysis import with_hint
     from .core.engine import score_hand, score_line
 
     if isinstance(hand, str):
-        return score_line(hand, rules=rules, options=options, line_no=line_no)
-    return score_hand(hand, rules=rules, options=options, line_no=line_no)
+        return with_hint(score_line(hand, rules=rules, options=options, line_no=line_no))
+    return with_hint(score_hand(hand, rules=rules, options=options, line_no=line_no))
 
 
 def parse(line: str, require_win: bool = True) -> Hand:

@@ -415,13 +415,13 @@ def test_a_record_named_in_bytes_that_are_not_utf8_is_valid_utf8_json(tmp_path, 
 
 def test_a_line_the_core_cannot_answer_is_recorded_under_the_rules_it_asked_for(monkeypatch):
     """An internal failure's record names the line's own `rules:` token, not the run's."""
-    from mjscore.cli import runner
+    from mjscore.cli import lines
     from mjscore.core import engine
 
     def boom(*args, **kwargs):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(engine, "score_line", boom)
-    result = runner.score_one("123m456p789s11z22z ron:2z rules:MCR", "riichi", None, 1)
+    result = lines.score_one("123m456p789s11z22z ron:2z rules:MCR", "riichi", None, 1)
     assert result.rules == "mcr" and result.error.kind == "internal"
-    assert runner.score_one("123m ron:2z", "european", None, 1).rules == "european"
+    assert lines.score_one("123m ron:2z", "european", None, 1).rules == "european"

@@ -218,8 +218,10 @@ def test_check_jsonl_and_a_disagreement_side_by_side(monkeypatch):
     assert summary == {"summary": {"agree": 4, "total": 4, "errors": 0, "rules": 0, "skipped": 0}}
     assert all(r["agree"] and r["mjscore"]["ok"] for r in records)
 
-    real = mjscore.score
-    monkeypatch.setattr(mjscore, "score", lambda line: real(line.replace(" ippatsu", "")))
+    from mjscore.core import engine  # what `check` scores a record's line with
+
+    real = engine.score_line
+    monkeypatch.setattr(engine, "score_line", lambda line: real(line.replace(" ippatsu", "")))
     out = io.StringIO()
     assert check_command([str(MJLOG / "double-ron.mjlog")], out=out) == 1
     text = out.getvalue()

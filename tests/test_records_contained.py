@@ -298,8 +298,10 @@ def test_a_lobby_outside_the_standard_rules_is_noted_and_its_differences_apart(m
     assert len(wins) == 4 and all(w.rules for w in wins)
     assert "rules" in wins[0].to_dict()
 
-    real = mjscore.score
-    monkeypatch.setattr(mjscore, "score", lambda line: real(line.replace(" ippatsu", "")))
+    from mjscore.core import engine  # what `check` scores a record's line with
+
+    real = engine.score_line
+    monkeypatch.setattr(engine, "score_line", lambda line: real(line.replace(" ippatsu", "")))
     code, out, err = check([str(chips), str(GOOD)])
     assert code == 1
     assert out.count("\nrules: ") + out.startswith("rules: ") == 2  # chips: apart

@@ -284,8 +284,8 @@ def test_a_yaku_applies_only_where_its_gate_and_its_flag_hold():
     from caseformat import parse_cases
 
     from mjscore.base.errors import MjscoreError
-    from mjscore.core.engine import resolve
     from mjscore.core.facts import HandFacts, line_facts
+    from mjscore.core.setting import resolve
     from mjscore.scoring.han_fu import _legal_readings
     from mjscore.yaku.registry import GATE, NEEDS_FLAG, PREDICATES
 

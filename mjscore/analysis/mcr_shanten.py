@@ -10,8 +10,8 @@ Three keys beside the core's regular / seven_pairs / thirteen_orphans numbers:
   (or only a pair beside one declared meld): the knitted tiles missing plus the regular
   shanten of the other tiles towards the set and pair.
 
-Numbers follow the core's convention: -1 complete, 0 ready. The only import outside this
-package is the core's regular-shape table (`shanten_core._regular`).
+Numbers follow the core's convention: -1 complete, 0 ready. The only import is the
+regular-shape table of the shanten module (`shanten.regular_shanten`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import permutations
 
-from .shanten import _regular
+from .shanten import regular_shanten
 
 KNITTED_SETS: tuple[tuple[int, ...], ...] = tuple(
     tuple(9 * suit + r for suit, start in zip(range(3), perm, strict=True)
@@ -49,6 +49,6 @@ def mcr_shanten(counts: tuple[int, ...], melds: int) -> dict[str, int | None]:
                 if rest[t]:
                     rest[t] -= 1
                     held += 1
-            values.append((9 - held) + _regular(tuple(rest), sets))
+            values.append((9 - held) + regular_shanten(tuple(rest), sets))
         out["knitted_straight"] = min(values)
     return out

@@ -220,7 +220,8 @@ _PAIR = _Cache(lambda key: _conv(key >> _SHIFT, key & 0xFFFF))
 _FINAL = _Cache(lambda key: _TABLES[_conv(key >> _SHIFT, key & 0xFFFF)][1::2])
 
 
-def _regular(c: tuple[int, ...], sets: int) -> int:
+def regular_shanten(c: tuple[int, ...], sets: int) -> int:
+    """The shanten of 34 counts towards `sets` sets and a pair, from the suit tables."""
     ab = _PAIR[(_SUIT[c[0:9]] << _SHIFT) | _SUIT[c[9:18]]]
     cd = _PAIR[(_SUIT[c[18:27]] << _SHIFT) | _HONOR[c[27:34]]]
     return _FINAL[(ab << _SHIFT) | cd][sets] - 1
@@ -265,7 +266,7 @@ def shanten(counts: Sequence[int], melds: int = 0,
     """
     c = _checked(counts, melds)
     if REGULAR in shapes:
-        regular = _regular(c, 4 - melds)
+        regular = regular_shanten(c, 4 - melds)
     else:
         regular = None
         _part_counts(c)
@@ -283,7 +284,7 @@ def shanten_number(counts: Sequence[int], melds: int = 0,
     """The best shanten alone: what `mahjong`'s Shanten.calculate_shanten returns."""
     c = _checked(counts, melds)
     if REGULAR in shapes:
-        best = _regular(c, 4 - melds)
+        best = regular_shanten(c, 4 - melds)
     else:
         best = 99
         _part_counts(c)

@@ -1,10 +1,7 @@
 """`mjscore waits`: what a hand still waiting wins on, what each win is worth, what to discard.
 
-(The module is `waiting`, not `waits`: a submodule `mjscore.waits` would hide the
-function `mjscore.waits` once imported.)
-
-The tile work (shanten, ukeire, winning tiles, discards) is `shanten_core` and
-`waits_core`, over 34 tile counts; this module turns a parsed Hand into those
+The tile work (shanten, ukeire, winning tiles, discards) is `shanten` and `ukeire`,
+over 34 tile counts; this module turns a parsed Hand into those
 counts and values every win by scoring the completed hand with `mjscore.score`
 (`hand.with_win(tile, tsumo=...)`), so a wait is worth exactly what `mjscore
 score` says of the completed line.
@@ -23,9 +20,9 @@ Shapes come from the ruleset:
   there, as `score` counts it, when its melds are all kongs and no other count fits;
   such a hand has the one shape key `quadruples` and its waits by brute force.
 
-The engine's API, in brief: `shanten_core.shanten(counts, melds, shapes)` gives the
+The tile work's API, in brief: `shanten.shanten(counts, melds, shapes)` gives the
 per-shape numbers (`.by_shape()`, None for a shape not asked for or closed-only with
-melds; 14-3k tiles: after the best discard, -1 complete); `waits_core.ukeire`,
+melds; 14-3k tiles: after the best discard, -1 complete); `ukeire.ukeire`,
 `winning_tiles` and `discards` take `(counts, melds, shapes, meld_tiles=, seen=)` with
 `seen` including the hand and melds. `discards` sorts by (shanten, -ukeire, tile);
 ties are re-sorted here by the best wait value.
@@ -43,8 +40,9 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..base import tiles as T
-from ..base.errors import ContextError, InvalidHand, MjscoreError, NotationError
+from ..base.errors import ContextError, InvalidHand, MjscoreError, NotationError, NotAWin
 from ..base.frozen import field, replace, value_class
+from ..core.setting import HouseRules, asked_for, resolve_cached, tokens_asked
 from .shanten import REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, shanten, shanten_number
 from .ukeire import (
     TileCount,
@@ -58,7 +56,6 @@ from .ukeire import (
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from ..cli.config import HouseRules
     from ..core.hand import Hand
     from ..core.result import ScoreResult
     from ..rulesets import Ruleset
@@ -272,8 +269,9 @@ class _Context:
                                  f"{self.tail}")
 
     def wait(self, hand: Hand, tile: int, remaining: int) -> Wait:
+        """One wait, its two wins scored as `mjscore score` scores them (with the hint)."""
         ron_hand = self.completed(hand, tile, False)
-        ron = self.score(ron_hand)
+        ron = add_hint(self.score(ron_hand))
         furiten = tile in self.furiten
         if furiten:
             from ..core.result import ScoreResult
@@ -284,7 +282,7 @@ class _Context:
                                  self.hand.columns.get("discards"))
             ron = ScoreResult(ron.line, ron.input, ron.rules, ron.options, error=error,
                               hand=ron_hand, title=ron.title)
-        tsumo = self.score(self.completed(hand, tile, True))
+        tsumo = add_hint(self.score(self.completed(hand, tile, True)))
         return Wait(tile, remaining, furiten, ron.input, ron, tsumo)
 
     def winning(self, hand: Hand, counts: tuple[int, ...]) -> tuple[TileCount, ...]:
@@ -355,7 +353,6 @@ def waits_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None
                line_no: int = 1, house: HouseRules | None = None) -> WaitsResult:
     """The waits record of a parsed hand still waiting; errors come back in the result.
     `house`: the run's house rules per ruleset, as `score_hand` takes them."""
-    from ..core.engine import _asked_for, _resolve_cached
     from ..core.hand import Hand
 
     if not isinstance(hand, Hand):  # a library call with something else: an error record
@@ -366,9 +363,9 @@ def waits_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None
         return WaitsResult(line_no, repr(hand), str(rules), FrozenMap(), error=RulesetError(why))
     text = hand.text or str(hand)
     try:
-        ruleset, values, shown = _resolve_cached(hand, rules, options, house)
+        ruleset, values, shown = resolve_cached(hand, rules, options, house)
     except MjscoreError as exc:  # the record names the ruleset and options the line asked for
-        name, asked = _asked_for(hand.ctx.rules or rules, hand.ctx.options, options, house)
+        name, asked = asked_for(hand.ctx.rules or rules, hand.ctx.options, options, house)
         return WaitsResult(line_no, text, name, asked, error=exc, hand=hand)
     base = {"line": line_no, "input": text, "rules": ruleset.name, "options": shown,
             "hand": hand, "title": ruleset.title}
@@ -381,15 +378,14 @@ def waits_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None
 def waits_line(text: str, rules: str = "riichi", options: dict[str, Any] | None = None,
                line_no: int = 1, house: HouseRules | None = None) -> WaitsResult:
     """The waits record of one hand line (a notation error comes back in the result)."""
-    from ..core.engine import _asked_for, _tokens_asked
     from ..core.notation import parse_line
 
     text = text.rstrip("\r\n")
     try:
         hand = parse_line(text, require_win=False)
     except MjscoreError as exc:
-        name, line_options = _tokens_asked(text)
-        name, asked = _asked_for(name or rules, line_options, options, house)
+        name, line_options = tokens_asked(text)
+        name, asked = asked_for(name or rules, line_options, options, house)
         return WaitsResult(line_no, text, name, asked, error=exc)
     return waits_hand(hand, rules, options, line_no, house)
 
@@ -552,6 +548,39 @@ def hint(hand: Hand) -> str:
     return f"it is {n}-shanten, not ready (`mjscore waits` lists the tiles that help)"
 
 
+def add_hint(result: ScoreResult) -> ScoreResult:
+    """`result` as `mjscore score` shows it: a not-a-win error says what the hand, without
+    its winning tile, waits on (`hint`). The engine scores; the caller adds this (through
+    `mjscore.analysis.with_hint`, which imports this module only for such a result)."""
+    error = result.error
+    if not isinstance(error, NotAWin):
+        return result
+    if result.hand is None:  # the line did not parse as a win: it has no win token
+        from ..core.notation import parse_line
+
+        try:
+            waiting = parse_line(result.input, require_win=False)
+        except MjscoreError:
+            return result
+        words = hint(waiting)
+        error = NotAWin(f"{error.message}; {words or 'see `mjscore waits`'}")
+    else:
+        hand = result.hand
+        words = hint(hand.without_win())
+        if not words:
+            return result
+        where = f"without {_win_text(hand)}, " if hand.has_win else ""
+        error = NotAWin(f"{error.message}; {where}{words}", error.column, error.token)
+    from ..core.result import ScoreResult
+
+    return ScoreResult(result.line, result.input, result.rules, result.options, error=error,
+                       hand=result.hand, title=result.title)
+
+
+def _win_text(hand: Hand) -> str:
+    return f"{'tsumo' if hand.ctx.tsumo else 'ron'}:{T.name(hand.ctx.win_tile)}"
+
+
 def hand_shanten(hand: str | Hand, rules: str = "riichi",
                  options: dict[str, Any] | None = None) -> int:
     """`mjscore.shanten`: the best shanten over the ruleset's shapes; raises MjscoreError.
@@ -559,11 +588,10 @@ def hand_shanten(hand: str | Hand, rules: str = "riichi",
     The fast path: no scoring, except the brute force a European hand's special
     shapes need when no other shape is ready.
     """
-    from ..core.engine import _resolve_cached
     from ..core.notation import parse_line
 
     parsed = parse_line(hand, require_win=False) if isinstance(hand, str) else hand
-    ruleset, values, _ = _resolve_cached(parsed, rules, options)
+    ruleset, values, _ = resolve_cached(parsed, rules, options)
     counts, size = _check(parsed, _quad_hands(ruleset))
     shapes, brute = ruleset_shapes(ruleset, values)
     k = len(parsed.holding.melds)

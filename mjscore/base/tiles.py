@@ -81,7 +81,7 @@ def group_text(tiles: list[int] | tuple[int, ...], reds: int = 0) -> str:
     """Compact mpsz text of several tiles ("123m406p"); `reds` fives are shown red.
 
     `reds` is a count, so it is exact for a one-suit group (a meld, one suit of a hand);
-    callers with several suits split them first (see notation._with_reds).
+    callers with several suits split them first (see hand._with_reds).
     """
     parts: list[str] = []
     letter = ""

@@ -1,11 +1,11 @@
 """House rules: option values for a whole run, from a config file and `--opt` flags.
 
 A run scores lines of any ruleset (a line's `rules:` token picks its own), so
-house rules are kept per ruleset (`HouseRules`). They are built, in rising
-precedence, from the config file's `[options]` (every ruleset that has the
-option), its `[options.RULESET]`, then `--opt NAME=V` (every ruleset that has
-NAME) and `--opt RULESET.NAME=V`; a line's `opt:` tokens come last of all, in
-the engine. Every value is checked here, before any line is read, so a typo is
+house rules are kept per ruleset (`HouseRules`, a type of the core's setting). They
+are built, in rising precedence, from the config file's `[options]` (every ruleset
+that has the option), its `[options.RULESET]`, then `--opt NAME=V` (every ruleset
+that has NAME) and `--opt RULESET.NAME=V`; a line's `opt:` tokens come last of all,
+in the engine. Every value is checked here, before any line is read, so a typo is
 a usage error (exit 2) naming where it was written.
 
 The config file is TOML: `rules` and `format` (defaults for the flags),
@@ -22,28 +22,13 @@ from typing import Any
 
 from ..base.errors import RulesetError
 from ..base.frozen import field, value_class
+from ..core.setting import HouseRules
 
 CONFIG_KEYS = ("rules", "format", "options")
 
 
 class ConfigError(Exception):
     """A config file or an --opt flag that cannot be used: a usage error (exit 2)."""
-
-
-@value_class
-class HouseRules:
-    """Option values per ruleset name, ready for the engine; hashable and picklable."""
-
-    per_ruleset: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
-
-    def for_ruleset(self, name: str) -> dict[str, Any]:
-        for ruleset, values in self.per_ruleset:
-            if ruleset == name:
-                return dict(values)
-        return {}
-
-    def __bool__(self) -> bool:
-        return bool(self.per_ruleset)
 
 
 @value_class

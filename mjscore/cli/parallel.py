@@ -51,7 +51,7 @@ def _score_chunk(task: tuple[list[tuple[int, str]], str, Any, str, str]
     writing a few large strings costs the main process far less than many small ones.
     """
     from ..report import error_line
-    from .runner import ANALYSE, reporters_of
+    from .lines import ANALYSE, reporters_of
 
     chunk, rules, options, fmt, command = task
     analyse = ANALYSE[command]
@@ -212,7 +212,7 @@ class _Crew:
     def start(self) -> None:
         import multiprocessing
 
-        from .runner import STOP
+        from .stops import STOP
 
         # fork shares the already imported, already warmed scorer; elsewhere the default
         method = "fork" if sys.platform.startswith("linux") else None
@@ -235,7 +235,7 @@ class _Crew:
     def end(self) -> None:
         """Workers that were not told to end are killed (they ignore the stop signals);
         then every one is waited for, so none is left behind."""
-        from .runner import STOP
+        from .stops import STOP
 
         with STOP.blocked():
             for worker in self.workers:
@@ -246,7 +246,7 @@ def _serve(tasks: Any, results: Any, parent_ends: list[Any]) -> None:
     """A worker: score each chunk it is sent, until None or the main process is gone."""
     import signal
 
-    from .runner import stop_signals
+    from .stops import stop_signals
 
     for end in parent_ends:  # the main process's ends: then its death is an EOF here
         end.close()

@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
 from ..base.errors import ExitCode, MjscoreError
 from ..core.notation import MAX_LINE, is_blank
+from .lines import ANALYSE, reporters_of
+from .stops import STOP, ClosedPipe, OutputError, Stopped
 
 if TYPE_CHECKING:
-    from ..analysis.waits import WaitsResult
     from ..core.result import ScoreResult
-    from .config import HouseRules
+    from ..core.setting import HouseRules
 
 PROGRESS_MIN_LINES = 200
 CLOSED_PIPE = 141  # 128 + SIGPIPE, what a shell shows for a writer whose reader left
@@ -29,12 +30,6 @@ CLOSED_PIPE = 141  # 128 + SIGPIPE, what a shell shows for a writer whose reader
 
 class UsageProblem(Exception):
     """A usage error found by mjscore itself (exit 2): one line on stderr."""
-
-
-class InternalError(MjscoreError):
-    """The core raised for a line instead of returning an error: a bug, kept to that line."""
-
-    kind = "internal"
 
 
 # -- the exit-code policy -------------------------------------------------------------------
@@ -175,52 +170,6 @@ def house_rules(config_flag: str | None, pairs: list[str], rules: str | None, fm
     return house, rules or config.rules or "riichi", fmt or config.format or "rich"
 
 
-def score_one(text: str, rules: str, house: HouseRules | None, line_no: int) -> ScoreResult:
-    """The engine's score_line, with a core crash turned into this line's error
-    (kind "internal")."""
-    from ..core.engine import score_line
-
-    try:
-        return score_line(text, rules=rules, line_no=line_no, house=house)
-    except Exception as exc:  # keep going past a bad line, whatever went wrong
-        from ..core.result import ScoreResult
-
-        error = InternalError(f"internal error: {type(exc).__name__}: {exc}")
-        return ScoreResult(line=line_no, input=text, rules=asked_rules(text, rules), options={},
-                           error=error)
-
-
-def waits_one(text: str, rules: str, house: HouseRules | None, line_no: int) -> WaitsResult:
-    """mjscore.waits of one line, with a core crash turned into this line's error."""
-    from ..analysis.waits import WaitsResult, waits_line
-
-    try:
-        return waits_line(text, rules=rules, line_no=line_no, house=house)
-    except Exception as exc:  # keep going past a bad line, whatever went wrong
-        error = InternalError(f"internal error: {type(exc).__name__}: {exc}")
-        return WaitsResult(line_no, text, asked_rules(text, rules), {}, error=error)
-
-
-def asked_rules(text: str, rules: str) -> str:
-    """The ruleset a line asks for (its last `rules:` token), for the record of a line the
-    core could not answer: that record should name the rules the user meant."""
-    asked = [word[6:] for word in text.split() if word[:6].lower() == "rules:" and word[6:]]
-    return asked[-1].lower() if asked else rules
-
-
-# What each line-by-line command does to a line, and which package reports its answers.
-ANALYSE: dict[str, Callable[[str, str, Any, int], Any]] = {"score": score_one,
-                                                           "waits": waits_one}
-REPORTERS = {"score": "mjscore.report", "waits": "mjscore.report.waits"}
-
-
-def reporters_of(command: str) -> Any:
-    """The reporter package of a command: `make_reporter`, `renderer` and FORMATS."""
-    from importlib import import_module
-
-    return import_module(REPORTERS[command])
-
-
 def want_progress(total: int, err: TextIO, out: TextIO) -> bool:
     """A bar for long files, when stderr is a terminal and stdout is not (results scroll)."""
     def tty(stream: TextIO) -> bool:
@@ -242,105 +191,6 @@ def progress_bar(total: int | None) -> Iterator[Callable[..., None]]:
     with Progress(console=Console(stderr=True), transient=True, redirect_stdout=False) as bar:
         task = bar.add_task("scoring", total=total)
         yield lambda n=1: bar.advance(task, n)
-
-
-class OutputError(Exception):
-    """stdout cannot take the output (a full disk, /dev/full, a closed fd 1): one line,
-    exit 2, whatever the command."""
-
-
-class ClosedPipe(Exception):
-    """The reader of stdout has gone (`| head`): the run ends quietly. Not an OSError, so
-    that click does not turn it into its own exit status on the way out."""
-
-
-class Stopped(BaseException):
-    """A stop signal (SIGINT, SIGTERM, SIGHUP) ended the command: exit 128 + its number.
-
-    A BaseException like KeyboardInterrupt, so that no `except Exception` on the way keeps
-    the run going, but not a KeyboardInterrupt, which typer would turn into 130 whatever
-    the signal was."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-def stop_signals() -> set[int]:
-    """The signals that end a run the way Ctrl-C does (SIGHUP where the system has it)."""
-    import signal
-
-    return {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
-            if hasattr(signal, name)}
-
-
-class _StopSignals:
-    """A context in which each stop signal raises Stopped; a signal the caller ignores
-    (`nohup`, a background job) stays ignored. A record is written whole: a signal while
-    one is written takes effect just after it, and the main thread blocks the signals
-    meanwhile, since a write cut by a signal can lose data. A failing output becomes
-    OutputError, a closed pipe ClosedPipe."""
-
-    def __init__(self) -> None:
-        self.depth = 0  # blocks entered and not yet left: signals wait until it is 0
-        self.pending = 0
-        self.previous: dict[int, Any] = {}
-
-    def __enter__(self) -> _StopSignals:
-        import signal
-        import threading
-
-        if threading.current_thread() is threading.main_thread():
-            for signum in stop_signals():
-                if signal.getsignal(signum) is not signal.SIG_IGN:
-                    self.previous[signum] = signal.signal(signum, self._on_signal)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        import signal
-
-        for signum, handler in self.previous.items():
-            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
-        self.previous = {}
-
-    def _on_signal(self, signum: int, frame: object) -> None:
-        if self.depth:
-            self.pending = signum
-        else:
-            raise Stopped(signum)
-
-    @contextmanager
-    def blocked(self) -> Iterator[None]:
-        """The stop signals held back (not lost) while the block runs, then answered."""
-        import signal
-
-        mask = bool(self.previous) and hasattr(signal, "pthread_sigmask")
-        self.depth += 1
-        if mask and self.depth == 1:
-            signal.pthread_sigmask(signal.SIG_BLOCK, set(self.previous))
-        try:
-            yield
-        finally:
-            self.depth -= 1
-            if mask and not self.depth:
-                signal.pthread_sigmask(signal.SIG_UNBLOCK, set(self.previous))
-        if self.pending and not self.depth:
-            signum, self.pending = self.pending, 0
-            raise Stopped(signum)
-
-    @contextmanager
-    def writing(self) -> Iterator[None]:
-        """Write one record whole (see `blocked`); a failing write is OutputError."""
-        with self.blocked():
-            try:
-                yield
-            except BrokenPipeError:
-                raise ClosedPipe from None
-            except OSError as exc:
-                raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
-
-
-STOP = _StopSignals()  # entered by `guarded` for each command
 
 
 def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: HouseRules | None,

@@ -209,7 +209,8 @@ def _run_wait(start: int, win: int) -> str:
     return RYANMEN
 
 
-def _meld_group(m: Meld) -> Group:
+def meld_group(m: Meld) -> Group:
+    """The set a declared meld is, in every reading (called, or a concealed kan)."""
     if m.is_run:
         return _group(RUN, m.tiles[0], concealed=False, called=True)
     kind = KAN if m.is_kan else TRIPLET
@@ -261,7 +262,7 @@ def _standard(tiles: list[int], melds: tuple[Meld, ...], win: int, tsumo: bool
         by_suit.append(splits)
         start = end
     w = T.suit(win)  # the index of the winning tile's suit in _SUITS
-    meld_groups = tuple(_meld_group(m) for m in melds)
+    meld_groups = tuple(meld_group(m) for m in melds)
     n_sets = 4 - len(melds)
     out = []
     for choice in product(*by_suit):

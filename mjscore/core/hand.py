@@ -132,8 +132,6 @@ class Hand:
         object.__setattr__(self, "all_winner_tiles", winner_tiles(self.holding, self.ctx))
 
     def __str__(self) -> str:
-        from .notation import format_line
-
         return format_line(self)
 
     @property
@@ -213,3 +211,62 @@ def _one_tile(tile: str | int) -> tuple[int, bool]:
             or text[1] not in "mpsz" or (text[1] == "z" and not "1" <= text[0] <= "7"):
         raise ValueError(f"'{tile}' is not one tile, like 4s, 0p or 7z")
     return T.tile_from(int(text[0]), text[1]), text[0] == "0"
+
+
+# -- the canonical line: what str(hand) writes, and the parser reads back ----------------
+
+
+def _holding_tokens(h: Holding) -> list[str]:
+    out = []
+    if h.concealed:
+        out.append(T.group_text(h.concealed, 0) if not h.concealed_reds
+                   else _with_reds(h.concealed, h.concealed_reds))
+    out.extend(m.text() for m in h.melds)
+    if h.flowers:
+        out.append("flowers:" + T.group_text(h.flowers))
+    return out
+
+
+def _with_reds(tiles: tuple[int, ...], reds: tuple[int, ...]) -> str:
+    """Concealed tiles with their red fives, whatever suits the reds are in."""
+    by_suit: dict[int, int] = {}
+    for r in reds:
+        by_suit[T.suit(r)] = by_suit.get(T.suit(r), 0) + 1
+    parts = []
+    for s in range(4):
+        group = tuple(t for t in tiles if T.suit(t) == s)
+        if group:
+            parts.append(T.group_text(group, by_suit.get(s, 0)))
+    return "".join(parts)
+
+
+def format_line(line: Hand) -> str:
+    """The normalised text of a parsed line: parse(format_line(parse(x))) == parse(x)."""
+    ctx = line.ctx
+    out = _holding_tokens(line.holding)
+    if ctx.win_tile >= 0:  # a draw line has no win token
+        win = T.name(ctx.win_tile, ctx.win_red)
+        out.append(f"{'tsumo' if ctx.tsumo else 'ron'}:{win}{ctx.discarder or ''}")
+    out += [f"round:{ctx.round_wind}", f"seat:{ctx.seat_wind}"]
+    if ctx.breach:
+        out.append(f"breach:{ctx.breach}")
+    for key in ("dora", "ura"):
+        inds = getattr(ctx, key)
+        if inds:
+            names = T.names_with_reds(inds, getattr(ctx, f"{key}_reds"))
+            out.append(f"{key}:{','.join(names)}")
+    if ctx.honba:
+        out.append(f"honba:{ctx.honba}")
+    if ctx.sticks:
+        out.append(f"sticks:{ctx.sticks}")
+    if ctx.discards:
+        out.append("discards:" + "".join(T.name(t) for t in ctx.discards))
+    out += sorted(ctx.flags)
+    if ctx.rules:
+        out.append(f"rules:{ctx.rules}")
+    out += [f"opt:{k}={v}" for k, v in ctx.options]
+    for seat, h in line.others:
+        out += ["/", f"{seat}:", *_holding_tokens(h)]
+        if h.riichi:
+            out.append("riichi")
+    return " ".join(out)

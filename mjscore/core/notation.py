@@ -33,6 +33,7 @@ from .hand import (
     WinContext,
     winner_tiles,
 )
+from .hand import format_line as format_line  # the writer lives with the value it writes
 
 FLAGS = frozenset((
     "riichi", "double-riichi", "open-riichi", "ippatsu", "haitei", "houtei", "rinshan",
@@ -510,59 +511,3 @@ def _unknown(text: str, following: str | None) -> str:
 
     return ("is not a tile group, meld, win, context token or flag"
             + token_hint(text, following, FLAGS))
-
-
-def _holding_tokens(h: Holding) -> list[str]:
-    out = []
-    if h.concealed:
-        out.append(T.group_text(h.concealed, 0) if not h.concealed_reds
-                   else _with_reds(h.concealed, h.concealed_reds))
-    out.extend(m.text() for m in h.melds)
-    if h.flowers:
-        out.append("flowers:" + T.group_text(h.flowers))
-    return out
-
-
-def _with_reds(tiles: tuple[int, ...], reds: tuple[int, ...]) -> str:
-    """Concealed tiles with their red fives, whatever suits the reds are in."""
-    by_suit: dict[int, int] = {}
-    for r in reds:
-        by_suit[T.suit(r)] = by_suit.get(T.suit(r), 0) + 1
-    parts = []
-    for s in range(4):
-        group = tuple(t for t in tiles if T.suit(t) == s)
-        if group:
-            parts.append(T.group_text(group, by_suit.get(s, 0)))
-    return "".join(parts)
-
-
-def format_line(line: Hand) -> str:
-    """The normalised text of a parsed line: parse(format_line(parse(x))) == parse(x)."""
-    ctx = line.ctx
-    out = _holding_tokens(line.holding)
-    if ctx.win_tile >= 0:  # a draw line has no win token
-        win = T.name(ctx.win_tile, ctx.win_red)
-        out.append(f"{'tsumo' if ctx.tsumo else 'ron'}:{win}{ctx.discarder or ''}")
-    out += [f"round:{ctx.round_wind}", f"seat:{ctx.seat_wind}"]
-    if ctx.breach:
-        out.append(f"breach:{ctx.breach}")
-    for key in ("dora", "ura"):
-        inds = getattr(ctx, key)
-        if inds:
-            names = T.names_with_reds(inds, getattr(ctx, f"{key}_reds"))
-            out.append(f"{key}:{','.join(names)}")
-    if ctx.honba:
-        out.append(f"honba:{ctx.honba}")
-    if ctx.sticks:
-        out.append(f"sticks:{ctx.sticks}")
-    if ctx.discards:
-        out.append("discards:" + "".join(T.name(t) for t in ctx.discards))
-    out += sorted(ctx.flags)
-    if ctx.rules:
-        out.append(f"rules:{ctx.rules}")
-    out += [f"opt:{k}={v}" for k, v in ctx.options]
-    for seat, h in line.others:
-        out += ["/", f"{seat}:", *_holding_tokens(h)]
-        if h.riichi:
-            out.append("riichi")
-    return " ".join(out)

@@ -23,8 +23,8 @@ from ..core.decompose import (
     TRIPLET,
     Group,
     Reading,
+    meld_group,
 )
-from ..core.decompose import _meld_group as meld_group
 from ..core.facts import HandFacts, Pair
 from ..core.hand import Hand, Holding
 from ..rulesets.params import Params

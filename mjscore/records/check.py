@@ -60,10 +60,13 @@ def compare(win: Win, result: ScoreResult) -> tuple[str, ...]:
 
 
 def check_win(win: Win) -> Checked:
-    import mjscore
+    """The win scored as `mjscore score` scores its line (a not-a-win says what it waits
+    on), held against the record."""
+    from ..analysis import with_hint
+    from ..core.engine import score_line
 
     try:
-        result = mjscore.score(win.line)
+        result = with_hint(score_line(win.line))
     except Exception as exc:  # a scorer crash is this win's disagreement, not the run's end
         from ..base.errors import MjscoreError
         from ..core.result import ScoreResult

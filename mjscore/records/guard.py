@@ -16,8 +16,8 @@ def refusal(line: str) -> str | None:
     Not being a win (or having no yaku) is a verdict for `check` to compare, not a
     refusal: the record says the hand won, and the scorer may disagree.
     """
-    from ..core.engine import resolve
     from ..core.notation import parse_line
+    from ..core.setting import resolve
     from ..core.validate import validate
 
     try:

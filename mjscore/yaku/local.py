@@ -13,16 +13,16 @@ from ..base import tiles as T
 from ..core.decompose import NAGASHI, UNRELATED
 from ..core.facts import HandFacts
 from .registry import yaku
-from .riichi import _flag
+from .riichi import flag_yaku
 
 PIN_1, PIN_5 = 9, 13  # tile ids of 1p and 5p
 FLOWERS = frozenset(range(T.FLOWER_BASE, T.FLOWER_BASE + 4))  # 1f-4f
 GREEN_SOU = frozenset((19, 20, 21, 23, 25))  # 2 3 4 6 8 s, without the green dragon
 RED_TILES = frozenset((18, 22, 24, 26, T.RED))  # 1 5 7 9 s and the red dragon
 
-_flag("open_riichi", "open-riichi", "Riichi declared with the whole hand shown (公開立直).")
-_flag("kanburi", "kanburi", "Ron on the discard made right after a kan replacement draw.")
-_flag("paarenchan", "paarenchan", "The dealer's eighth win in a row (八連荘).")
+flag_yaku("open_riichi", "open-riichi", "Riichi declared with the whole hand shown (公開立直).")
+flag_yaku("kanburi", "kanburi", "Ron on the discard made right after a kan replacement draw.")
+flag_yaku("paarenchan", "paarenchan", "The dealer's eighth win in a row (八連荘).")
 
 
 @yaku("nagashi", needs_flag="nagashi")

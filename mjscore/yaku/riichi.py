@@ -14,20 +14,20 @@ from . import shapes as S
 from .registry import yaku
 
 
-def _flag(key: str, flag: str, doc: str) -> None:
+def flag_yaku(key: str, flag: str, doc: str) -> None:
     """Situational yaku that a flag of the line states directly."""
     yaku(key, needs_flag=flag)(S.flag(flag, doc))
 
 
-_flag("ippatsu", "ippatsu", "Won within one go-around after riichi, with no call between.")
-_flag("double_riichi", "double-riichi", "Riichi declared on the first discard.")
+flag_yaku("ippatsu", "ippatsu", "Won within one go-around after riichi, with no call between.")
+flag_yaku("double_riichi", "double-riichi", "Riichi declared on the first discard.")
 yaku("haitei", needs_flag="haitei")(S.haitei)
-_flag("houtei", "houtei", "Ron on the last discard.")
+flag_yaku("houtei", "houtei", "Ron on the last discard.")
 yaku("rinshan", needs_flag="rinshan")(S.rinshan)
 yaku("chankan", needs_flag="chankan")(S.chankan)
 yaku("tenhou", needs_flag="tenhou")(S.tenhou)
-_flag("chiihou", "chiihou", "A non-dealer's tsumo on the first draw, no call made before.")
-_flag("renhou", "renhou", "A non-dealer's ron before their first draw, no call made before.")
+flag_yaku("chiihou", "chiihou", "A non-dealer's tsumo on the first draw, no call made before.")
+flag_yaku("renhou", "renhou", "A non-dealer's ron before their first draw, no call made before.")
 
 
 @yaku("riichi")
@@ -74,7 +74,7 @@ def tanyao(f: HandFacts) -> int:
     return int(f.closed or f.options["open_tanyao"])
 
 
-def _yakuhai(key: str, tile_of, doc: str) -> None:
+def yakuhai(key: str, tile_of, doc: str) -> None:
     """One factory for every value-honour set: dragons, seat wind, round wind."""
 
     def check(f: HandFacts) -> int:
@@ -84,11 +84,11 @@ def _yakuhai(key: str, tile_of, doc: str) -> None:
     yaku(key, gate="honour_sets")(check)
 
 
-_yakuhai("haku", lambda f: T.WHITE, "A set of white dragons.")
-_yakuhai("hatsu", lambda f: T.GREEN, "A set of green dragons.")
-_yakuhai("chun", lambda f: T.RED, "A set of red dragons.")
-_yakuhai("seat_wind", lambda f: f.seat_wind, "A set of the player's own seat wind.")
-_yakuhai("round_wind", lambda f: f.round_wind, "A set of the round (prevailing) wind.")
+yakuhai("haku", lambda f: T.WHITE, "A set of white dragons.")
+yakuhai("hatsu", lambda f: T.GREEN, "A set of green dragons.")
+yakuhai("chun", lambda f: T.RED, "A set of red dragons.")
+yakuhai("seat_wind", lambda f: f.seat_wind, "A set of the player's own seat wind.")
+yakuhai("round_wind", lambda f: f.round_wind, "A set of the round (prevailing) wind.")
 
 
 @yaku("chiitoitsu", gate="seven_pairs")

@@ -10,9 +10,9 @@ from collections import Counter
 
 from ..core.facts import HandFacts
 from .registry import yaku
-from .riichi import _yakuhai, daisuushii, shousuushii
+from .riichi import daisuushii, shousuushii, yakuhai
 
-_yakuhai("double_wind", lambda f: f.seat_wind if f.seat_wind == f.round_wind else None,
+yakuhai("double_wind", lambda f: f.seat_wind if f.seat_wind == f.round_wind else None,
          "A set of the wind that is both the seat and the round wind (連風牌).")
 
 

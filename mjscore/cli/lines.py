@@ -1,0 +1,70 @@
+"""What a line-by-line command does to one line, and which package reports its answers.
+
+The runner (one process) and the parallel workers both look a command up here, so
+that a line reads the same whichever of them scores it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..analysis import with_hint
+from ..base.errors import MjscoreError
+
+if TYPE_CHECKING:
+    from ..analysis.waits import WaitsResult
+    from ..core.result import ScoreResult
+    from ..core.setting import HouseRules
+
+
+class InternalError(MjscoreError):
+    """The core raised for a line instead of returning an error: a bug, kept to that line."""
+
+    kind = "internal"
+
+
+def score_one(text: str, rules: str, house: HouseRules | None, line_no: int) -> ScoreResult:
+    """The engine's score_line, a not-a-win with what the hand waits on (as every command
+    shows it), and a core crash turned into this line's error (kind "internal")."""
+    from ..core.engine import score_line
+
+    try:
+        return with_hint(score_line(text, rules=rules, line_no=line_no, house=house))
+    except Exception as exc:  # keep going past a bad line, whatever went wrong
+        from ..core.result import ScoreResult
+
+        error = InternalError(f"internal error: {type(exc).__name__}: {exc}")
+        return ScoreResult(line=line_no, input=text, rules=asked_rules(text, rules), options={},
+                           error=error)
+
+
+def waits_one(text: str, rules: str, house: HouseRules | None, line_no: int) -> WaitsResult:
+    """mjscore.waits of one line, with a core crash turned into this line's error."""
+    from ..analysis.waits import WaitsResult, waits_line
+
+    try:
+        return waits_line(text, rules=rules, line_no=line_no, house=house)
+    except Exception as exc:  # keep going past a bad line, whatever went wrong
+        error = InternalError(f"internal error: {type(exc).__name__}: {exc}")
+        return WaitsResult(line_no, text, asked_rules(text, rules), {}, error=error)
+
+
+def asked_rules(text: str, rules: str) -> str:
+    """The ruleset a line asks for (its last `rules:` token), for the record of a line the
+    core could not answer: that record should name the rules the user meant."""
+    asked = [word[6:] for word in text.split() if word[:6].lower() == "rules:" and word[6:]]
+    return asked[-1].lower() if asked else rules
+
+
+# What each line-by-line command does to a line, and which package reports its answers.
+ANALYSE: dict[str, Callable[[str, str, Any, int], Any]] = {"score": score_one,
+                                                           "waits": waits_one}
+REPORTERS = {"score": "mjscore.report", "waits": "mjscore.report.waits"}
+
+
+def reporters_of(command: str) -> Any:
+    """The reporter package of a command: `make_reporter`, `renderer` and FORMATS."""
+    from importlib import import_module
+
+    return import_module(REPORTERS[command])
