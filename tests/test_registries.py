@@ -12,11 +12,11 @@ import itertools
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 import mjscore
-from mjscore import rulesets
 from mjscore.base.errors import RulesetError
 from mjscore.rulesets import RULES_PATH_VAR, load_ruleset
 
@@ -129,8 +129,7 @@ def test_the_european_hint_is_worded_as_before():
 def test_suggest_does_not_import_the_rulesets():
     import ast
 
-    source = open(os.path.join(os.path.dirname(mjscore.__file__), "core", "suggest.py"),
-                  encoding="utf-8").read()
+    source = (Path(mjscore.__file__).parent / "core" / "suggest.py").read_text("utf-8")
     imported = [n.module or "" for n in ast.walk(ast.parse(source))
                 if isinstance(n, ast.ImportFrom)]
     assert not any("rulesets" in m for m in imported), imported
@@ -165,3 +164,81 @@ def test_a_han_fu_run_imports_no_other_scheme():
             "print(sorted(m for m in sys.modules if m.startswith('mjscore.scoring.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
     assert "han_fu" in out and "points_doubles" not in out and "scoring.fan" not in out
+
+
+# -- output formats ----------------------------------------------------------------------
+
+FAKE_FORMAT = '''
+from mjscore.report import LineReporter
+
+JOIN = ""
+
+
+def render(result):
+    return f"{result.line}:{'ok' if result.error is None else 'error'}\\n"
+
+
+class Reporter(LineReporter):
+    header = "# fake\\n"
+    render = staticmethod(render)
+'''
+
+
+@pytest.fixture
+def fake_format(tmp_path, monkeypatch):
+    """A machine format `fake`, one module outside the package and one registration."""
+    from mjscore import report
+
+    (tmp_path / "fake_format.py").write_text(FAKE_FORMAT, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    report.register_format(report.OutputFormat(
+        "fake", "fake_format", machine=True, document=False, any_record=True,
+        extension=".fake", help="a test format"))
+    yield tmp_path
+    del report.FORMATS["fake"]
+
+
+def test_a_registered_format_is_offered_checked_and_written(fake_format, capsys):
+    from cli_helpers import run
+
+    from mjscore.cli.commands import _complete_format
+    from mjscore.cli.config import load_config
+    from mjscore.report import waits
+
+    assert _complete_format("fa") == ["fake"]
+    assert "fake" in waits.FORMATS  # it renders any record, so `waits` offers it too
+    config = fake_format / "config.toml"
+    config.write_text('format = "fake"\n', encoding="utf-8")
+    assert load_config(str(config), True).format == "fake"
+    hands = fake_format / "hands.txt"
+    hands.write_text(f"{CLOSED} ron:2s\n{CLOSED} ron:9s\n", encoding="utf-8")
+    code, out, err = run("score", "--file", str(hands), "--config", str(config), "--jobs", "1",
+                         capsys=capsys)
+    assert out == "# fake\n1:ok\n2:error\n" and code == 1, err
+    code, out, _ = run("waits", "--file", str(hands), "--format", "fake", "--jobs", "1",
+                       capsys=capsys)
+    assert out.startswith("# fake\n1:")
+
+
+def test_the_format_table_drives_the_runner_and_the_help():
+    from mjscore.cli.parallel import workers_for
+    from mjscore.report import DEFAULT_FORMAT, FORMATS, waits
+
+    assert DEFAULT_FORMAT in FORMATS
+    for name, fmt in FORMATS.items():
+        assert (workers_for(100_000, name, 2) > 1) == fmt.machine, name
+        assert name in waits.FORMATS
+    help_text = subprocess.run([sys.executable, "-m", "mjscore", "score", "--help"],
+                               capture_output=True, text=True,
+                               env={**os.environ, "COLUMNS": "200"}).stdout
+    assert "|".join(FORMATS) in help_text
+
+
+def test_a_format_without_a_waits_reporter_is_not_offered_by_waits(monkeypatch):
+    from mjscore import report
+    from mjscore.report import waits
+
+    monkeypatch.setitem(report.FORMATS, "scores-only", report.OutputFormat(
+        "scores-only", "fake_format", machine=True, document=False, any_record=False,
+        extension=".txt", help="score records only"))
+    assert "scores-only" in report.FORMATS and "scores-only" not in waits.FORMATS
