@@ -242,3 +242,27 @@ def test_a_format_without_a_waits_reporter_is_not_offered_by_waits(monkeypatch):
         "scores-only", "fake_format", machine=True, document=False, any_record=False,
         extension=".txt", help="score records only"))
     assert "scores-only" in report.FORMATS and "scores-only" not in waits.FORMATS
+
+
+# -- record formats ----------------------------------------------------------------------
+
+def test_a_registered_record_format_is_recognised_and_read(monkeypatch):
+    from mjscore import records
+    from mjscore.records import Problem, RecordFormat, detect_format, read_hands
+
+    def read_lines(reader, file, game):
+        for number, line in enumerate(reader.lines(), 1):
+            yield Problem("note", file, f"line {number}", line.decode().strip())
+
+    monkeypatch.setattr(records, "RECORD_FORMATS", list(records.RECORD_FORMATS))
+    assert detect_format(b"#fake\nhello\n") == "unknown"
+    records.register_record_format(RecordFormat(
+        "fake", "fake text", lambda head: head.startswith(b"#fake"), read_lines))
+    assert detect_format(b"  #fake\n") == "fake"
+    assert detect_format(b"<mjloggm ver='2.3'>") == "mjlog"
+    found = list(read_hands(io.BytesIO(b"#fake\nhello\n"), name="f.txt"))
+    assert [(p.kind, p.where, p.message) for p in found] == [
+        ("note", "line 1", "#fake"), ("note", "line 2", "hello")]
+    unknown = list(read_hands(b"plain text", name="x"))
+    assert unknown[0].message == ("not a Tenhou record (neither mjlog XML nor tenhou.net/6 "
+                                  "JSON nor fake text)")
