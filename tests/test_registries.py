@@ -266,3 +266,29 @@ def test_a_registered_record_format_is_recognised_and_read(monkeypatch):
     unknown = list(read_hands(b"plain text", name="x"))
     assert unknown[0].message == ("not a Tenhou record (neither mjlog XML nor tenhou.net/6 "
                                   "JSON nor fake text)")
+
+
+# -- one implementation of each payment rule -------------------------------------------
+
+@pytest.mark.parametrize("tsumo, discarder", [(True, None), (False, "W"), (False, None)])
+def test_mcr_payment_lines_and_the_engine_payments_agree(tsumo, discarder):
+    from mjscore.mcr import payments
+    from mjscore.scoring.fan import fan_payments
+
+    lines = fan_payments(13, "S", tsumo, discarder)
+    engine = payments(13, "S", tsumo, discarder)
+    net: dict[str, int] = {}
+    for p in lines:
+        assert p.amount == {"ron": engine.ron, "base": engine.base, "tsumo": engine.tsumo}[
+            p.reason]
+        if p.payer is not None:
+            net[p.payer] = net.get(p.payer, 0) - p.amount
+            net["S"] = net.get("S", 0) + p.amount
+    assert net == engine.by_seat
+
+
+def test_an_mcr_line_pays_as_before():
+    r = mjscore.score("123m 456p 46s 99m ankan:7777z tsumo:5s seat:E round:E rinshan haitei",
+                      rules="mcr")
+    assert [(p.payer, p.amount, p.reason, p.label) for p in r.payments] == [
+        (s, 8 + r.value, "tsumo", f"tsumo 8 + {r.value}") for s in "SWN"]
