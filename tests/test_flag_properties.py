@@ -38,7 +38,7 @@ def _broken_rows(line: str, rules: str) -> list:
     hand = notation.parse_line(line)
     words = line_words(hand)
     return [row for row in FLAG_RULES
-            if (row.rulesets is None or rules in row.rulesets) and row.broken_by(words)]
+            if row.holds_in(load_ruleset(rules)) and row.broken_by(words)]
 
 
 @pytest.mark.slow

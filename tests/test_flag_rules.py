@@ -77,7 +77,7 @@ def _cases():
 @pytest.mark.parametrize("rule, word", list(_cases()))
 def test_every_row_rejects_its_example(rule, word):
     line, rules = EXAMPLES[rule.flag, word]
-    assert rule.rulesets is None or rules in rule.rulesets
+    assert rule.holds_in(load_ruleset(rules))
     hand = notation.parse_line(line)
     assert rule.broken_by(line_words(hand)) is not None, line
     result = mjscore.score(line, rules=rules)
@@ -90,7 +90,8 @@ def test_the_table_names_only_known_flags_and_facts():
         assert rule.flag in notation.FLAGS
         assert rule.relation in (NEEDS, EXCLUDES)
         assert set(rule.words) <= notation.FLAGS | set(LINE_WORDS), rule
-        assert rule.rulesets is None or set(rule.rulesets) <= set(ruleset_names())
+        families = {load_ruleset(name).family for name in ruleset_names()}
+        assert rule.families is None or set(rule.families) <= families, rule
 
 
 def test_every_ruleset_flag_is_a_notation_flag():
@@ -131,8 +132,7 @@ def test_the_rows_compiled_per_flag_set_break_as_the_table_does(name):
                 hand = notation.parse_line(f"{base} {' '.join(flags)}")
                 words = line_words(hand)
                 first = next((rule for rule in FLAG_RULES
-                              if (rule.rulesets is None or name in rule.rulesets)
-                              and name not in rule.unless and rule.broken_by(words)), None)
+                              if rule.holds_in(ruleset) and rule.broken_by(words)), None)
                 try:
                     _check_flag_rules(hand, ruleset)
                 except ContextError as error:

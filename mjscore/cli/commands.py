@@ -17,6 +17,7 @@ from typing import Annotated
 import typer
 
 from ..base.errors import ExitCode
+from ..report import DEFAULT_FORMAT, FORMATS
 from .runner import OutputError, guard_streams, guarded, say, score_command
 
 app = typer.Typer(
@@ -35,7 +36,7 @@ def _complete_rules(incomplete: str) -> list[str]:
 
 
 def _complete_format(incomplete: str) -> list[str]:
-    return [f for f in ("rich", "json", "jsonl", "tsv") if f.startswith(incomplete)]
+    return [f for f in FORMATS if f.startswith(incomplete)]
 
 
 def _complete_opt(incomplete: str) -> list[str]:
@@ -95,8 +96,8 @@ OptOption = Annotated[list[str] | None, typer.Option(
          "only; repeatable. A line's opt: token wins.", show_default=False,
     autocompletion=_complete_opt)]
 FormatOption = Annotated[str | None, typer.Option(
-    "--format", "-F", metavar="rich|json|jsonl|tsv",
-    help="Output format; default: the config's, else rich.", show_default=False,
+    "--format", "-F", metavar="|".join(FORMATS),
+    help=f"Output format; default: the config's, else {DEFAULT_FORMAT}.", show_default=False,
     autocompletion=_complete_format)]
 JobsOption = Annotated[str, typer.Option(
     "--jobs", "-j", metavar="N",

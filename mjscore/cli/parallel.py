@@ -34,7 +34,9 @@ def available_cores() -> int:
 
 def workers_for(total: int, fmt: str, jobs: int) -> int:
     """How many processes score `total` lines: `jobs` 0 is automatic, 1 is serial."""
-    if fmt == "rich" or jobs == 1 or total < 2:
+    from ..report import FORMATS
+
+    if not FORMATS[fmt].machine or jobs == 1 or total < 2:
         return 1
     if jobs == 0:
         if total < PARALLEL_MIN_LINES:

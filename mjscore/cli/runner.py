@@ -167,7 +167,9 @@ def house_rules(config_flag: str | None, pairs: list[str], rules: str | None, fm
         house = house_rules(config, pairs)
     except ConfigError as exc:
         raise UsageProblem(str(exc)) from None
-    return house, rules or config.rules or "riichi", fmt or config.format or "rich"
+    from ..report import DEFAULT_FORMAT
+
+    return house, rules or config.rules or "riichi", fmt or config.format or DEFAULT_FORMAT
 
 
 def want_progress(total: int, err: TextIO, out: TextIO) -> bool:
@@ -205,6 +207,7 @@ def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: HouseRules 
     """
     from contextlib import closing
 
+    from ..report import FORMATS
     from .parallel import scored_in_chunks, scored_in_parallel, workers_for
 
     analyse = ANALYSE[command]
@@ -213,7 +216,7 @@ def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: HouseRules 
     workers = workers_for(total, fmt, jobs) if total is not None else 1
     # a file in a machine format: records rendered and written a chunk at a time, as the
     # workers do (a stream is written record by record, for the reader at the other end)
-    chunked = total is not None and fmt != "rich"
+    chunked = total is not None and FORMATS[fmt].machine
     writer = STOP
     with progress_bar(total) as tick:
         # made inside the bar: while it runs, sys.stderr is rich's proxy that prints above it

@@ -25,21 +25,11 @@ Strategy = Callable[[Hand, Ruleset, dict[str, Any]], Verdict]
 
 @lru_cache(maxsize=8)
 def _strategy(name: str) -> Strategy:
-    """Strategies are imported when first used, so a han/fu file never loads the others
-    (and looked up once: an import statement on every line would cost time)."""
-    if name == "han_fu":
-        from ..scoring.han_fu import score_han_fu
+    """The scheme a ruleset names, from the registry (mjscore.scoring.SCHEMES): imported
+    when first used, so a han/fu file never loads the others (and looked up once)."""
+    from ..scoring import scheme
 
-        return score_han_fu
-    if name == "points_doubles":
-        from ..scoring.points_doubles import score_points_doubles
-
-        return score_points_doubles
-    if name == "fan":
-        from ..scoring.fan import score_fan
-
-        return score_fan
-    raise RulesetError(f"unknown scoring strategy '{name}'")
+    return scheme(name)
 
 
 def score_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None = None,

@@ -51,17 +51,14 @@ def token_hint(text: str, following: str | None, flags: Iterable[str]) -> str:
     return did_you_mean(text, [*flags, *(f"{k}:" for k in KEYS)])
 
 
-def european_hint(ruleset_name: str, feature: str = "") -> str:
-    """`; add rules:european (or --rules european) for the European rules` under another
-    ruleset, when the European ruleset has what the line wrote."""
-    if ruleset_name == "european":
+def elsewhere_hint(found: list[tuple[str, str]]) -> str:
+    """`; add rules:european (or --rules european) to score it under the European rules`
+    for the (ruleset, short title) of each other family that has what the line wrote."""
+    if not found:
         return ""
-    from ..rulesets import load_ruleset
-
-    european = load_ruleset("european")
-    if feature and feature not in european.flags:
-        return ""
-    return "; add rules:european (or --rules european) to score it under the European rules"
+    (name, title), *more = found
+    also = "".join(f", or rules:{n} under the {t} rules" for n, t in more)
+    return f"; add rules:{name} (or --rules {name}) to score it under the {title} rules{also}"
 
 
 def winning_tile_hint(line: object) -> str:

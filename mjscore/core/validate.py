@@ -8,8 +8,7 @@ needs or excludes is one table of data, FLAG_RULES, read in one loop.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from functools import lru_cache
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -165,16 +164,23 @@ def _red_fives_allowed(ruleset: Ruleset, options: dict[str, Any]) -> Mapping[int
 class FlagRule:
     """One row of the flag table: `flag` needs one of `words`, or excludes every one of them.
 
-    A word is another flag, or a fact of the line (`LINE_WORDS`). `rulesets` names the
-    rulesets the row holds in; None: every ruleset that knows the flag.
+    A word is another flag, or a fact of the line (`LINE_WORDS`). `families` names the
+    ruleset families (a ruleset file's `family` key) the row holds in; None: every ruleset
+    that knows the flag. `unless` names a [params] switch of the ruleset file that lifts
+    the row. A row never names a ruleset: one that `extends` another keeps its rows.
     """
 
     flag: str
     relation: str  # NEEDS | EXCLUDES
     words: tuple[str, ...]
-    rulesets: tuple[str, ...] | None
+    families: tuple[str, ...] | None
     message: str  # {flag} and {word} are filled in
-    unless: tuple[str, ...] = ()  # rulesets where the row does not hold
+    unless: str = ""  # a boolean param (rulesets.params.Params) under which the row lifts
+
+    def holds_in(self, ruleset: Ruleset) -> bool:
+        """Whether the row holds in `ruleset`, by its family and its params."""
+        return ((self.families is None or ruleset.family in self.families)
+                and not (self.unless and getattr(ruleset.params, self.unless)))
 
     def broken_by(self, words: frozenset[str]) -> str | None:
         """The word that breaks this row on a line with `words`, or None."""
@@ -191,9 +197,9 @@ LINE_WORDS = ("tsumo", "ron", "dealer", "meld", "open-meld", "kan", "declared")
 _DECLARED = ("riichi", "double-riichi", "open-riichi")
 _FIRST_TURN_WINS = ("tenhou", "chiihou", "renhou")
 _ALL = None
-# the riichi family; European scores a first-deal line with its other flags (W8 supersedes
-# W5, W6 and W9 there: tests/cases/european.cases), so the first-turn rows leave it out
-_RIICHI_FAMILY = ("riichi", "webtile", "arushal", "kansai-boo")
+# European scores a first-deal line with its other flags (W8 supersedes W5, W6 and W9
+# there: tests/cases/european.cases), so the first-turn rows hold in the riichi family only
+_RIICHI_FAMILY = ("riichi",)
 _TSUMO_MSG = "'{flag}' needs a tsumo win, but the line wins by ron"
 _RON_MSG = "'{flag}' needs a ron win, but the line wins by tsumo"
 _BOTH_MSG = "'{flag}' and '{word}' cannot both happen"
@@ -206,11 +212,11 @@ FLAG_RULES: tuple[FlagRule, ...] = (
     *(FlagRule(f, NEEDS, ("tsumo",), _ALL, _TSUMO_MSG)
       for f in ("haitei", "rinshan", "tenhou", "nagashi")),
     # 地和 by ron (a ron on the dealer's first discard) exists where chiihou_by_ron is set
-    FlagRule("chiihou", NEEDS, ("tsumo",), ("riichi", "european"), _TSUMO_MSG),
+    FlagRule("chiihou", NEEDS, ("tsumo",), _ALL, _TSUMO_MSG, unless="chiihou_by_ron"),
     *(FlagRule(f, NEEDS, ("ron",), _ALL, _RON_MSG)
       for f in ("houtei", "chankan", "renhou", "kanburi")),
     # MCR: a kong replacement that is the last wall tile scores both (docs/rules/mcr.md §7 row 13)
-    FlagRule("haitei", EXCLUDES, ("rinshan",), _ALL, _BOTH_MSG, unless=("mcr",)),
+    FlagRule("haitei", EXCLUDES, ("rinshan",), _ALL, _BOTH_MSG, unless="haitei_and_rinshan"),
     FlagRule("houtei", EXCLUDES, ("chankan",), _ALL, _BOTH_MSG),
     FlagRule("chankan", EXCLUDES, ("kanburi",), _ALL, _BOTH_MSG),
     FlagRule("tenhou", EXCLUDES, ("chiihou",), _ALL, _BOTH_MSG),
@@ -236,7 +242,7 @@ FLAG_RULES: tuple[FlagRule, ...] = (
     *(FlagRule(f, EXCLUDES, ("dealer",), _ALL,
                "'{flag}' is a non-dealer's win: the seat cannot be E")
       for f in ("chiihou", "renhou")),
-    FlagRule("first-turn", EXCLUDES, _DECLARED, ("webtile",),
+    FlagRule("first-turn", EXCLUDES, _DECLARED, _ALL,
              "'{flag}' is the first draw: '{word}' cannot have been declared before it"),
 )
 
@@ -258,25 +264,32 @@ def line_words(line: Hand) -> frozenset[str]:
     return ctx.flags.union(facts)
 
 
-@lru_cache(maxsize=1024)
-def _rows_for(ruleset_name: str, flags: frozenset[str]) -> tuple[FlagRule, ...]:
+# id(ruleset) -> (the ruleset, the rows that hold in it, flag set -> its rows); the ruleset
+# is kept, so its id is not reused while the entry stands
+_Rows = tuple[FlagRule, ...]
+_ROWS: dict[int, tuple[Ruleset, _Rows, dict[frozenset[str], _Rows]]] = {}
+
+
+def _rows_for(ruleset: Ruleset, flags: frozenset[str]) -> tuple[FlagRule, ...]:
     """The rows of FLAG_RULES about one of `flags` that hold in the ruleset, in table order.
 
     A file has few distinct sets of flags (none, riichi, riichi ippatsu, ...), so each is
     worked out once per ruleset, and most lines find no row to check.
     """
-    return tuple(rule for rule in FLAG_RULES
-                 if rule.flag in flags and _holds_in(rule, ruleset_name))
-
-
-def _holds_in(rule: FlagRule, ruleset_name: str) -> bool:
-    return ((rule.rulesets is None or ruleset_name in rule.rulesets)
-            and ruleset_name not in rule.unless)
+    entry = _ROWS.get(id(ruleset))
+    if entry is None or entry[0] is not ruleset:
+        held = tuple(rule for rule in FLAG_RULES if rule.holds_in(ruleset))
+        entry = _ROWS[id(ruleset)] = (ruleset, held, {})
+    _, held, by_flags = entry
+    rows = by_flags.get(flags)
+    if rows is None:
+        rows = by_flags[flags] = tuple(rule for rule in held if rule.flag in flags)
+    return rows
 
 
 def _check_flag_rules(line: Hand, ruleset: Ruleset) -> None:
     """Every row of FLAG_RULES that holds in this ruleset; the first broken one is the error."""
-    rows = _rows_for(ruleset.name, frozenset(line.ctx.flags))
+    rows = _rows_for(ruleset, frozenset(line.ctx.flags))
     if rows:
         words = line_words(line)
         for rule in rows:
@@ -308,15 +321,12 @@ def _check_context(line: Hand, ruleset: Ruleset) -> None:
     if ctx.discarder and ctx.discarder_seat == ctx.seat_wind:
         raise ContextError("the discarder cannot be the winner", line.columns.get("win"))
     if line.holding.flowers and not params.flowers and "flowers" not in ruleset.options:
-        from .suggest import european_hint
-
         raise ContextError(f"ruleset {ruleset.name} has no flowers"
-                           f"{european_hint(ruleset.name)}", line.columns.get("flowers"))
+                           f"{_elsewhere(ruleset, lambda r: r.params.flowers)}",
+                           line.columns.get("flowers"))
     if ctx.breach and not params.breach:
-        from .suggest import european_hint
-
         raise ContextError(f"'breach:' is a European token; ruleset {ruleset.name} has no "
-                           f"breach wind{european_hint(ruleset.name)}",
+                           f"breach wind{_elsewhere(ruleset, lambda r: r.params.breach)}",
                            line.columns.get("breach"))
     if ctx.dora or ctx.ura:
         _check_indicators(line, ruleset)
@@ -335,10 +345,9 @@ def _check_context(line: Hand, ruleset: Ruleset) -> None:
         raise ContextError(f"ruleset {ruleset.name} has no riichi deposits",
                            line.columns.get("sticks"))
     if line.others and not params.settlement:
-        from .suggest import european_hint
-
+        hint = _elsewhere(ruleset, lambda r: r.params.settlement)
         raise ContextError(f"ruleset {ruleset.name} scores only the winner; the players after "
-                           f"' / ' are not used{european_hint(ruleset.name)}")
+                           f"' / ' are not used{hint}")
 
 
 def _unknown_flag(line: Hand, ruleset: Ruleset) -> None:
@@ -346,11 +355,19 @@ def _unknown_flag(line: Hand, ruleset: Ruleset) -> None:
     col = line.columns
     for f in sorted(line.ctx.flags, key=lambda f: col.get(f, 0)):
         if f not in ruleset.flags:
-            from .suggest import european_hint
-
             raise ContextError(f"'{f}' is not a flag of ruleset {ruleset.name} (its flags: "
                                f"{', '.join(sorted(ruleset.flags)) or 'none'})"
-                               f"{european_hint(ruleset.name, f)}", col.get(f), f)
+                               f"{_elsewhere(ruleset, lambda r, f=f: f in r.flags)}",
+                               col.get(f), f)
+
+
+def _elsewhere(ruleset: Ruleset, has: Callable[[Ruleset], bool]) -> str:
+    """`; add rules:X ...` naming the other families whose installed rulesets `has` what the
+    line wrote (an error path only: every ruleset is loaded), or nothing."""
+    from ..rulesets import families_with
+    from .suggest import elsewhere_hint
+
+    return elsewhere_hint(families_with(has, but=ruleset.family))
 
 
 def _check_ron_chiihou(line: Hand) -> None:

@@ -26,19 +26,39 @@ class McrPayments:
     by_seat: dict[str, int]
 
 
+def amounts(value: int) -> dict[str, int]:
+    """What one payer of each kind pays for a hand worth `value`: the base of 8 from
+    everyone, plus the value from the discarder or, on a self-draw, from each."""
+    return {"ron": BASE + value, "base": BASE, "tsumo": BASE + value}
+
+
+def shares(value: int, winner: str, tsumo: bool, discarder: str | None = None
+           ) -> list[tuple[str | None, int, str]]:
+    """(payer, amount, kind) of each payment, the one rule of who pays: on a self-draw each
+    of the three pays "tsumo"; on a discard the discarder pays "ron" and the two others
+    "base"; an unknown discarder (None) pays the ron alone, since whose the base payments
+    are is unknown."""
+    each = amounts(value)
+    if tsumo:
+        return [(s, each["tsumo"], "tsumo") for s in SEATS if s != winner]
+    out: list[tuple[str | None, int, str]] = [(discarder, each["ron"], "ron")]
+    if discarder is not None:
+        out += [(s, each["base"], "base") for s in SEATS if s not in (winner, discarder)]
+    return out
+
+
 def payments(value: int, winner: str, tsumo: bool, discarder: str | None = None) -> McrPayments:
     """Payments for a hand worth `value` (fan total, flowers included)."""
     if winner not in SEATS or (discarder is not None and discarder not in SEATS):
         raise ValueError("seats are E, S, W or N")
     if discarder == winner:
         raise ValueError("the winner cannot be the discarder")
+    by_seat: dict[str, int] = {}
+    if tsumo or discarder is not None:
+        owed = {payer: amount for payer, amount, _ in shares(value, winner, tsumo, discarder)}
+        by_seat = {s: -owed[s] for s in SEATS if s in owed}
+        by_seat[winner] = sum(owed.values())
+    each = amounts(value)
     if tsumo:
-        by_seat = {s: -(BASE + value) for s in SEATS if s != winner}
-        by_seat[winner] = 3 * (BASE + value)
-        return McrPayments(0, 0, BASE + value, by_seat)
-    by_seat = {}
-    if discarder is not None:
-        by_seat = {s: -BASE for s in SEATS if s != winner}
-        by_seat[discarder] = -(BASE + value)
-        by_seat[winner] = 3 * BASE + value
-    return McrPayments(BASE + value, BASE, 0, by_seat)
+        return McrPayments(0, 0, each["tsumo"], by_seat)
+    return McrPayments(each["ron"], each["base"], 0, by_seat)

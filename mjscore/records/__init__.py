@@ -7,30 +7,84 @@ engine that can map a function over files: nothing here knows about processes.
     >>> from mjscore.records import iter_wins
     >>> for win in iter_wins("game.mjlog"):
     ...     mjscore.score(win.line).net == win.record.net
+
+Each record format registers how it is recognised and who reads it (`RECORD_FORMATS`):
+a new format is one reader module and one `register_record_format`.
 """
 
 from __future__ import annotations
 
 import io
 import os
-from collections.abc import Iterator
-from typing import BinaryIO
+from collections.abc import Callable, Iterator
+from typing import BinaryIO, NamedTuple
 
 from .model import Problem, RecordError, Source, Verdict, Win
 from .reading import RecordReader, display_name
 
-__all__ = ["read_hands", "iter_wins", "detect_format", "Win", "Source", "Verdict", "Problem",
+__all__ = ["read_hands", "iter_wins", "detect_format", "register_record_format",
+           "RecordFormat", "RECORD_FORMATS", "Win", "Source", "Verdict", "Problem",
            "RecordError"]
+
+Reader = Callable[[RecordReader, str, str], Iterator[Win | Problem]]
+
+
+class RecordFormat(NamedTuple):
+    """A record format: its name, how its first bytes look, and its reader."""
+
+    name: str
+    title: str  # as a message names it: "mjlog XML"
+    recognises: Callable[[bytes], bool]  # the first bytes, gunzipped, BOM and spaces stripped
+    read: Reader  # (the reader, the file's name, the game's name) -> wins and problems
+
+
+def _read_mjlog(reader: RecordReader, file: str, game: str) -> Iterator[Win | Problem]:
+    """Tenhou's mjlog XML, read whole (within the bound) and scanned."""
+    try:
+        text = reader.read_all().decode("utf-8-sig", errors="replace")
+    except (RecordError, OSError) as exc:
+        yield _unreadable(file, exc)
+        return
+    from .mjlog import read_mjlog
+
+    yield from read_mjlog(text, file, game)
+
+
+def _read_tenhou6(reader: RecordReader, file: str, game: str) -> Iterator[Win | Problem]:
+    """tenhou.net/6 JSON: one game, a list of games, or JSON Lines, streamed."""
+    from .jsonfile import read_json
+
+    yield from read_json(reader, file, game)
+
+
+RECORD_FORMATS: list[RecordFormat] = [
+    RecordFormat("mjlog", "mjlog XML", lambda head: head.startswith(b"<"), _read_mjlog),
+    RecordFormat("tenhou6", "tenhou.net/6 JSON", lambda head: head.startswith((b"{", b"[")),
+                 _read_tenhou6),
+]
+
+
+def register_record_format(fmt: RecordFormat) -> None:
+    """Add a record format; the first format that recognises a file reads it."""
+    RECORD_FORMATS.append(fmt)
+
+
+def _format_of(data: bytes) -> RecordFormat | None:
+    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
+    return next((f for f in RECORD_FORMATS if f.recognises(head)), None)
 
 
 def detect_format(data: bytes) -> str:
-    """`mjlog`, `tenhou6` or `unknown`, from the first bytes (after gunzip)."""
-    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
-    if head.startswith(b"<"):
-        return "mjlog"
-    if head.startswith((b"{", b"[")):
-        return "tenhou6"
-    return "unknown"
+    """The name of the format (`mjlog`, `tenhou6`, ...) or `unknown`, from the first bytes
+    (after gunzip)."""
+    fmt = _format_of(data)
+    return fmt.name if fmt is not None else "unknown"
+
+
+def _unreadable(file: str, exc: RecordError | OSError) -> Problem:
+    if isinstance(exc, OSError):
+        return Problem("error", file, "", f"cannot read: {exc.strerror or 'input/output error'}")
+    return Problem("error", file, "", str(exc))
 
 
 def _game_name(file: str) -> str:
@@ -69,29 +123,17 @@ def read_hands(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | No
 
 def _read(stream: BinaryIO, file: str) -> Iterator[Win | Problem]:
     """One record file from its stream: the format, then its reader."""
-    game = _game_name(file)
     try:
         reader = RecordReader(stream)
-        fmt = detect_format(reader.head())
-        if fmt == "mjlog":
-            text = reader.read_all().decode("utf-8-sig", errors="replace")
-    except RecordError as exc:
-        yield Problem("error", file, "", str(exc))
+        fmt = _format_of(reader.head())
+    except (RecordError, OSError) as exc:
+        yield _unreadable(file, exc)
         return
-    except OSError as exc:
-        yield Problem("error", file, "", f"cannot read: {exc.strerror or 'input/output error'}")
+    if fmt is None:
+        known = " nor ".join(f.title for f in RECORD_FORMATS)
+        yield Problem("error", file, "", f"not a Tenhou record (neither {known})")
         return
-    if fmt == "mjlog":
-        from .mjlog import read_mjlog
-
-        yield from read_mjlog(text, file, game)
-    elif fmt == "tenhou6":
-        from .jsonfile import read_json
-
-        yield from read_json(reader, file, game)
-    else:
-        yield Problem("error", file, "", "not a Tenhou record (neither mjlog XML nor "
-                      "tenhou.net/6 JSON)")
+    yield from fmt.read(reader, file, _game_name(file))
 
 
 def iter_wins(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | None = None

@@ -4,19 +4,53 @@ A reporter is built with the result stream and the error stream, gets `emit(resu
 for every scored line (streaming formats write at once) and `close()` at the end.
 This package and the json/jsonl/tsv reporters use the standard library only, so a
 machine-format run never pays for importing rich; only `rich_report` imports it.
+
+`FORMATS` is the one table of output formats and their traits: the command line, the
+config file, the runner and the waits reporters read it. A new format is one module
+(a `Reporter`, and `render` for a machine format) and one `register_format`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TextIO
 
 if TYPE_CHECKING:
     from ..base.errors import MjscoreError
     from ..core.result import ScoreResult
 
-FORMATS = {"rich": "rich_report", "json": "json", "jsonl": "jsonl", "tsv": "tsv"}
+
+
+class OutputFormat(NamedTuple):
+    """One output format and what the rest of the program needs to know of it."""
+
+    name: str
+    module: str  # the module of its score Reporter (and `render`, for a machine format)
+    machine: bool  # for programs: workers render it, a file is written a chunk at a time
+    document: bool  # one document, finished by close() (a JSON array); else record by record
+    any_record: bool  # renders any record with `to_dict` (a waits record too) by itself
+    extension: str  # of a file written in it
+    help: str
+
+
+FORMATS: dict[str, OutputFormat] = {f.name: f for f in (
+    OutputFormat("rich", "mjscore.report.rich_report", machine=False, document=False,
+                 any_record=False, extension=".txt", help="the colour report, for people"),
+    OutputFormat("json", "mjscore.report.json", machine=True, document=True, any_record=True,
+                 extension=".json", help="one JSON array of records"),
+    OutputFormat("jsonl", "mjscore.report.jsonl", machine=True, document=False,
+                 any_record=True, extension=".jsonl", help="JSON Lines: one record a line"),
+    OutputFormat("tsv", "mjscore.report.tsv", machine=True, document=False, any_record=False,
+                 extension=".tsv", help="tab-separated values: a header, one row a hand"),
+)}
+DEFAULT_FORMAT = "rich"  # when neither --format nor the config file names one
+
+
+def register_format(fmt: OutputFormat) -> None:
+    """Add (or replace) an output format: it is then offered wherever formats are."""
+    FORMATS[fmt.name] = fmt
+
 
 # Said before the message when the message does not already say it.
 _KIND_LABELS = {"no_yaku": "no yaku", "not_a_win": "not a win", "invalid_hand": "invalid hand"}
@@ -77,7 +111,7 @@ def renderer(fmt: str) -> tuple[Callable[[Any], str], str]:
     """(render, the text between two rendered records) of a machine format: what workers
     call, so that the main process only writes. Any record with `to_dict` renders in
     json and jsonl (the waits records too)."""
-    module = import_module(f".{FORMATS[fmt]}", __name__)
+    module = import_module(FORMATS[fmt].module)
     return module.render, getattr(module, "JOIN", "")
 
 
@@ -86,7 +120,7 @@ def make_reporter(fmt: str, out: TextIO, err: TextIO, stream: bool = True) -> Re
 
     `stream`: flush every record (stdin, a pipeline); a file is flushed at the end.
     """
-    module = import_module(f".{FORMATS[fmt]}", __name__)
+    module = import_module(FORMATS[fmt].module)
     return module.Reporter(out, err, stream)
 
 

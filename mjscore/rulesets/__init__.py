@@ -7,6 +7,12 @@ type: `[params]` against `params.Params`), then the merged ruleset (yaku keys
 against the registry, option defaults against their declared type, what the
 params name), so a typo in a ruleset file fails at load time, naming the file
 and the key, not mid-score.
+
+The files ship in this package; `MJSCORE_RULES_PATH` names more directories of
+them (separated as PATH is), so a user's own ruleset, usually `extends` of a
+shipped one, needs no Python. A ruleset declares its `family` (inherited
+through `extends`; a ruleset that extends nothing is its own family by default):
+the flag rules and the "add rules:X" hints go by family, never by a ruleset's name.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from types import MappingProxyType
 from typing import Any
@@ -28,6 +34,7 @@ _ON = {"on", "true", "yes", "1"}
 MAX_INT_OPTION = 1_000_000  # an int option without choices (a limit) lies in 0..this
 _NAME = re.compile(r"[a-z][a-z0-9-]{0,63}")  # a ruleset is named, never a path
 _OFF = {"off", "false", "no", "0"}
+RULES_PATH_VAR = "MJSCORE_RULES_PATH"  # directories of the user's own ruleset files
 
 
 @value_class
@@ -159,6 +166,7 @@ class Ruleset:
     params: Params = field(default_factory=Params)  # typed numbers for the scoring strategy
     # the switches (params.SWITCHES) this ruleset does not offer as options, with their values
     switch_values: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    family: str = ""  # the `family` key: the riichi family, european, mcr, ...
 
     def resolve_options(self, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         """Every option of this ruleset with its value, and every switch it fixes instead;
@@ -189,13 +197,64 @@ HERE = os.path.dirname(__file__)  # the TOML files ship inside the package (os.p
 # would add to start-up, and one hand from the shell should start fast)
 
 
+def rule_dirs() -> list[str]:
+    """Where ruleset files are: this package, then each directory of MJSCORE_RULES_PATH."""
+    extra = os.environ.get(RULES_PATH_VAR, "")
+    return [HERE, *(d for d in extra.split(os.pathsep) if d)] if extra else [HERE]
+
+
+def _toml_names(folder: str) -> list[str]:
+    try:
+        files = os.listdir(folder)
+    except OSError:  # a directory of the path that is not there names no ruleset
+        return []
+    return [f[:-5] for f in files if f.endswith(".toml") and _NAME.fullmatch(f[:-5])]
+
+
 def ruleset_names() -> list[str]:
-    return sorted(f[:-5] for f in os.listdir(HERE) if f.endswith(".toml"))
+    """Every installed ruleset: the shipped ones and those of MJSCORE_RULES_PATH."""
+    return sorted({name for folder in rule_dirs() for name in _toml_names(folder)})
+
+
+def _path_of(name: str) -> str | None:
+    """The file of ruleset `name`; a user file may not take a shipped ruleset's name."""
+    found = [p for p in (os.path.join(d, f"{name}.toml") for d in rule_dirs())
+             if os.path.isfile(p)]
+    if len(found) > 1:
+        raise RulesetError(f"{found[1]}: a ruleset named {name} is already in {found[0]} "
+                           "(give yours another name and `extends` the other)")
+    return found[0] if found else None
+
+
+def families_with(has: Callable[[Ruleset], bool], but: str = "") -> list[tuple[str, str]]:
+    """(ruleset, its short title) for each family but `but` whose installed rulesets `has`
+    something: the one named as the family if it has it, else the first by name. A file of
+    the path that does not load is passed over (it says why when it is asked for)."""
+    found: dict[str, Ruleset] = {}
+    for name in ruleset_names():
+        try:
+            ruleset = load_ruleset(name)
+        except RulesetError:
+            continue
+        family = ruleset.family
+        if family == but or not has(ruleset):
+            continue
+        if family not in found or name == family:
+            found[family] = ruleset
+    chosen = sorted(found.values(), key=lambda r: r.name)
+    return [(r.name, r.title.split(" · ")[0]) for r in chosen]
+
+
+def _scheme(value: Any, where: str) -> str:
+    """`scoring` names a registered scheme (mjscore.scoring.SCHEMES)."""
+    from ..scoring import SCHEMES
+
+    return P._one_of(*SCHEMES)(value, where)
 
 
 _TOP: dict[str, Check] = {
-    "title": P._str, "scoring": P._one_of("han_fu", "points_doubles", "fan"), "extends": P._str,
-    "flags": P._strs, "drop_flags": P._strs,
+    "title": P._str, "scoring": _scheme, "extends": P._str,
+    "flags": P._strs, "drop_flags": P._strs, "family": P._str,
 }
 _YAKU: dict[str, Check] = {
     "name": P._str, "japanese": P._str, "reading": P._str, "han": P._int,
@@ -228,19 +287,22 @@ def _check_entries(table: Any, fields: dict[str, Check], where: str) -> None:
 
 
 def _read(name: str) -> dict[str, Any]:
+    """The TOML table of ruleset `name`."""
     if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise RulesetError(f"'{name}' is not a ruleset name (known: {', '.join(ruleset_names())})")
-    path = os.path.join(HERE, f"{name}.toml")
-    if not os.path.isfile(path):
+    path = _path_of(name)
+    if path is None:
         from ..core.suggest import did_you_mean
 
         raise RulesetError(f"unknown ruleset '{name}'{did_you_mean(name, ruleset_names())} "
                            f"(known: {', '.join(ruleset_names())})")
-    with open(path, "rb") as f:
-        try:
+    try:
+        with open(path, "rb") as f:
             return tomllib.load(f)
-        except tomllib.TOMLDecodeError as exc:
-            raise RulesetError(f"{path}: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError(f"{path}: {exc}") from None
+    except OSError as exc:
+        raise RulesetError(f"{path}: cannot read: {exc.strerror or 'cannot open'}") from None
 
 
 def _checked(data: dict[str, Any], path: str) -> dict[str, Any]:
@@ -271,10 +333,11 @@ def _merge_tables(base: dict[str, dict], over: dict[str, dict]) -> dict[str, dic
 def _raw(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
     if name in seen:
         raise RulesetError(f"ruleset cycle: {' -> '.join((*seen, name))}")
-    data = _checked(_read(name), os.path.join(HERE, f"{name}.toml"))
+    data = _read(name)
+    data = _checked(data, _path_of(name) or os.path.join(HERE, f"{name}.toml"))
     parent = data.get("extends")
     if not parent:
-        return data
+        return {"family": name, **data}  # a ruleset that extends nothing heads its own family
     base = _raw(parent, (*seen, name))
     merged = {**base, **{k: v for k, v in data.items() if k not in ("yaku", "options", "params")}}
     merged["yaku"] = _merge_tables(base.get("yaku", {}), data.get("yaku", {}))
@@ -339,7 +402,7 @@ def load_ruleset(name: str) -> Ruleset:
     return Ruleset(name=name, title=data.get("title", name), extends=data.get("extends"),
                    scoring=data.get("scoring", "han_fu"), options=options, yaku=yaku,
                    flags=frozenset(data.get("flags", [])), params=params,
-                   switch_values=MappingProxyType(switches))
+                   switch_values=MappingProxyType(switches), family=data["family"])
 
 
 def _check_params(params: Params, options: dict[str, OptionSpec], where: str) -> None:

@@ -264,6 +264,8 @@ class Params:
     flower_dora: bool = _param(False, _bool, "each flower is a dora (all four: the yaku 花槓)")
     chiihou_by_ron: bool = _param(False, _bool, "地和 is also a ron on the dealer's first "
                                                 "discard")
+    haitei_and_rinshan: bool = _param(False, _bool, "a kong replacement that is the last "
+                                      "wall tile scores both haitei and rinshan (MCR)")
     breach: bool = _param(False, _bool, "breach: names a dominant wind (European)")
     settlement: bool = _param(False, _bool, "the other players may follow ' / ' (European)")
     quad_hands: bool = _param(False, _bool, "14 tiles as three quadruples + a pair may use "

@@ -22,10 +22,10 @@ from typing import Any
 from ..base import tiles as T
 from ..base.errors import InvalidHand, NotAWin, NoYaku
 from ..core.hand import ANKAN, CHI, PON, Hand
-from ..core.result import SEATS, FanItem, Fans, Payment, Verdict, YakuMatch
+from ..core.result import FanItem, Fans, Payment, Verdict, YakuMatch
 from ..mcr import DEFAULTS, McrHand, McrInputError, McrResult, NotAWinningHand, score
 from ..mcr import Meld as McrMeld
-from ..mcr.payments import BASE
+from ..mcr.payments import BASE, shares
 from ..rulesets import Ruleset
 from .payments import net_of
 
@@ -74,15 +74,12 @@ def _below_minimum(result: McrResult) -> str:
 
 
 def fan_payments(value: int, winner: str, tsumo: bool, discarder: str | None) -> list[Payment]:
-    """base 8 + value: the discarder's `ron`, the others' `base`; or three `tsumo`."""
-    if tsumo:
-        return [Payment(s, winner, BASE + value, "tsumo", label=f"tsumo 8 + {value}")
-                for s in SEATS if s != winner]
-    out = [Payment(discarder, winner, BASE + value, "ron", label=f"ron 8 + {value}")]
-    if discarder is not None:
-        out += [Payment(s, winner, BASE, "base", label="base 8") for s in SEATS
-                if s not in (winner, discarder)]
-    return out
+    """The engine's payments (mjscore.mcr.payments.shares) as payment lines with labels:
+    the discarder's `ron` and the others' `base`, or three `tsumo`."""
+    labels = {"ron": f"ron {BASE} + {value}", "base": f"base {BASE}",
+              "tsumo": f"tsumo {BASE} + {value}"}
+    return [Payment(payer, winner, amount, kind, label=labels[kind])
+            for payer, amount, kind in shares(value, winner, tsumo, discarder)]
 
 
 def _verdict(line: Hand, result: McrResult) -> Verdict:
