@@ -35,7 +35,7 @@ def _items_lines(title: str, items: tuple[ScoreItem, ...], doubles: bool,
                  width: int) -> list[Text]:
     rows: list[list[Cell]] = [[Text(title, "bold"), ""]]
     for item in items:
-        name = f"{item.name} ×{item.count}" if doubles and item.count > 1 else item.name
+        name = f"{item.name} ×{item.times}" if doubles and item.times > 1 else item.name
         rows.append([Text(name, "bold" if doubles else ""), _n(item.value)])
     return columns(rows, width, right=(1,), gap=1, wrap=0)
 

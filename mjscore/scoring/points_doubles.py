@@ -177,7 +177,7 @@ def special_score(hand: ScoreItem, f: HandFacts) -> PlayerScore:
         n = sum(i.value for i in doubles_items(f, flowers_only=True))
         base = flowers[0]
         s.points_items.append(ScoreItem("flowers", f"{base.name} ×{2 ** n}", base.value * 2 ** n,
-                                   base.count))
+                                   base.times))
     s.raw = s.score = s.points
     return s
 
@@ -361,7 +361,7 @@ def _verdict(line: Hand, winner: PlayerScore | None, specials: list[ScoreItem],
         tuple(winner.doubles_items), special.key if special else ORDINARY, tuple(specials),
         ordinary, given, system,
         limit=special.key if special else "limit" if winner.capped else None)
-    yaku = [YakuMatch(i.key, i.name, i.value, count=i.count if i.count > 1 else None,
+    yaku = [YakuMatch(i.key, i.name, i.value, times=i.times if i.times > 1 else None,
                       unit="doubles") for i in winner.doubles_items]
     if special is not None:  # its value is the score's; as a match it adds no doubles
         yaku.append(YakuMatch(special.key, special.name, 0, unit="doubles"))
