@@ -89,7 +89,7 @@ def row_items(f: HandFacts) -> list[ScoreItem]:
 def doubles_items(f: HandFacts, flowers_only: bool = False) -> list[ScoreItem]:
     """Every double that applies to this player, after the supersessions."""
     opts = f.options
-    found: list[tuple[ScoreItem, list[str]]] = []
+    found: list[tuple[ScoreItem, tuple[str, ...]]] = []
     for key, entry in f.params.doubles.items():
         if not enabled(entry, opts) or (flowers_only and not entry.flower):
             continue
@@ -99,6 +99,7 @@ def doubles_items(f: HandFacts, flowers_only: bool = False) -> list[ScoreItem]:
         n = DOUBLES[key](f)
         if n:
             each = opts[entry.by_option] if entry.by_option else entry.doubles
+            assert each is not None  # the ruleset loader requires doubles or by_option
             drops = entry.supersedes if entry.supersedes_at in (None, each) else ()
             found.append((ScoreItem(key, entry.name, each * n, n), drops))
     dropped = {k for _, sup in found for k in sup}
@@ -297,7 +298,7 @@ def _settlement_notes(line: Hand, players: dict[str, PlayerScore], terms: Terms,
         if not (terms.advanced and terms.settle_on_draw):
             return "none", ["exhaustive draw: nobody pays (options settle_on_draw and "
                             "advanced_settlement settle the four hands)"]
-        notes = []
+        notes: list[str] = []
     elif not terms.advanced:
         return "simple", []
     elif not line.others:
