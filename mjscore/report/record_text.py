@@ -91,10 +91,9 @@ def _layout(indent: Indent) -> tuple[str, str, str]:
 def _scalar(value: object) -> str:
     """The JSON text of a scalar as the encoder writes it: strings, whole numbers and None
     here, anything else (a bool, an int subclass) by the encoder itself."""
-    kind = type(value)
-    if kind is str:
+    if type(value) is str:  # not isinstance: a str subclass goes to the encoder
         return json_safe(encode_basestring(value))
-    if kind is int:
+    if type(value) is int:
         return int.__repr__(value)
     if value is None:
         return "null"

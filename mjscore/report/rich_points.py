@@ -50,6 +50,7 @@ def total_words(result: ScoreResult, score: PointsDoubles) -> Text:
     """`42 points · 2 doubles` with the limit, or the special hand."""
     if score.hand not in (None, "ordinary"):
         return Text(f"{score.points_items[0].name} (fixed value)", "bold")
+    assert score.points is not None  # a winner's score (a draw has no total)
     words = Text(f"{_plural(score.points, 'point')} · {_plural(score.doubles or 0, 'double')}",
                  "bold")
     if result.limit:
