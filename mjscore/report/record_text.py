@@ -67,8 +67,7 @@ def _pieced(r: ScoreResult, indent: Indent) -> str | None:
     extra = s.record()  # the scheme's own keys, last (points and doubles, fans)
     if extra and not extra.keys().isdisjoint(_KEYS):  # one would replace a common key
         return None
-    score = _score(s.han, s.fu, getattr(s, "fu_items", ()), s.limit, getattr(s, "yakuman", 0),
-                   indent)
+    score = _score(s.han, s.fu, s.fu_items, s.limit, s.yakuman, indent)
     settlement = _settlement(v.value, v.payments, tuple(v.net.items()), indent)
     text = (f'{head}{sep}"winner": {_scalar(v.winner)}{sep}{_items("yaku", v.yaku, indent)}'
             f'{sep}{score}{sep}{settlement}{sep}{_liability(v.liability, indent)}'
