@@ -92,7 +92,7 @@ def replace(obj: T, **changes: Any) -> T:
     `__post_init__` to run, is copied from that dict (`from_fields`): what-ifs such as
     `Hand.with_win` make one for every tile a hand waits on."""
     cls = type(obj)
-    if cls.__value_copies_dict__:
+    if type.__getattribute__(cls, "__value_copies_dict__"):  # set on every value class
         unknown = changes.keys() - obj.__dict__.keys()
         if unknown:
             raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
@@ -191,7 +191,8 @@ def _make(cls: type[T], frozen: bool, slots: bool) -> type[T]:
     namespace["__match_args__"] = tuple(f.name for f in fs if f.init)
     namespace["__value_copies_dict__"] = not slots and not post and all(f.init for f in fs)
     if slots:  # a class's slots are fixed when it is made: make it again, with them
-        made = type(cls)(cls.__name__, cls.__bases__, namespace)
+        meta: Callable[..., type[T]] = type(cls)  # a metaclass makes instances of it
+        made = meta(cls.__name__, cls.__bases__, namespace)
         made.__qualname__ = cls.__qualname__
     else:  # the class as it is, with the methods: a default stays a class attribute
         made = cls

@@ -12,7 +12,7 @@ winner, so the riichi hot path computes none of them.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..base import tiles as T
 from ..base.frozen import value_class
@@ -37,7 +37,32 @@ class Pair:
 _FROM_HONOURS = frozenset(range(27, T.FLOWER_BASE + 8))  # every tile id that is not suited
 
 
-def tile_facts(tiles: tuple[int, ...] | list[int]) -> dict[str, Any]:
+class TileFacts(TypedDict):
+    """The tile kinds of a holding: the part of `HandFacts` that `tile_facts` fills in."""
+
+    tiles: tuple[int, ...]
+    tile_set: frozenset[int]
+    suits: frozenset[int]  # the suits present (0 man, 1 pin, 2 sou)
+    one_suit: bool
+    has_honors: bool
+    all_terminal_or_honor: bool
+    no_terminal_or_honor: bool
+    some_terminal_or_honor: bool
+
+
+class LineFacts(TileFacts):
+    """What every reading of one winning line shares: the part `line_facts` fills in."""
+
+    line: Hand
+    win_tile: int
+    tsumo: bool
+    flags: frozenset[str]
+    closed: bool
+    seat_wind: int
+    round_wind: int
+
+
+def tile_facts(tiles: tuple[int, ...]) -> TileFacts:
     """The tile kinds of a holding (as `line_facts` works them out for a winning line)."""
     tile_set = frozenset(tiles)
     return {
@@ -51,23 +76,61 @@ def tile_facts(tiles: tuple[int, ...] | list[int]) -> dict[str, Any]:
     }
 
 
-def line_facts(line: Hand) -> dict[str, Any]:
+def line_facts(line: Hand) -> LineFacts:
     """What every reading of one line shares: its tiles and their kinds, worked out once."""
     ctx = line.ctx
-    facts = tile_facts(line.all_winner_tiles)  # 14 + kans tiles
-    facts.update(line=line, win_tile=ctx.win_tile, tsumo=ctx.tsumo, flags=ctx.flags,
-                 closed=not any(m.is_open for m in line.holding.melds),
-                 seat_wind=T.wind_tile(ctx.seat_wind), round_wind=T.wind_tile(ctx.round_wind))
-    return facts
+    return LineFacts(**tile_facts(line.all_winner_tiles),  # 14 + kans tiles
+                     line=line, win_tile=ctx.win_tile, tsumo=ctx.tsumo, flags=ctx.flags,
+                     closed=not any(m.is_open for m in line.holding.melds),
+                     seat_wind=T.wind_tile(ctx.seat_wind), round_wind=T.wind_tile(ctx.round_wind))
 
 
 class HandFacts:
     """Everything a predicate may ask about a reading of a hand in its context.
 
     Plain attributes, filled in once: predicates run dozens of times per reading.
-    The line's share (`line_facts`) is the same for every reading and is copied in.
+    The line's share (`line_facts`) is the same for every reading and is copied in
+    whole by one `__dict__.update`, the cheapest copy; every key of `LineFacts` is
+    declared here (a test holds the two lists together).
     """
 
+    # The holding's tile kinds (TileFacts)
+    tiles: tuple[int, ...]  # every tile held, kans' fourth tiles included
+    tile_set: frozenset[int]
+    suits: frozenset[int]
+    one_suit: bool
+    has_honors: bool
+    all_terminal_or_honor: bool
+    no_terminal_or_honor: bool
+    some_terminal_or_honor: bool
+    # The line (LineFacts); a European loser has no line: None, no winning tile, no flags
+    line: Hand | None
+    win_tile: int | None
+    tsumo: bool
+    flags: frozenset[str]
+    closed: bool  # no open meld
+    seat_wind: int
+    round_wind: int
+    # The reading (None: a European player's tile content alone)
+    reading: Reading | None
+    options: dict[str, Any]  # the ruleset's options, resolved
+    shape: str | None
+    standard: bool
+    seven_pairs: bool
+    orphans: bool
+    groups: tuple[Group, ...]
+    pair: int | None
+    wait: str | None
+    runs: list[int]  # first tile of each run
+    triplets: list[int]  # tile of each triplet or kan
+    kans: int
+    concealed_triplets: int
+    # Gates (yaku.registry.GATES): true whenever a rule of their group may apply
+    runs2: bool
+    runs3: bool
+    triplets3: bool
+    honour_sets: bool
+    outside_pair: bool
     # What a points-and-doubles rule may also ask (set by `player`); the defaults
     # describe a riichi winner, whose holding is complete and never a loser's.
     winner: bool = True  # False: a player who did not win (his partial holding)
@@ -77,12 +140,9 @@ class HandFacts:
     table: Table | None = None  # the deal's wind roles and the ruleset's numbers
     pairs: tuple[Pair, ...] = ()  # every pair held (seven pairs: seven of them)
     flowers: tuple[int, ...] = ()
-    line: Hand | None
-    reading: Reading | None
-    shape: str | None
 
     def __init__(self, line: Hand, reading: Reading, options: dict[str, Any],
-                 shared: dict[str, Any] | None = None):
+                 shared: LineFacts | None = None):
         self.__dict__.update(shared or line_facts(line))
         self.reading = reading
         self.options = options

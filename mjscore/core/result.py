@@ -32,7 +32,7 @@ class YakuMatch(NamedTuple):
     name: str
     han: int  # the match's worth, in `unit` (the record's "han" key either way)
     japanese: str = ""
-    count: int | None = None  # dora-like items: how many
+    times: int | None = None  # dora-like items: how many (the record's "count")
     yakuman: int = 0  # yakuman units (0 for an ordinary yaku)
     unit: str = "han"  # "han" (riichi family: 13 per yakuman unit) or "doubles" (European)
 
@@ -40,8 +40,8 @@ class YakuMatch(NamedTuple):
         d: dict[str, Any] = {"key": self.key, "name": self.name, "han": self.han}
         if self.japanese:
             d["name_ja"] = self.japanese
-        if self.count is not None:
-            d["count"] = self.count
+        if self.times is not None:
+            d["count"] = self.times
         if self.yakuman:
             d["yakuman"] = self.yakuman
         return d
@@ -65,14 +65,14 @@ class Payment(NamedTuple):
     payee: str
     amount: int
     reason: str  # a key of PAYMENT_REASONS
-    count: int | None = None  # the units, where the reason has some (honba, deposits, dora)
+    units: int | None = None  # honba, deposits, dora: how many (the record's "count")
     label: str = ""  # the words for people; the reason itself when empty
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"from": self.payer, "to": self.payee, "amount": self.amount,
                              "reason": self.reason}
-        if self.count is not None:
-            d["count"] = self.count
+        if self.units is not None:
+            d["count"] = self.units
         d["label"] = self.label or self.reason
         return d
 
@@ -109,12 +109,12 @@ class ScoreItem(NamedTuple):
     key: str
     name: str
     value: int
-    count: int = 1
+    times: int = 1  # how many times it scores (the record's "count")
 
     def to_dict(self, unit: str) -> dict[str, Any]:
         d: dict[str, Any] = {"key": self.key, "name": self.name, unit: self.value}
-        if self.count > 1:
-            d["count"] = self.count
+        if self.times > 1:
+            d["count"] = self.times
         return d
 
 
@@ -161,11 +161,22 @@ class PointsDoubles(NamedTuple):
     settlement: str  # "simple" | "advanced"
     limit: str | None = None
 
+    # What the record's common keys read of every score (riichi's, none here)
     @property
     def han(self) -> None:
         return None
 
-    fu = han
+    @property
+    def fu(self) -> None:
+        return None
+
+    @property
+    def fu_items(self) -> tuple[FuItem, ...]:
+        return ()
+
+    @property
+    def yakuman(self) -> int:
+        return 0
 
     def record(self) -> dict[str, Any]:
         return {"points": self.points, "doubles": self.doubles, "score": self.score,
@@ -179,17 +190,17 @@ class PointsDoubles(NamedTuple):
 
 
 class FanItem(NamedTuple):
-    """One Chinese Official fan: `fan` points for one occurrence, `count` occurrences."""
+    """One Chinese Official fan: `fan` points for one occurrence, `times` occurrences."""
 
     key: str
     name: str
     name_zh: str
     fan: int
-    count: int = 1
+    times: int = 1  # the record's "count"
 
     def to_dict(self) -> dict[str, Any]:
         return {"key": self.key, "name": self.name, "name_zh": self.name_zh, "fan": self.fan,
-                "count": self.count}
+                "count": self.times}
 
 
 class Fans(NamedTuple):
@@ -203,11 +214,26 @@ class Fans(NamedTuple):
     shape: str = "regular"  # regular, seven_pairs, thirteen_orphans, honors_and_knitted,
     # knitted_straight
 
+    # What the record's common keys read of every score (riichi's, none here)
     @property
     def han(self) -> None:
         return None
 
-    fu = limit = han
+    @property
+    def fu(self) -> None:
+        return None
+
+    @property
+    def fu_items(self) -> tuple[FuItem, ...]:
+        return ()
+
+    @property
+    def limit(self) -> None:
+        return None
+
+    @property
+    def yakuman(self) -> int:
+        return 0
 
     def record(self) -> dict[str, Any]:
         return {"fan": self.fan, "fans": [f.to_dict() for f in self.fans]}
@@ -255,22 +281,66 @@ class ScoreResult(NamedTuple):
     def score(self) -> Score:
         return self.verdict.score if self.verdict else _NO_SCORE
 
-    # the verdict's fields, read through the result (None / empty when the line failed)
-    winner = property(lambda self: self.verdict.winner if self.verdict else None)
-    win = property(lambda self: self.verdict.win if self.verdict else None)
-    discarder = property(lambda self: self.verdict.discarder if self.verdict else None)
-    yaku = property(lambda self: self.verdict.yaku if self.verdict else ())
-    value = property(lambda self: self.verdict.value if self.verdict else 0)
-    payments = property(lambda self: self.verdict.payments if self.verdict else ())
-    net = property(lambda self: self.verdict.net if self.verdict else {})
-    liability = property(lambda self: self.verdict.liability if self.verdict else None)
-    reading = property(lambda self: self.verdict.reading if self.verdict else None)
-    notes = property(lambda self: self.verdict.notes if self.verdict else ())
-    han = property(lambda self: self.score.han)
-    fu = property(lambda self: self.score.fu)
-    fu_items = property(lambda self: getattr(self.score, "fu_items", ()))
-    limit = property(lambda self: self.score.limit)
-    yakuman = property(lambda self: getattr(self.score, "yakuman", 0))
+    # The verdict's fields, read through the result (None / empty when the line failed)
+    @property
+    def winner(self) -> str | None:
+        return self.verdict.winner if self.verdict else None
+
+    @property
+    def win(self) -> str | None:
+        return self.verdict.win if self.verdict else None
+
+    @property
+    def discarder(self) -> str | None:
+        return self.verdict.discarder if self.verdict else None
+
+    @property
+    def yaku(self) -> tuple[YakuMatch, ...]:
+        return self.verdict.yaku if self.verdict else ()
+
+    @property
+    def value(self) -> int:
+        return self.verdict.value if self.verdict else 0
+
+    @property
+    def payments(self) -> tuple[Payment, ...]:
+        return self.verdict.payments if self.verdict else ()
+
+    @property
+    def net(self) -> Mapping[str, int]:
+        return self.verdict.net if self.verdict else {}
+
+    @property
+    def liability(self) -> Liability | None:
+        return self.verdict.liability if self.verdict else None
+
+    @property
+    def reading(self) -> str | None:
+        return self.verdict.reading if self.verdict else None
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return self.verdict.notes if self.verdict else ()
+
+    @property
+    def han(self) -> int | None:
+        return self.score.han
+
+    @property
+    def fu(self) -> int | None:
+        return self.score.fu
+
+    @property
+    def fu_items(self) -> tuple[FuItem, ...]:
+        return self.score.fu_items
+
+    @property
+    def limit(self) -> str | None:
+        return self.score.limit
+
+    @property
+    def yakuman(self) -> int:
+        return self.score.yakuman
 
     def to_dict(self) -> dict[str, Any]:
         v = self.verdict
@@ -293,9 +363,9 @@ class ScoreResult(NamedTuple):
             "yaku": [y.to_dict() for y in v.yaku],
             "han": s.han,
             "fu": s.fu,
-            "fu_items": [f.to_dict() for f in getattr(s, "fu_items", ())],
+            "fu_items": [f.to_dict() for f in s.fu_items],
             "limit": s.limit,
-            "yakuman": getattr(s, "yakuman", 0),
+            "yakuman": s.yakuman,
             "value": v.value,
             "payments": [p.to_dict() for p in v.payments],
             "net": dict(v.net),

@@ -71,7 +71,7 @@ def flower_items(f: HandFacts) -> list[ScoreItem]:
     each = f.params.points["flower"]
     names = ", ".join(flower_name(t, f.options["flower_map"]) for t in sorted(f.flowers))
     return [ScoreItem("flowers", f"flowers {T.group_text(f.flowers)} ({names})",
-                 each * len(f.flowers), count=len(f.flowers))]
+                 each * len(f.flowers), times=len(f.flowers))]
 
 
 def held_items(f: HandFacts) -> list[ScoreItem]:

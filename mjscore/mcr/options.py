@@ -94,14 +94,21 @@ class Table:
     opts: dict[str, object]
 
 
+def _points(o: dict[str, object], name: str) -> int:
+    """An option whose value is a fan's points (resolve() held it to the option's choices)."""
+    value = o[name]
+    assert isinstance(value, int)
+    return value
+
+
 @lru_cache(maxsize=64)
 def table(resolved: Resolved) -> Table:
     o = dict(resolved)
     points = {f.key: f.points for f in FANS}
     implies = {f.key: dict(f.implies) for f in FANS}
-    points["two_concealed_kongs"] = o["two_concealed_kongs"]
+    points["two_concealed_kongs"] = _points(o, "two_concealed_kongs")
     if o["concealed_and_melded_kong"] != 3:
-        points["concealed_kong_and_melded_kong"] = o["concealed_and_melded_kong"]
+        points["concealed_kong_and_melded_kong"] = _points(o, "concealed_and_melded_kong")
     if o["kong_fans_beside_three_kongs"]:
         for big in ("three_kongs", "four_kongs"):
             implies[big].pop("concealed_kong")

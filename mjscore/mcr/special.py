@@ -32,7 +32,7 @@ def seven_pairs_fans(ctx: Context, table: Table) -> Counter[str]:
     if tile_fans:
         raw += range_fans(ctx.present)
     raw["tile_hog"] = tile_hog(ctx.standing, 0)
-    extra = None
+    extra: dict[str, tuple[tuple[str, int], ...]] | None = None
     if not table.opts["seven_pairs_tile_hog_all_green_terminals"]:
         extra = {"all_green": (("tile_hog", ALL),), "all_terminals": (("tile_hog", ALL),)}
     return apply_implications(raw, table, extra)

@@ -6,6 +6,7 @@ and han/fu where the record states them (a yakuman compares as a yakuman).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..base.frozen import value_class
@@ -76,7 +77,7 @@ def check_win(win: Win) -> Checked:
     return Checked(win, result, compare(win, result))
 
 
-def _net(net: dict[str, int]) -> str:
+def _net(net: Mapping[str, int]) -> str:
     return " ".join(f"{s}{net.get(s, 0):+d}" for s in WIND_LETTERS)
 
 

@@ -44,7 +44,7 @@ class _Rejoined(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer) -> int:  # type: ignore[override]
+    def readinto(self, buffer) -> int:
         if self._head:
             n = min(len(buffer), len(self._head))
             buffer[:n], self._head = self._head[:n], self._head[n:]
@@ -59,10 +59,10 @@ class RecordReader:
 
     def __init__(self, raw: BinaryIO) -> None:
         magic = raw.read(2)
-        stream: BinaryIO = io.BufferedReader(_Rejoined(magic, raw))
+        stream: io.BufferedIOBase = io.BufferedReader(_Rejoined(magic, raw))
         self.compressed = magic == GZIP_MAGIC
         if self.compressed:
-            stream = gzip.GzipFile(fileobj=stream, mode="rb")  # type: ignore[assignment]
+            stream = gzip.GzipFile(fileobj=stream, mode="rb")
         self._stream = stream
         self._used = 0
         self._pending = b""

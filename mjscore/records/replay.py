@@ -9,7 +9,7 @@ Tiles are opaque tokens (mjlog tile ids, tenhou.net/6 codes) turned into
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from .model import WINDS, Meld, RecordError, Tile, WinFacts, marker
@@ -20,8 +20,8 @@ LIVE_WALL = 70  # 136 tiles - 14 dead wall - 13 x 4 dealt
 class Replay:
     """The state of one four-player round, moved on event by event."""
 
-    def __init__(self, kyoku: int, honba: int, sticks: int, hands: list[list[Hashable]],
-                 dora: list[Hashable], to_tile: Callable[[Any], Tile],
+    def __init__(self, kyoku: int, honba: int, sticks: int, hands: Sequence[Sequence[Hashable]],
+                 dora: Sequence[Hashable], to_tile: Callable[[Any], Tile],
                  options: dict[str, str] | None = None) -> None:
         self.kyoku, self.dealer = kyoku, kyoku % 4
         self.honba, self.sticks = honba, sticks
@@ -66,7 +66,7 @@ class Replay:
             self.sticks += 1
             self.ippatsu[p] = True
 
-    def call(self, p: int, kind: str, toks: list[Hashable], called: Hashable, src: int) -> None:
+    def call(self, p: int, kind: str, toks: Sequence[Hashable], called: Hashable, src: int) -> None:
         """chi, pon or kan (daiminkan) on `src`'s discard `called`."""
         own = list(toks)
         own.remove(called)
@@ -80,7 +80,7 @@ class Replay:
             self.rinshan_next[p] = True
         self.last = ("call", p, called, False)
 
-    def ankan(self, p: int, toks: list[Hashable]) -> None:
+    def ankan(self, p: int, toks: Sequence[Hashable]) -> None:
         for tok in toks:
             self._take(p, tok)
         self._interrupt()
@@ -109,7 +109,7 @@ class Replay:
 
     # -- the win --------------------------------------------------------------------------
 
-    def win(self, who: int, frm: int, ura: list[Hashable]) -> WinFacts:
+    def win(self, who: int, frm: int, ura: Sequence[Hashable]) -> WinFacts:
         """The facts of `who`'s win off `frm` (== who on tsumo), as things stand now."""
         if self.last is None:
             raise RecordError("a win before any draw")

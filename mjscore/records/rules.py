@@ -41,11 +41,14 @@ def from_go_type(flags: int) -> GameRules:
         options["red_fives"] = "0"
     if flags & NO_KUITAN:
         options["open_tanyao"] = "off"
-    unknown = ()
+    unknown: tuple[str, ...] = ()
     if flags & ~KNOWN_BITS:
         unknown = (f"GO type {flags} (0x{flags:04x}) has lobby bits 0x{flags & ~KNOWN_BITS:04x} "
                    "outside Tenhou's standard lobby rules (a chip or custom-rule lobby)",)
     return GameRules(options, unknown, 3 if flags & SANMA else 4)
+
+
+RED_FIVES: dict[tuple[int, ...], str] = {(0, 0, 0): "0", (1, 1, 1): "3", (1, 2, 1): "4"}
 
 
 def from_tenhou6(rule: Any, names: Any) -> GameRules:
@@ -62,7 +65,7 @@ def from_tenhou6(rule: Any, names: Any) -> GameRules:
     if any(r is not None for r in reds):
         counts = tuple(r if isinstance(r, int) and not isinstance(r, bool) else -1
                        for r in reds)
-        red_fives = {(0, 0, 0): "0", (1, 1, 1): "3", (1, 2, 1): "4"}.get(counts)
+        red_fives = RED_FIVES.get(counts)
         if red_fives is None:
             unknown.append(f"red fives aka51/aka52/aka53 = {counts} (mjscore plays 0, 1-1-1 "
                            "or 1-2-1)")

@@ -102,12 +102,12 @@ def _verdict(deltas: list[Any], info: list[Any], dealer: int) -> Verdict:
         if not isinstance(item, str) or len(item) > TEXT_MAX:
             raise RecordError(f"yaku {shown(item)} is not a yaku text (such as 立直(1飜))")
         name, _, rest = item.partition("(")
-        han = _HAN.search(item)
-        if han is None:
+        worth = _HAN.search(item)
+        if worth is None:
             yakuman = yakuman or "役満" in rest
             yaku.append((name, None))
         else:
-            yaku.append((name, int(han.group(1))))
+            yaku.append((name, int(worth.group(1))))
     fu_han = _FU_HAN.search(text)
     fu = int(fu_han.group(1)) if fu_han else None
     han = None if yakuman else sum(h or 0 for _, h in yaku)

@@ -6,6 +6,7 @@ In a pipe the tables keep their natural width (no wrapping at 80 columns), so
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from rich import box
@@ -46,7 +47,7 @@ def _cell_min(text: str, whole: bool) -> int:
     return max((cell_len(w) for w in text.split()), default=0)
 
 
-def fit_table(cols: list[Column], rows: list[tuple[str, ...]], width: int,
+def fit_table(cols: list[Column], rows: Sequence[tuple[str, ...]], width: int,
               title: str | None = None, first_style: str = "") -> Table | Text:
     """A table whose names and numbers are never cut: columns marked whole do not wrap,
     the others wrap at blanks; when even that does not fit, the droppable columns go
@@ -91,7 +92,7 @@ def fit_table(cols: list[Column], rows: list[tuple[str, ...]], width: int,
     return table
 
 
-def _stacked(cols: list[Column], rows: list[tuple[str, ...]], width: int, title: str | None,
+def _stacked(cols: list[Column], rows: Sequence[tuple[str, ...]], width: int, title: str | None,
              first_style: str) -> Text:
     from .layout import wrap_words
 
@@ -141,7 +142,7 @@ def yaku_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
     return fit_table(cols, rows, width, title=f"{ruleset.title}: yaku")
 
 
-def _plain_table(title: str, columns: tuple[str, ...], rows: list[tuple[str, ...]],
+def _plain_table(title: str, columns: tuple[str, ...], rows: Sequence[tuple[str, ...]],
                  width: int = WIDE) -> Table | Text:
     cols: list[Column] = [(name, "right" if name in ("points", "doubles", "value") else "left",
                            name == "key", 0) for name in columns]

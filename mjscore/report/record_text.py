@@ -68,8 +68,7 @@ def _pieced(r: ScoreResult, indent: Indent) -> str | None:
     extra = s.record()  # the scheme's own keys, last (points and doubles, fans)
     if extra and not extra.keys().isdisjoint(_KEYS):  # one would replace a common key
         return None
-    score = _score(s.han, s.fu, getattr(s, "fu_items", ()), s.limit, getattr(s, "yakuman", 0),
-                   indent)
+    score = _score(s.han, s.fu, s.fu_items, s.limit, s.yakuman, indent)
     settlement = _settlement(v.value, v.payments, tuple(v.net.items()), indent)
     text = (f'{head}{sep}"winner": {_scalar(v.winner)}{sep}{_items("yaku", v.yaku, indent)}'
             f'{sep}{score}{sep}{settlement}{sep}{_liability(v.liability, indent)}'
@@ -92,10 +91,9 @@ def _layout(indent: Indent) -> tuple[str, str, str]:
 def _scalar(value: object) -> str:
     """The JSON text of a scalar as the encoder writes it: strings, whole numbers and None
     here, anything else (a bool, an int subclass) by the encoder itself."""
-    kind = type(value)
-    if kind is str:
+    if type(value) is str:  # not isinstance: a str subclass goes to the encoder
         return json_safe(encode_basestring(value))
-    if kind is int:
+    if type(value) is int:
         return int.__repr__(value)
     if value is None:
         return "null"

@@ -24,7 +24,7 @@ def fans_lines(score: Fans, width: int) -> list[Text]:
     narrow, the Chinese names go and the English ones and the points stay whole."""
     rows: list[list[Cell]] = [[Text("fan", "bold"), Text(""), Text("points", "bold")]]
     for f in score.fans:
-        points = f"{f.fan} × {f.count}" if f.count > 1 else str(f.fan)
+        points = f"{f.fan} × {f.times}" if f.times > 1 else str(f.fan)
         rows.append([Text(f.name, "bold"), Text(f.name_zh, "cyan"), points])
     if width < 44:
         return columns([[r[0], r[2]] for r in rows], width, right=(1,), gap=1)

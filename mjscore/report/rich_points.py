@@ -35,7 +35,7 @@ def _items_lines(title: str, items: tuple[ScoreItem, ...], doubles: bool,
                  width: int) -> list[Text]:
     rows: list[list[Cell]] = [[Text(title, "bold"), ""]]
     for item in items:
-        name = f"{item.name} ×{item.count}" if doubles and item.count > 1 else item.name
+        name = f"{item.name} ×{item.times}" if doubles and item.times > 1 else item.name
         rows.append([Text(name, "bold" if doubles else ""), _n(item.value)])
     return columns(rows, width, right=(1,), gap=1, wrap=0)
 
@@ -50,6 +50,7 @@ def total_words(result: ScoreResult, score: PointsDoubles) -> Text:
     """`42 points · 2 doubles` with the limit, or the special hand."""
     if score.hand not in (None, "ordinary"):
         return Text(f"{score.points_items[0].name} (fixed value)", "bold")
+    assert score.points is not None  # a winner's score (a draw has no total)
     words = Text(f"{_plural(score.points, 'point')} · {_plural(score.doubles or 0, 'double')}",
                  "bold")
     if result.limit:

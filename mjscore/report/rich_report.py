@@ -149,7 +149,7 @@ def context_pieces(parsed: Hand) -> list[Text]:
 def yaku_lines(result: ScoreResult, width: int) -> list[Text]:
     rows: list[list[Cell]] = [[Text("yaku", "bold"), Text(""), Text("han", "bold")]]
     for y in result.yaku:
-        name = f"{y.name} ×{y.count}" if y.count and y.count > 1 else y.name
+        name = f"{y.name} ×{y.times}" if y.times and y.times > 1 else y.name
         if y.yakuman:
             han = "yakuman" if y.yakuman == 1 else f"{y.yakuman}× yakuman"
         else:

@@ -11,6 +11,7 @@ import json
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..base import tiles as T
+from ..core.result import PointsDoubles
 from . import FORMATS as OUTPUT_FORMATS
 from . import LineReporter, describe, json_default, tsv_cell
 
@@ -73,8 +74,9 @@ def win_text(r: ScoreResult) -> str:
         if "furiten" in r.error.message:
             return "furiten"
         return {"no_yaku": "no yaku", "not_a_win": "not a win"}.get(kind, kind.replace("_", " "))
-    if r.han is None and hasattr(r.score, "points"):
-        return f"{r.value:,} {r.score.points}p {r.score.doubles}d"
+    score = r.score
+    if r.han is None and isinstance(score, PointsDoubles):
+        return f"{r.value:,} {score.points}p {score.doubles}d"
     if r.limit:
         return f"{r.value:,} {r.limit}"
     return f"{r.value:,} {r.han}h{r.fu}f"

@@ -90,7 +90,7 @@ def _verdict(line: Hand, result: McrResult) -> Verdict:
     discarder = None if ctx.tsumo else ctx.discarder_seat
     payments = fan_payments(result.total, ctx.seat_wind, ctx.tsumo, discarder)
     yaku = tuple(YakuMatch(f.key, f.name, f.points, f.name_zh,
-                           count=f.count if f.count > 1 else None) for f in result.fans)
+                           times=f.count if f.count > 1 else None) for f in result.fans)
     return Verdict(score_, result.total, tuple(payments), net_of(payments),
                    winner=ctx.seat_wind, win="tsumo" if ctx.tsumo else "ron",
                    discarder=discarder, yaku=yaku, reading=_reading(result))

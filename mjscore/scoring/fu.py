@@ -118,7 +118,7 @@ def hand_fu(f: HandFacts, pinfu: bool, table: FuTable, extra: tuple[FuItem, ...]
         items.append(table.closed_ron)
     if f.tsumo and not pinfu:
         items.append(table.tsumo)
-    wait = table.waits.get(f.wait)
+    wait = table.waits.get(f.wait) if f.wait is not None else None  # None: no reading's wait
     if wait is not None:
         items.append(wait)
     if f.pair is not None:

@@ -46,7 +46,7 @@ class YakuRow:
         if n == 1:
             return self.match
         m = self.match
-        return YakuMatch(m.key, m.name, m.han * n, m.japanese, count=n, yakuman=m.yakuman * n)
+        return YakuMatch(m.key, m.name, m.han * n, m.japanese, times=n, yakuman=m.yakuman * n)
 
 
 # a yaku counted in a reading: the row (what it carries) and its match (what the report shows)
@@ -213,7 +213,7 @@ _BONUS_NAMES = {"dora": ("Dora", "ドラ"), "ura_dora": ("Ura dora", "裏ドラ"
 def _bonus(key: str, n: int) -> YakuMatch:
     """A han that is not a yaku, `n` times: a frozen value, made once per key and count."""
     name, japanese = _BONUS_NAMES[key]
-    return YakuMatch(key, name, n, japanese, count=n)
+    return YakuMatch(key, name, n, japanese, times=n)
 
 
 def dora_matches(line: Hand, ruleset: Ruleset) -> list[YakuMatch]:

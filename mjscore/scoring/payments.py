@@ -104,7 +104,7 @@ def liable_payments(total_base: int, liable_base: int, liable: str, side: WinSid
     dealer = side.winner == "E"
     rest = total_base - liable_base
     out: list[Payment] = []
-    honba_payer = liable
+    honba_payer: str | None = liable
     if side.tsumo:
         out.append(payment(liable, side.winner, _ron_total(total_base, dealer, params),
                            "liability"))

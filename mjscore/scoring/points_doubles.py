@@ -89,7 +89,7 @@ def row_items(f: HandFacts) -> list[ScoreItem]:
 def doubles_items(f: HandFacts, flowers_only: bool = False) -> list[ScoreItem]:
     """Every double that applies to this player, after the supersessions."""
     opts = f.options
-    found: list[tuple[ScoreItem, list[str]]] = []
+    found: list[tuple[ScoreItem, tuple[str, ...]]] = []
     for key, entry in f.params.doubles.items():
         if not enabled(entry, opts) or (flowers_only and not entry.flower):
             continue
@@ -99,6 +99,7 @@ def doubles_items(f: HandFacts, flowers_only: bool = False) -> list[ScoreItem]:
         n = DOUBLES[key](f)
         if n:
             each = opts[entry.by_option] if entry.by_option else entry.doubles
+            assert each is not None  # the ruleset loader requires doubles or by_option
             drops = entry.supersedes if entry.supersedes_at in (None, each) else ()
             found.append((ScoreItem(key, entry.name, each * n, n), drops))
     dropped = {k for _, sup in found for k in sup}
@@ -177,7 +178,7 @@ def special_score(hand: ScoreItem, f: HandFacts) -> PlayerScore:
         n = sum(i.value for i in doubles_items(f, flowers_only=True))
         base = flowers[0]
         s.points_items.append(ScoreItem("flowers", f"{base.name} ×{2 ** n}", base.value * 2 ** n,
-                                   base.count))
+                                   base.times))
     s.raw = s.score = s.points
     return s
 
@@ -297,7 +298,7 @@ def _settlement_notes(line: Hand, players: dict[str, PlayerScore], terms: Terms,
         if not (terms.advanced and terms.settle_on_draw):
             return "none", ["exhaustive draw: nobody pays (options settle_on_draw and "
                             "advanced_settlement settle the four hands)"]
-        notes = []
+        notes: list[str] = []
     elif not terms.advanced:
         return "simple", []
     elif not line.others:
@@ -361,7 +362,7 @@ def _verdict(line: Hand, winner: PlayerScore | None, specials: list[ScoreItem],
         tuple(winner.doubles_items), special.key if special else ORDINARY, tuple(specials),
         ordinary, given, system,
         limit=special.key if special else "limit" if winner.capped else None)
-    yaku = [YakuMatch(i.key, i.name, i.value, count=i.count if i.count > 1 else None,
+    yaku = [YakuMatch(i.key, i.name, i.value, times=i.times if i.times > 1 else None,
                       unit="doubles") for i in winner.doubles_items]
     if special is not None:  # its value is the score's; as a match it adds no doubles
         yaku.append(YakuMatch(special.key, special.name, 0, unit="doubles"))

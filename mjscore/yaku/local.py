@@ -42,6 +42,7 @@ def shiisan_puutaa(f: HandFacts) -> int:
 @yaku("hanakan")
 def hanakan(f: HandFacts) -> int:
     """花槓: all four flowers held."""
+    assert f.line is not None  # a riichi-family rule: every reading has its line
     return int(set(f.line.holding.flowers) >= FLOWERS)
 
 
@@ -121,6 +122,7 @@ def benikujaku(f: HandFacts) -> int:
 @yaku("daisharin", gate="one_suit")
 def daisharin(f: HandFacts) -> int:
     """大車輪: seven pairs of pins on seven consecutive numbers, closed (any numbers)."""
+    assert f.line is not None  # a riichi-family rule: every reading has its line
     counts = Counter(f.tiles)
     ranks = sorted(counts)
     return int(not f.line.holding.melds and len(counts) == 7 and set(counts.values()) == {2}

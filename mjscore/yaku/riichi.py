@@ -230,7 +230,7 @@ def junsei_chuuren(f: HandFacts) -> int:
 
 def _pure(f: HandFacts) -> bool:
     before = S.nine_gates_ranks(f)
-    assert before is not None
+    assert before is not None and f.win_tile is not None  # a riichi reading's winning tile
     before[f.win_tile % 9] -= 1
     return before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
 

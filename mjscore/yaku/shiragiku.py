@@ -31,6 +31,7 @@ def suushii(f: HandFacts) -> int:
 @yaku("akahai")
 def akahai(f: HandFacts) -> int:
     """Each red five held, in the hand or in a meld (赤牌, a yakuhai in Kansai Boo)."""
+    assert f.line is not None  # a riichi-family rule: every reading has its line
     return f.line.red_count
 
 
