@@ -81,6 +81,7 @@ class Reading:
         if self.shape == ORPHANS:
             return f"thirteen orphans [{self.wait}]"
         if self.shape == UNRELATED:
+            assert self.pair is not None  # this shape always has its pair
             return f"thirteen unrelated tiles with the pair {T.group_text((self.pair, self.pair))}"
         if self.shape == NAGASHI:
             return "nagashi: scored from the discards, not from the tiles"

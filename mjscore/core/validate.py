@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
+from functools import partial
 from types import MappingProxyType
 from typing import Any
 
@@ -357,8 +358,12 @@ def _unknown_flag(line: Hand, ruleset: Ruleset) -> None:
         if f not in ruleset.flags:
             raise ContextError(f"'{f}' is not a flag of ruleset {ruleset.name} (its flags: "
                                f"{', '.join(sorted(ruleset.flags)) or 'none'})"
-                               f"{_elsewhere(ruleset, lambda r, f=f: f in r.flags)}",
+                               f"{_elsewhere(ruleset, partial(_has_flag, flag=f))}",
                                col.get(f), f)
+
+
+def _has_flag(ruleset: Ruleset, flag: str) -> bool:
+    return flag in ruleset.flags
 
 
 def _elsewhere(ruleset: Ruleset, has: Callable[[Ruleset], bool]) -> str:

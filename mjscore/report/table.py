@@ -65,11 +65,11 @@ def _yaku_han(ruleset: Ruleset, *keys: str, closed: bool = True) -> int | None:
     """The han of these yaku together (None when the ruleset lacks one, or it is closed
     only and the hand open); a yaku superseded by an earlier one adds nothing (Arushal's
     seven pairs take no menzen tsumo)."""
-    han, dropped = 0, set()
+    han, dropped = 0, set[str]()
     for key in keys:
         spec = ruleset.yaku.get(key)
         worth = None if spec is None else spec.han if closed else spec.han_open
-        if worth is None:
+        if spec is None or worth is None:
             return None
         if key not in dropped:
             han += worth

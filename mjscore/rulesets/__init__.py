@@ -151,7 +151,8 @@ class YakuSpec:
             return int(chosen), 0
         if self.yakuman:
             return 13 * self.yakuman, self.yakuman
-        return (self.han if closed else self.han_open), 0
+        han = self.han if closed else self.han_open
+        return None if han is None else (han, 0)
 
 
 @value_class(frozen=False)
@@ -381,13 +382,13 @@ def load_ruleset(name: str) -> Ruleset:
                           help=entry.pop("help", ""))
         options[key] = OptionSpec(name=key, kind=kind, default=spec._check(default),
                                   choices=choices, help=spec.help)
-    for spec in yaku.values():
-        if spec.by_option and spec.by_option not in options:
-            raise RulesetError(f"{where}: yaku '{spec.key}' names unknown option "
-                               f"'{spec.by_option}'")
-        unknown = [k for k in spec.supersedes if k not in registry.PREDICATES]
+    for entry_spec in yaku.values():
+        if entry_spec.by_option and entry_spec.by_option not in options:
+            raise RulesetError(f"{where}: yaku '{entry_spec.key}' names unknown option "
+                               f"'{entry_spec.by_option}'")
+        unknown = [k for k in entry_spec.supersedes if k not in registry.PREDICATES]
         if unknown:
-            raise RulesetError(f"{where}: yaku '{spec.key}' supersedes unknown {unknown}")
+            raise RulesetError(f"{where}: yaku '{entry_spec.key}' supersedes unknown {unknown}")
     from ..core.notation import FLAGS
 
     unknown_flags = sorted(set(data.get("flags", [])) - FLAGS)

@@ -176,7 +176,8 @@ class Count:
 
     @classmethod
     def of(cls, found: list[Counted], han: int, units: int, alone: bool) -> Count:
-        yaku, pinfu, fu = [], False, ()
+        yaku, pinfu = [], False
+        fu: tuple[FuItem, ...] = ()
         for row, m in found:
             yaku.append(m)
             pinfu = pinfu or row.key == "pinfu"
@@ -388,12 +389,12 @@ def _liable(c: Candidate, line: Hand, ruleset: Ruleset, options: dict[str, Any],
                     Liability(call.seat, answered,
                               pao.describe(call, side.winner, side.tsumo, side.discarder)))
     else:  # Arushal's liability rules
-        call, more, answered = pao.find_arushal_liable(line, {m.key for m in c.yaku})
+        arushal_call, more, answered = pao.find_arushal_liable(line, {m.key for m in c.yaku})
         notes.extend(more)
-        if call:
-            return (liable_payments(c.base, c.base, call.seat, side, params),
-                    Liability(call.seat, answered, pao.describe(
-                        call, side.winner, side.tsumo, side.discarder)))
+        if arushal_call:
+            return (liable_payments(c.base, c.base, arushal_call.seat, side, params),
+                    Liability(arushal_call.seat, answered, pao.describe(
+                        arushal_call, side.winner, side.tsumo, side.discarder)))
     return None, None
 
 
@@ -419,4 +420,5 @@ def _verdict(c: Candidate, bonus: list[YakuMatch], line: Hand, ruleset: Ruleset,
     return Verdict(score, c.value, tuple(payments), net_of(payments), winner=side.winner,
                    win="tsumo" if side.tsumo else "ron", discarder=side.discarder,
                    yaku=tuple(c.yaku) + (tuple(bonus) if plain else ()),
-                   liability=liability, reading=c.facts.reading.text(), notes=tuple(notes))
+                   liability=liability, reading=c.facts.reading.text() if c.facts.reading else "",
+                   notes=tuple(notes))

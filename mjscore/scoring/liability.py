@@ -58,7 +58,7 @@ def find_liable(line: Hand, yaku_keys: set[str], pao: frozenset[str]
 def describe(call: LiableCall, winner: str, tsumo: bool, discarder: str | None) -> str:
     """The rule in words, as the report shows it."""
     who = f"{call.seat} fed {call.fed} ({call.meld.text()} from {call.seat}, " \
-          f"{SOURCE_WORDS[call.meld.source]})"
+          f"{SOURCE_WORDS[call.meld.source or '']})"
     if tsumo:
         return f"{who}: {call.seat} pays the whole hand alone, as if they had dealt in"
     if discarder == call.seat:
