@@ -9,8 +9,8 @@ Flowers count, not which ones: `flowers:1f2f3g` is 3 points. Flags: `last-tile`
 
 Values (rules/mcr.md section 4): `fan` = `value` = the fan total with flowers; a hand
 whose fans without flowers stay below 8 is NoYaku. Payments: a ron is 8 + fan from the
-discarder (`ron`) and 8 from each of the two others (`base`); a tsumo is 8 + fan from each
-of the three (`tsumo`). A ron without a source marker has an unknown discarder: one `ron`
+discarder (`ron`) and 8 from each of the others at the table (`base`); a tsumo is 8 + fan
+from each of the others (`tsumo`). A ron without a source marker has an unknown discarder: one `ron`
 payment from nobody (`from: null`) and the two `base` payments are not made (whose they
 are is unknown), as the riichi family does.
 """
@@ -22,7 +22,7 @@ from typing import Any
 from ..base import tiles as T
 from ..base.errors import InvalidHand, NotAWin, NoYaku
 from ..core.hand import ANKAN, CHI, PON, Hand
-from ..core.result import SEATS, FanItem, Fans, Payment, Verdict, YakuMatch
+from ..core.result import FanItem, Fans, Payment, Verdict, YakuMatch
 from ..mcr import DEFAULTS, McrHand, McrInputError, McrResult, NotAWinningHand, score
 from ..mcr import Meld as McrMeld
 from ..mcr.payments import BASE
@@ -61,7 +61,7 @@ def score_fan(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdict:
         raise InvalidHand(str(exc)) from None
     if not result.qualifies:
         raise NoYaku(_below_minimum(result))
-    return _verdict(line, result)
+    return _verdict(line, result, ruleset.seats)
 
 
 def _below_minimum(result: McrResult) -> str:
@@ -73,28 +73,30 @@ def _below_minimum(result: McrResult) -> str:
             f"({fans or 'none'}): a Chinese Official win needs at least 8{flowers}")
 
 
-def fan_payments(value: int, winner: str, tsumo: bool, discarder: str | None) -> list[Payment]:
-    """base 8 + value: the discarder's `ron`, the others' `base`; or three `tsumo`."""
+def fan_payments(value: int, winner: str, tsumo: bool, discarder: str | None,
+                 seats: tuple[str, ...]) -> list[Payment]:
+    """base 8 + value: the discarder's `ron`, the other seats' `base`; or each other
+    seat's `tsumo`."""
     if tsumo:
         return [Payment(s, winner, BASE + value, "tsumo", label=f"tsumo 8 + {value}")
-                for s in SEATS if s != winner]
+                for s in seats if s != winner]
     out = [Payment(discarder, winner, BASE + value, "ron", label=f"ron 8 + {value}")]
     if discarder is not None:
-        out += [Payment(s, winner, BASE, "base", label="base 8") for s in SEATS
+        out += [Payment(s, winner, BASE, "base", label="base 8") for s in seats
                 if s not in (winner, discarder)]
     return out
 
 
-def _verdict(line: Hand, result: McrResult) -> Verdict:
+def _verdict(line: Hand, result: McrResult, seats: tuple[str, ...]) -> Verdict:
     ctx = line.ctx
     items = tuple(FanItem(f.key, f.name, f.name_zh, f.points, f.count) for f in result.fans)
     score_ = Fans(result.total, items, result.flower_points, result.qualifies,
                   result.decomposition.shape)
     discarder = None if ctx.tsumo else ctx.discarder_seat
-    payments = fan_payments(result.total, ctx.seat_wind, ctx.tsumo, discarder)
+    payments = fan_payments(result.total, ctx.seat_wind, ctx.tsumo, discarder, seats)
     yaku = tuple(YakuMatch(f.key, f.name, f.points, f.name_zh,
                            count=f.count if f.count > 1 else None) for f in result.fans)
-    return Verdict(score_, result.total, tuple(payments), net_of(payments),
+    return Verdict(score_, result.total, tuple(payments), net_of(payments, seats),
                    winner=ctx.seat_wind, win="tsumo" if ctx.tsumo else "ron",
                    discarder=discarder, yaku=yaku, reading=_reading(result))
 
