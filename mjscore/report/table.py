@@ -18,8 +18,10 @@ FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 
 
 def cell(base: int, dealer: bool, ruleset: Ruleset, tsumo: bool) -> str:
+    """One ron or tsumo amount, paid at the ruleset's table (the last seat deals in)."""
+    seats = ruleset.seats
     winner = "E" if dealer else "S"
-    side = WinSide(winner, tsumo, None if tsumo else "N", 0, 0)
+    side = WinSide(winner, tsumo, None if tsumo else seats[-1], 0, 0, seats=seats)
     pays = hand_payments(base, side, ruleset.params)
     if not tsumo:
         return f"{pays[0].amount:,}"
