@@ -275,7 +275,7 @@ def test_mcr_payment_lines_and_the_engine_payments_agree(tsumo, discarder):
     from mjscore.mcr import payments
     from mjscore.scoring.fan import fan_payments
 
-    lines = fan_payments(13, "S", tsumo, discarder)
+    lines = fan_payments(13, "S", tsumo, discarder, ("E", "S", "W", "N"))
     engine = payments(13, "S", tsumo, discarder)
     net: dict[str, int] = {}
     for p in lines:

@@ -24,7 +24,7 @@ from ..base.errors import MjscoreError
 if TYPE_CHECKING:
     from .hand import Hand
 
-from ..base.tiles import SEATS  # noqa: F401  (the record's seats, re-exported for the schemes)
+from ..base.tiles import SEATS  # noqa: F401  (the four winds, re-exported; a table seats Ruleset.seats)
 
 
 class YakuMatch(NamedTuple):

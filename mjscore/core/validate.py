@@ -24,6 +24,7 @@ def validate(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:
     """Raises the first thing about the line that cannot be, in a fixed order."""
     _check_tile_count(line, ruleset)
     _check_copies(line, ruleset, options)
+    _check_seats(line, ruleset)
     _check_context(line, ruleset)
     _check_local(line, ruleset, options)
 
@@ -450,3 +451,44 @@ def _check_two_player(line: Hand) -> None:
         if source and seat_from(ctx.seat_wind, source) != other:
             raise ContextError(f"in a two-player game {m.text()} can only come from {other}",
                                m.column)
+
+
+_PLACE = {"-": "on the left of", "=": "across from", "+": "on the right of"}  # by marker
+
+
+def _check_seats(line: Hand, ruleset: Ruleset) -> None:
+    """Every seat the line names sits at the ruleset's table (Ruleset.seats): its seat,
+    its round, the discarder and the players melds came from, those after ' / '."""
+    seats = ruleset.seats
+    if len(seats) == len(T.SEATS):  # every wind has a seat: every token names one
+        return
+    ctx, col = line.ctx, line.columns
+    table = f"ruleset {ruleset.name} has {len(seats)} players, seated {', '.join(seats)}"
+    if ctx.seat_wind not in seats:
+        raise ContextError(f"'seat:{ctx.seat_wind}': {table}; there is no seat "
+                           f"{ctx.seat_wind}", col.get("seat"), f"seat:{ctx.seat_wind}")
+    if ctx.round_wind not in seats:
+        raise ContextError(f"'round:{ctx.round_wind}': {table}; there is no round "
+                           f"{ctx.round_wind}", col.get("round"), f"round:{ctx.round_wind}")
+    if ctx.discarder and ctx.discarder_seat not in seats:
+        token = _word_at(line, col.get("win"))
+        raise ContextError(f"'{token or 'ron:'}': the discarder, {_PLACE[ctx.discarder]} "
+                           f"{ctx.seat_wind}, would sit {ctx.discarder_seat}, but {table}",
+                           col.get("win"), token)
+    for m in line.holding.melds:
+        source = m.source or ("-" if m.is_run else None)  # a chi comes from the left
+        if source and seat_from(ctx.seat_wind, source) not in seats:
+            raise ContextError(f"'{m.text()}': it came from the player {_PLACE[source]} "
+                               f"{ctx.seat_wind}, who would sit "
+                               f"{seat_from(ctx.seat_wind, source)}, but {table}",
+                               m.column, m.text())
+    for seat, _ in line.others:
+        if seat not in seats:
+            raise ContextError(f"'{seat}:' after ' / ': {table}; there is no seat {seat}")
+
+
+def _word_at(line: Hand, column: int | None) -> str | None:
+    """The token of the line as written that starts at `column` (1-based), if known."""
+    if column is None or not line.text[column - 1:].strip():
+        return None
+    return line.text[column - 1:].split(None, 1)[0]

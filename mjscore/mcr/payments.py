@@ -7,7 +7,7 @@ pay 8; on a self-draw each of the three pays 8 + value. Flowers are part of the 
 from __future__ import annotations
 
 from ..base.frozen import value_class
-from ..base.tiles import WIND_LETTERS as SEATS
+from ..base.tiles import SEATS
 
 BASE = 8
 
@@ -32,18 +32,18 @@ def amounts(value: int) -> dict[str, int]:
     return {"ron": BASE + value, "base": BASE, "tsumo": BASE + value}
 
 
-def shares(value: int, winner: str, tsumo: bool, discarder: str | None = None
-           ) -> list[tuple[str | None, int, str]]:
+def shares(value: int, winner: str, tsumo: bool, discarder: str | None = None,
+           seats: tuple[str, ...] = SEATS) -> list[tuple[str | None, int, str]]:
     """(payer, amount, kind) of each payment, the one rule of who pays: on a self-draw each
-    of the three pays "tsumo"; on a discard the discarder pays "ron" and the two others
+    of the other `seats` pays "tsumo"; on a discard the discarder pays "ron" and the others
     "base"; an unknown discarder (None) pays the ron alone, since whose the base payments
     are is unknown."""
     each = amounts(value)
     if tsumo:
-        return [(s, each["tsumo"], "tsumo") for s in SEATS if s != winner]
+        return [(s, each["tsumo"], "tsumo") for s in seats if s != winner]
     out: list[tuple[str | None, int, str]] = [(discarder, each["ron"], "ron")]
     if discarder is not None:
-        out += [(s, each["base"], "base") for s in SEATS if s not in (winner, discarder)]
+        out += [(s, each["base"], "base") for s in seats if s not in (winner, discarder)]
     return out
 
 

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from ..base import tiles as T
-from ..base.tiles import SEATS
 from .layout import Cell, columns, side_by_side, wrap_words
 
 if TYPE_CHECKING:
@@ -93,10 +92,7 @@ def players_section(result: ScoreResult, score: PointsDoubles, width: int) -> li
     rows: list[list[Cell]] = [[Text(name, "bold") if name == "seat" else name
                                for name in ("seat", "points", "doubles", "score")]]
     details: list[Text] = []
-    for seat in SEATS:
-        p = score.players.get(seat)
-        if p is None:
-            continue
+    for seat, p in score.players.items():  # the table's seats, in turn order
         rows.append([Text(seat, "bold"), _n(p.points), _n(p.doubles), _n(p.score)])
         detail = _detail(result, seat, p)
         if detail is not None:

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, TextIO
 from rich.text import Text
 
 from ..base import tiles as T
-from ..base.tiles import SEATS
 from ..core.hand import ANKAN, SOURCE_WORDS, seat_from
 from ..core.result import Fans, PointsDoubles
 from . import caret, describe, safe
@@ -241,12 +240,12 @@ def payment_lines(result: ScoreResult, width: int) -> list[Text]:
 
 
 def net_lines(result: ScoreResult, width: int) -> list[Text]:
+    """Each seat's change: the net has one key per seat of the ruleset's table, in turn
+    order, so a three-player table shows E, S and W."""
     pieces = []
-    for seat in SEATS:
-        if seat in result.net:
-            n = result.net[seat]
-            style = "green" if n > 0 else "red" if n < 0 else ""
-            pieces.append(Text(f"{seat} ") + Text(number(n, sign=True), style))
+    for seat, n in result.net.items():
+        style = "green" if n > 0 else "red" if n < 0 else ""
+        pieces.append(Text(f"{seat} ") + Text(number(n, sign=True), style))
     return flow(pieces, width, first=Text("net".ljust(10), "bold"), indent=10)
 
 

@@ -38,8 +38,8 @@ Pay = dict[str, int]  # what one winner is paid: from whom, and the total
 
 
 def _tsumo_pay(pays: list[Payment], dealer: bool) -> Pay:
-    """A tsumo's payments by who pays: each of three (dealer), or non-dealers and the dealer;
-    in a two-player game the one opponent."""
+    """A tsumo's payments by who pays: each other seat (dealer), or non-dealers and the
+    dealer; in a two-player game the one opponent."""
     total = sum(p.amount for p in pays)
     if len(pays) == 1:
         return {"from_opponent": total, "total": total}
@@ -51,12 +51,15 @@ def _tsumo_pay(pays: list[Payment], dealer: bool) -> Pay:
 
 def han_fu_pay(base: int, dealer: bool, ruleset: Ruleset, options: dict[str, Any]
                ) -> dict[str, Any]:
-    """{"ron": amount, "tsumo": {...}} of a hand of `base` points, as the scoring code pays it."""
+    """{"ron": amount, "tsumo": {...}} of a hand of `base` points, as the scoring code pays it
+    at the ruleset's table (the last seat deals in)."""
+    seats = ruleset.seats
     winner = "E" if dealer else "S"
     other = "S" if dealer else "E"
     sole = other if options["two_player"] else None
-    ron = WinSide(winner, False, other if sole else "N", 0, 0, sole_payer=sole)
-    tsumo = WinSide(winner, True, None, 0, 0, sole_payer=sole)
+    ron = WinSide(winner, False, other if sole else seats[-1], 0, 0, sole_payer=sole,
+                  seats=seats)
+    tsumo = WinSide(winner, True, None, 0, 0, sole_payer=sole, seats=seats)
     return {"ron": sum(p.amount for p in hand_payments(base, ron, ruleset.params)),
             "tsumo": _tsumo_pay(hand_payments(base, tsumo, ruleset.params), dealer)}
 

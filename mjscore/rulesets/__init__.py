@@ -27,6 +27,7 @@ from typing import Any
 
 from ..base.errors import RulesetError
 from ..base.frozen import field, value_class
+from ..base.tiles import SEATS
 from . import params as P
 from .params import Check, Params
 
@@ -168,6 +169,12 @@ class Ruleset:
     # the switches (params.SWITCHES) this ruleset does not offer as options, with their values
     switch_values: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     family: str = ""  # the `family` key: the riichi family, european, mcr, ...
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats at this ruleset's table, in turn order: E, S, W, N for four players,
+        E, S, W for three (params.players)."""
+        return SEATS[:self.params.players]
 
     def resolve_options(self, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         """Every option of this ruleset with its value, and every switch it fixes instead;

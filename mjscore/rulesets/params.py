@@ -130,6 +130,13 @@ def _limits(value: Any, where: str) -> tuple[tuple[int, int, str], ...]:
     return _list_of(row, what="a list of [least han, base points, name]")(value, where)
 
 
+def _players(value: Any, where: str) -> int:
+    """3 or 4: the seats are the first `players` of E, S, W, N."""
+    if _int(value, where) not in (3, 4):
+        raise _fail(where, "3 or 4 (the players at the table)", value)
+    return value
+
+
 def _switch(default: Any, check: Check, doc: str) -> Any:
     """A parameter that a ruleset may offer as an option of the same name instead."""
     return field(default=default, metadata={"check": check, "doc": doc, "switch": True})
@@ -249,6 +256,10 @@ def _entries(cls: type) -> Check:
 class Params:
     """Every parameter a ruleset's `[params]` may set, with its type and its one default."""
 
+    # the table
+    players: int = _param(4, _players, "the players at the table, seated E, S, W (and N with "
+                                       "four); a seat, round or discarder beyond them is an "
+                                       "error")
     # tiles and tokens a hand line may have
     dora: bool = _param(False, _bool, "dora, ura dora and red fives exist (else such tokens "
                                       "are an error)")

@@ -13,18 +13,19 @@ from typing import Any
 
 from ..base import tiles as T
 from ..core.hand import Hand
-from ..core.result import SEATS, Payment, YakuMatch
+from ..core.result import Payment, YakuMatch
 from ..rulesets.params import Params
 from .payments import WinSide, payment
 
 
 def table_payments(side: WinSide, ron_amount: int, tsumo_each: int, reason: str,
                    count: int | None = None, label: str = "") -> list[Payment]:
-    """`ron_amount` from the discarder on a ron; `tsumo_each` from every other seat on a tsumo."""
+    """`ron_amount` from the discarder on a ron; `tsumo_each` from every other seat at the
+    table on a tsumo."""
     if not side.tsumo:
         return [payment(side.discarder, side.winner, ron_amount, reason, count, label)]
     return [payment(s, side.winner, tsumo_each, reason, count, label)
-            for s in SEATS if s != side.winner]
+            for s in side.seats if s != side.winner]
 
 
 def dora_count(line: Hand, indicators: tuple[int, ...] | None = None) -> int:

@@ -9,8 +9,8 @@ Flowers count, not which ones: `flowers:1f2f3g` is 3 points. Flags: `last-tile`
 
 Values (docs/rules/mcr.md section 4): `fan` = `value` = the fan total with flowers; a hand
 whose fans without flowers stay below 8 is NoYaku. Payments: a ron is 8 + fan from the
-discarder (`ron`) and 8 from each of the two others (`base`); a tsumo is 8 + fan from each
-of the three (`tsumo`). A ron without a source marker has an unknown discarder: one `ron`
+discarder (`ron`) and 8 from each of the others at the table (`base`); a tsumo is 8 + fan
+from each of the others (`tsumo`). A ron without a source marker has an unknown discarder: one `ron`
 payment from nobody (`from: null`) and the two `base` payments are not made (whose they
 are is unknown), as the riichi family does.
 """
@@ -61,7 +61,7 @@ def score_fan(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdict:
         raise InvalidHand(str(exc)) from None
     if not result.qualifies:
         raise NoYaku(_below_minimum(result))
-    return _verdict(line, result)
+    return _verdict(line, result, ruleset.seats)
 
 
 def _below_minimum(result: McrResult) -> str:
@@ -73,25 +73,26 @@ def _below_minimum(result: McrResult) -> str:
             f"({fans or 'none'}): a Chinese Official win needs at least 8{flowers}")
 
 
-def fan_payments(value: int, winner: str, tsumo: bool, discarder: str | None) -> list[Payment]:
-    """The engine's payments (mjscore.mcr.payments.shares) as payment lines with labels:
-    the discarder's `ron` and the others' `base`, or three `tsumo`."""
+def fan_payments(value: int, winner: str, tsumo: bool, discarder: str | None,
+                 seats: tuple[str, ...]) -> list[Payment]:
+    """The engine's payments (mjscore.mcr.payments.shares) among the table's seats, as
+    payment lines with labels: the discarder's `ron` and the others' `base`, or `tsumo`."""
     labels = {"ron": f"ron {BASE} + {value}", "base": f"base {BASE}",
               "tsumo": f"tsumo {BASE} + {value}"}
     return [Payment(payer, winner, amount, kind, label=labels[kind])
-            for payer, amount, kind in shares(value, winner, tsumo, discarder)]
+            for payer, amount, kind in shares(value, winner, tsumo, discarder, seats)]
 
 
-def _verdict(line: Hand, result: McrResult) -> Verdict:
+def _verdict(line: Hand, result: McrResult, seats: tuple[str, ...]) -> Verdict:
     ctx = line.ctx
     items = tuple(FanItem(f.key, f.name, f.name_zh, f.points, f.count) for f in result.fans)
     score_ = Fans(result.total, items, result.flower_points, result.qualifies,
                   result.decomposition.shape)
     discarder = None if ctx.tsumo else ctx.discarder_seat
-    payments = fan_payments(result.total, ctx.seat_wind, ctx.tsumo, discarder)
+    payments = fan_payments(result.total, ctx.seat_wind, ctx.tsumo, discarder, seats)
     yaku = tuple(YakuMatch(f.key, f.name, f.points, f.name_zh,
                            times=f.count if f.count > 1 else None) for f in result.fans)
-    return Verdict(score_, result.total, tuple(payments), net_of(payments),
+    return Verdict(score_, result.total, tuple(payments), net_of(payments, seats),
                    winner=ctx.seat_wind, win="tsumo" if ctx.tsumo else "ron",
                    discarder=discarder, yaku=yaku, reading=_reading(result))
 

@@ -273,7 +273,7 @@ def score_han_fu(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdi
     params = ruleset.params
     found = _legal_readings(line, ruleset, options)
     setting = setting_for(ruleset, options)
-    side = _win_side(line, options)
+    side = _win_side(line, ruleset, options)
     bonus = dora_matches(line, ruleset) + list(setting.field)
     bonus_han = sum(m.han for m in bonus)
     min_han = params.min_han
@@ -332,18 +332,22 @@ def _legal_readings(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> li
     return legal
 
 
-def _win_side(line: Hand, options: dict[str, Any]) -> WinSide:
-    """Who pays: as the line says, or with option two_player always the one opponent.
+def _win_side(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> WinSide:
+    """Who pays: as the line says, among the ruleset's seats, or with option two_player
+    always the one opponent.
 
     The two players are East and South, so the opponent is whichever of them
-    did not win; they pay a tsumo in full, as if they had dealt in.
+    did not win; they pay a tsumo in full, as if they had dealt in. The option keeps
+    the ruleset's four seats (W and N net 0): it is a way of paying, not another table.
     """
     ctx = line.ctx
+    seats = ruleset.seats
     if not options["two_player"]:
-        return WinSide(ctx.seat_wind, ctx.tsumo, ctx.discarder_seat, ctx.honba, ctx.sticks)
+        return WinSide(ctx.seat_wind, ctx.tsumo, ctx.discarder_seat, ctx.honba, ctx.sticks,
+                       seats=seats)
     other = "S" if ctx.dealer else "E"
     return WinSide(ctx.seat_wind, ctx.tsumo, None if ctx.tsumo else other, ctx.honba,
-                   ctx.sticks, sole_payer=other)
+                   ctx.sticks, sole_payer=other, seats=seats)
 
 
 def _flag_notes(c: Candidate, line: Hand, options: dict[str, Any]) -> list[str]:
@@ -417,8 +421,9 @@ def _verdict(c: Candidate, bonus: list[YakuMatch], line: Hand, ruleset: Ruleset,
     score = HanFu(han=None if c.yakuman else c.han, fu=c.fu if plain else None,
                   fu_items=tuple(c.fu_items) if plain else (), limit=c.limit,
                   yakuman=c.yakuman)
-    return Verdict(score, c.value, tuple(payments), net_of(payments), winner=side.winner,
-                   win="tsumo" if side.tsumo else "ron", discarder=side.discarder,
+    return Verdict(score, c.value, tuple(payments), net_of(payments, side.seats),
+                   winner=side.winner, win="tsumo" if side.tsumo else "ron",
+                   discarder=side.discarder,
                    yaku=tuple(c.yaku) + (tuple(bonus) if plain else ()),
                    liability=liability, reading=c.facts.reading.text() if c.facts.reading else "",
                    notes=tuple(notes))

@@ -1,9 +1,10 @@
 """Who pays whom: each payment a line with its reason; the lines sum to the deposits.
 
 Amounts follow the riichi family: a ron is paid by the discarder (4 x base,
-6 x base for the dealer), a tsumo by everybody (dealer 2 x base, others
-1 x base; a dealer's tsumo 2 x base each). Liability (包) moves the liable
-yakuman's share onto the liable player.
+6 x base for the dealer), a tsumo by everybody else at the table (dealer 2 x base,
+others 1 x base; a dealer's tsumo 2 x base each). Who "everybody" is comes from
+the ruleset's seats (`WinSide.seats`), never from a fixed four. Liability (包) moves
+the liable yakuman's share onto the liable player.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class WinSide:
     honba: int
     sticks: int
     sole_payer: str | None = None  # a two-player game: the one opponent pays everything
+    seats: tuple[str, ...] = SEATS  # the table's seats (Ruleset.seats), in turn order
 
 
 @lru_cache(maxsize=2048, typed=True)  # typed: an amount of 1000 is never 1000.0
@@ -55,7 +57,7 @@ def hand_payments(base: int, side: WinSide, params: Params) -> list[Payment]:
                         "tsumo")]
     double, single = _round(2 * base, params), _round(base, params)  # the dealer pays double
     return [payment(seat, side.winner, double if (dealer or seat == "E") else single, "tsumo")
-            for seat in SEATS if seat != side.winner]
+            for seat in side.seats if seat != side.winner]
 
 
 def hand_value(base: int, side: WinSide, params: Params) -> int:
@@ -63,9 +65,10 @@ def hand_value(base: int, side: WinSide, params: Params) -> int:
     dealer = side.winner == "E"
     if not side.tsumo or side.sole_payer:
         return _ron_total(base, dealer, params)
+    others = len(side.seats) - 1
     if dealer:
-        return 3 * _round(2 * base, params)
-    return _round(2 * base, params) + 2 * _round(base, params)
+        return others * _round(2 * base, params)
+    return _round(2 * base, params) + (others - 1) * _round(base, params)
 
 
 def honba_payments(side: WinSide, params: Params, payer: str | None = None
@@ -79,7 +82,7 @@ def honba_payments(side: WinSide, params: Params, payer: str | None = None
         return [payment(who, side.winner, params.honba_ron * side.honba, "honba",
                         side.honba, f"honba ×{side.honba}")]
     return [payment(s, side.winner, params.honba_tsumo * side.honba, "honba", side.honba,
-                    f"honba ×{side.honba}") for s in SEATS if s != side.winner]
+                    f"honba ×{side.honba}") for s in side.seats if s != side.winner]
 
 
 def deposit_payments(side: WinSide, params: Params) -> list[Payment]:
@@ -124,9 +127,10 @@ def liable_payments(total_base: int, liable_base: int, liable: str, side: WinSid
     return out
 
 
-def net_of(payments: list[Payment]) -> dict[str, int]:
-    """Each seat's change; 'table' (deposits) and unknown payers are not seats."""
-    net = dict.fromkeys(SEATS, 0)
+def net_of(payments: list[Payment], seats: tuple[str, ...] = SEATS) -> dict[str, int]:
+    """Each seat's change, one key per seat of the table in turn order; 'table'
+    (deposits) and unknown payers are not seats."""
+    net = dict.fromkeys(seats, 0)
     for p in payments:
         net[p.payee] += p.amount
         if p.payer in net:

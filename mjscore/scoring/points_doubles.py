@@ -18,7 +18,7 @@ from ..base.frozen import field, replace, value_class
 from ..core.decompose import SEVEN_PAIRS, Reading, readings
 from ..core.facts import HandFacts
 from ..core.hand import Hand
-from ..core.result import SEATS, Payment, PlayerTally, PointsDoubles, ScoreItem, Verdict, YakuMatch
+from ..core.result import Payment, PlayerTally, PointsDoubles, ScoreItem, Verdict, YakuMatch
 from ..european.facts import (
     FULL_HAND,
     Table,
@@ -35,6 +35,7 @@ from .payments import net_of
 from .settlement import Terms, among_players, winner_payments
 
 ORDINARY = "ordinary"
+_HANDS = {3: "three", 4: "four"}  # the players at the table (params.players), in words
 
 
 @value_class(frozen=False)
@@ -265,15 +266,17 @@ def _check_deal(line: Hand, draw: bool) -> None:
                               f"who has not won holds at most {FULL_HAND}")
 
 
-def _players(line: Hand, table: Table, winner: PlayerScore | None) -> dict[str, PlayerScore]:
-    """Every seat's score: the winner's, the holdings written after ' / ' and, on a draw,
-    the first player's; a seat not written is shown as not given and scores 0."""
+def _players(line: Hand, table: Table, winner: PlayerScore | None,
+             seats: tuple[str, ...]) -> dict[str, PlayerScore]:
+    """Every seat's score, in turn order: the winner's, the holdings written after ' / '
+    and, on a draw, the first player's; a seat not written is shown as not given and
+    scores 0."""
     ctx = line.ctx
     holdings = dict(line.others)
     if winner is None:
         holdings[ctx.seat_wind] = replace(line.holding, riichi="riichi" in ctx.flags)
     out: dict[str, PlayerScore] = {}
-    for seat in SEATS:
+    for seat in seats:
         if winner is not None and seat == winner.seat:
             out[seat] = winner
         elif seat in holdings:
@@ -297,7 +300,7 @@ def _settlement_notes(line: Hand, players: dict[str, PlayerScore], terms: Terms,
     if draw:
         if not (terms.advanced and terms.settle_on_draw):
             return "none", ["exhaustive draw: nobody pays (options settle_on_draw and "
-                            "advanced_settlement settle the four hands)"]
+                            f"advanced_settlement settle the {_HANDS[len(players)]} hands)"]
         notes: list[str] = []
     elif not terms.advanced:
         return "simple", []
@@ -328,7 +331,7 @@ def score_points_doubles(line: Hand, ruleset: Ruleset, options: dict[str, Any]) 
         notes += _choice_notes(winner, specials, ordinary)
     elif "riichi" in ctx.flags or any(h.riichi for _, h in line.others):
         notes.append("main appelante has no effect on an exhaustive draw")
-    players = _players(line, table, winner)
+    players = _players(line, table, winner, ruleset.seats)
     terms = _terms(params, options)
     system, more = _settlement_notes(line, players, terms, draw)
     notes += more
@@ -352,7 +355,7 @@ def _verdict(line: Hand, winner: PlayerScore | None, specials: list[ScoreItem],
     ctx = line.ctx
     given = MappingProxyType({s: p.tally() for s, p in players.items()
                               if p.given or line.others})
-    net = net_of(payments)
+    net = net_of(payments, tuple(players))
     if winner is None:
         score = PointsDoubles(None, None, None, (), (), None, (), ordinary, given, system)
         return Verdict(score, value, tuple(payments), net, notes=tuple(notes))

@@ -8,6 +8,7 @@ double the difference (`double_payment`), or East's score is doubled before
 comparing (`double_score`, the seed's literal wording). Settling every pair is
 what "the highest collects from each lower one, then the next" adds up to,
 and it makes every payment have an opposite, so the lines always sum to zero.
+The seats are the keys of `scores`, one per seat of the ruleset's table in turn order.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..base.frozen import value_class
-from ..core.result import SEATS, Payment
+from ..core.result import Payment
 
 EAST = "E"
 DOUBLE_PAYMENT, DOUBLE_SCORE = "double_payment", "double_score"
@@ -39,7 +40,7 @@ def _factor(a: str, b: str, terms: Terms) -> int:
 def winner_payments(scores: dict[str, int], winner: str, terms: Terms) -> list[Payment]:
     """Each other seat pays the winner's score; East pays, or is paid, double."""
     out = []
-    for seat in SEATS:
+    for seat in scores:
         if seat == winner or not scores[winner]:
             continue
         m = _factor(seat, winner, terms)
@@ -53,7 +54,8 @@ def pairwise(scores: dict[str, int], seats: list[str], terms: Terms) -> list[Pay
     eff = dict(scores)
     if terms.mode == DOUBLE_SCORE and EAST in eff:
         eff[EAST] *= terms.east_factor
-    order = sorted(seats, key=lambda s: (-eff[s], SEATS.index(s)))
+    turn = {s: i for i, s in enumerate(scores)}  # ties in turn order
+    order = sorted(seats, key=lambda s: (-eff[s], turn[s]))
     out = []
     for high, low in combinations(order, 2):
         diff = eff[high] - eff[low]
@@ -70,7 +72,7 @@ def pairwise(scores: dict[str, int], seats: list[str], terms: Terms) -> list[Pay
 def refunds(scores: dict[str, int], winner: str, terms: Terms) -> list[Payment]:
     """The winner pays a loser who outscored him twice the difference (doubled with East)."""
     out = []
-    for seat in SEATS:
+    for seat in scores:
         diff = scores[seat] - scores[winner]
         if seat != winner and diff > 0:
             m = 2 * _factor(seat, winner, terms)
@@ -81,14 +83,14 @@ def refunds(scores: dict[str, int], winner: str, terms: Terms) -> list[Payment]:
 
 def among_players(scores: dict[str, int], winner: str | None, terms: Terms) -> list[Payment]:
     """What follows the winner's payments: the others settle (advanced system), a loser
-    who outscored the winner is refunded (option), or on a draw all four settle (option)."""
+    who outscored the winner is refunded (option), or on a draw all settle (option)."""
     if winner is None:
         if terms.advanced and terms.settle_on_draw:
-            return pairwise(scores, list(SEATS), terms)
+            return pairwise(scores, list(scores), terms)
         return []
     out = []
     if terms.advanced:
-        out += pairwise(scores, [s for s in SEATS if s != winner], terms)
+        out += pairwise(scores, [s for s in scores if s != winner], terms)
     if terms.advanced and terms.winner_refund:  # the simple system pays the winner only
         out += refunds(scores, winner, terms)
     return out
