@@ -23,6 +23,15 @@ EUROPEAN = ("13m777m55s pon:111p pon:333z ron:2m- seat:W round:E breach:S rules:
             "/ E: pon:777z 222p / S: pon:222z 999s flowers:1f2g / N: 444m")
 
 
+@pytest.fixture(autouse=True)
+def _own_settings(monkeypatch):
+    """`--no-tiles` sets the run's settings; they are put back for the tests after these."""
+    from mjscore.report.settings import settings
+
+    for key, value in list(settings.items()):
+        monkeypatch.setitem(settings, key, value)
+
+
 def _out(capsys, monkeypatch, columns: int | None, *args: str) -> str:
     if columns is None:
         monkeypatch.delenv("COLUMNS", raising=False)
