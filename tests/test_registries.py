@@ -116,7 +116,7 @@ def test_the_hint_names_the_one_family_that_has_the_feature(rules_dir):
     assert message.endswith("; add rules:house (or --rules house) to score it under the "
                             "House rules")
     last_tile = mjscore.score(f"{CLOSED} ron:2s last-tile").error.message
-    assert last_tile.endswith("; add rules:mcr (or --rules mcr) to score it under the mcr rules")
+    assert last_tile.endswith("; add rules:mcr (or --rules mcr) to score it under the MCR rules")
 
 
 def test_the_european_hint_is_worded_as_before():

@@ -133,6 +133,7 @@ def score(
       melds    chi:678s pon:555z- kan:1111m= ankan:9999p  (- = + : source)
       win      ron:4s= or tsumo:4s
       context  round:E seat:S dora:1s honba:1 sticks:2 rules:NAME opt:NAME=VALUE
+      rules    riichi webtile arushal kansai-boo european mcr  (mjscore rules)
       flags    riichi ippatsu haitei rinshan chankan ...
     """
     return score_command(tokens, file, rules and rules.lower(), opt, fmt, jobs, config)
@@ -161,14 +162,26 @@ def _listing_format(fmt: str) -> str:
 
 @app.command()
 def rules(
+    name: Annotated[str | None, typer.Argument(
+        metavar="[RULESET]", help="One ruleset's detail (default: every ruleset).",
+        show_default=False, autocompletion=_complete_rules)] = None,
+    by_option: Annotated[str | None, typer.Option(
+        "--rules", "-r", metavar="NAME", help="The same as the RULESET argument.",
+        show_default=False, autocompletion=_complete_rules)] = None,
     fmt: Annotated[str, typer.Option(
         "--format", "-F", metavar="text|json", help="Output format.")] = "text",
 ) -> int:
     """List the rulesets with their options, defaults and accepted values."""
     from ..rulesets import load_ruleset, ruleset_names
+    from .runner import UsageProblem
 
-    rulesets = [load_ruleset(name) for name in ruleset_names()]
-    if _listing_format(fmt) == "json":
+    if name and by_option and name.lower() != by_option.lower():
+        raise UsageProblem(f"two rulesets named: '{name}' and --rules '{by_option}' "
+                           "(give one)")
+    chosen = (name or by_option or "").lower()
+    rulesets = [load_ruleset(chosen)] if chosen else [load_ruleset(n) for n in ruleset_names()]
+    fmt = _listing_format(fmt)
+    if fmt == "json":
         from ..report.listing_json import ruleset_json, write_json
 
         write_json([ruleset_json(r) for r in rulesets], sys.stdout)

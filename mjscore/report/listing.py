@@ -1,7 +1,8 @@
 """`mjscore rules` and `mjscore yaku`: what the rulesets offer, as tables.
 
-In a pipe the tables keep their natural width (no wrapping at 80 columns), so
-`mjscore yaku | grep tanyao` finds the whole row.
+In a pipe the tables are laid out for $COLUMNS, else 80 columns, like on a terminal:
+the names a user types (ruleset, option and yaku keys) and the numbers stay whole on
+one line, so `mjscore yaku | grep tanyao` still finds the key with its han.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ if TYPE_CHECKING:
     from ..rulesets.params import Double, Row, Special
 
 DASH = "–"
-WIDE = 240  # off a terminal, tables keep their natural width instead of wrapping
+WIDE = 240  # the tables' width when a caller gives none (the CLI always gives one)
+PIPE_WIDTH = 80  # off a terminal without $COLUMNS, as wide as the terminal most have
 
 
 def accepted(spec: OptionSpec) -> str:
@@ -115,7 +117,7 @@ def options_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
 
 
 def write_rules(rulesets: list[Ruleset], out: TextIO) -> None:
-    con = console(out, pipe_width=WIDE)
+    con = console(out, pipe_width=PIPE_WIDTH)
     for i, ruleset in enumerate(rulesets):
         if i:
             con.print()
@@ -127,17 +129,23 @@ def write_rules(rulesets: list[Ruleset], out: TextIO) -> None:
              else Text("  no options", "dim"))
 
 
+def worth(han: int, yakuman: int) -> str:
+    """A yaku's worth as the report says it: `2` (han), `yakuman`, `2× yakuman`."""
+    if yakuman:
+        return "yakuman" if yakuman == 1 else f"{yakuman}× yakuman"
+    return str(han)
+
+
 def yaku_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
     cols: list[Column] = [("key", "left", True, 0), ("name", "left", False, 0),
                           ("japanese", "left", True, 2), ("reading", "left", True, 1),
                           ("closed", "right", True, 0), ("open", "right", True, 0),
-                          ("yakuman", "right", True, 0), ("optional", "left", True, 3)]
+                          ("optional", "left", True, 3)]
     rows = []
     for spec in ruleset.yaku.values():
-        closed = spec.han or 13 * spec.yakuman  # a yakuman counts 13 han per unit
-        rows.append((spec.key, spec.name, spec.japanese, spec.reading, str(closed),
-                     DASH if spec.han_open is None else str(spec.han_open),
-                     str(spec.yakuman) if spec.yakuman else "",
+        closed = worth(spec.han, spec.yakuman)
+        opened = DASH if spec.han_open is None else worth(spec.han_open, spec.yakuman)
+        rows.append((spec.key, spec.name, spec.japanese, spec.reading, closed, opened,
                      "optional" if spec.optional else ""))
     return fit_table(cols, rows, width, title=f"{ruleset.title}: yaku")
 
@@ -186,7 +194,7 @@ def fan_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
 
 def write_yaku(ruleset: Ruleset, out: TextIO) -> None:
     """The yaku table; for a points-and-doubles ruleset its points, doubles and special hands."""
-    con = console(out, pipe_width=WIDE)
+    con = console(out, pipe_width=PIPE_WIDTH)
     if ruleset.scoring == "fan":
         show(con, fan_table(ruleset, con.width))
         return

@@ -2,7 +2,8 @@
 
 The fans are listed with their English and Chinese names and points (points of one
 occurrence, then the count), Flower Tiles last; the total line says the fan total and
-how much of it is flowers, which never count toward the 8-point minimum.
+how much of it is flowers, which never count toward the 8-point minimum, and what the
+winner collects (`33 all = 99`, `8+25 from the discarder, 8 from each other = 49`).
 `rich_report.score_report` lays out the one page and asks these sections for a `Fans`
 score.
 """
@@ -13,10 +14,11 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from .layout import Cell, columns
+from ..mcr.payments import BASE
+from .layout import Cell, both_ends, columns, pad, width_of
 
 if TYPE_CHECKING:
-    from ..core.result import Fans
+    from ..core.result import Fans, ScoreResult
 
 
 def fans_lines(score: Fans, width: int) -> list[Text]:
@@ -38,3 +40,38 @@ def total_words(score: Fans) -> Text:
         words.append(f"  ({score.fan - score.flower_points} + {score.flower_points} "
                      f"flower{'s' if score.flower_points > 1 else ''})", "dim")
     return words
+
+
+def _n(value: int) -> str:
+    return f"{value:,}"
+
+
+def collected(result: ScoreResult) -> list[str]:
+    """What the winner collects, in pieces that may go on lines of their own: each payer's
+    share (the base of 8 and the fan apart on a discard) and the sum."""
+    amounts: dict[str, list[int]] = {}
+    for p in result.payments:
+        amounts.setdefault(p.reason, []).append(p.amount)
+    total = _n(sum(p.amount for p in result.payments))
+    tsumo, ron, base = amounts.get("tsumo", []), amounts.get("ron", []), amounts.get("base", [])
+    if tsumo and len(set(tsumo)) == 1 and not ron:
+        return [f"{_n(tsumo[0])} all = {total}"]
+    if len(ron) == 1 and not tsumo:
+        share = f"{_n(BASE)}+{_n(ron[0] - BASE)}" if ron[0] > BASE else _n(ron[0])
+        if base and len(set(base)) == 1:
+            return [f"{share} from the discarder,", f"{_n(base[0])} from each other = {total}"]
+        return [f"{share} from the discarder = {total}"]
+    return [total]
+
+
+def total_lines(result: ScoreResult, score: Fans, width: int) -> list[Text]:
+    """The fan words at the left, what the winner collects at the right; when that does not
+    fit beside them, it goes below, right-aligned, one piece a line if need be."""
+    words = total_words(score)
+    pieces = collected(result)
+    right = Text(" ".join(pieces), "bold")
+    if width_of(words) + 2 + width_of(right) <= width:
+        return both_ends(words, right, width)
+    if width_of(right) <= width:
+        return [words, pad(right, width, right=True)]
+    return [words, *(pad(Text(piece, "bold"), width, right=True) for piece in pieces)]

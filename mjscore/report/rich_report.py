@@ -49,7 +49,11 @@ def _suits(tiles: tuple[int, ...] | list[int], reds: tuple[int, ...] = ()) -> li
 
 
 def _mpsz(group: str) -> Text:
-    """One mpsz group coloured by suit, red fives marked."""
+    """mpsz text coloured by suit, red fives marked; several suits ("1f2g") keep every
+    suit letter."""
+    suits = re.findall(r"[0-9]+[a-z]", group)
+    if len(suits) > 1:
+        return Text("").join(_mpsz(one) for one in suits)
     style = SUIT_STYLES.get(group[-1], "")
     text = Text()
     for run in re.findall(r"0+|[1-9]+", group[:-1]):
@@ -210,6 +214,10 @@ def total_lines(result: ScoreResult, width: int) -> list[Text]:
     """The score words and the hand's total with its call; a points-and-doubles winner's
     own score first, then what was paid to him when that differs."""
     score = result.score
+    if isinstance(score, Fans):
+        from .rich_fans import total_lines as fan_total
+
+        return fan_total(result, score, width)
     own = score.score if isinstance(score, PointsDoubles) else result.value
     said = call(result) if not isinstance(score, PointsDoubles) else None
     total = Text(number(own or 0), "bold")
@@ -264,12 +272,22 @@ def _body(result: ScoreResult, width: int) -> list[Text]:
     return side_by_side(yaku_lines(result, width), fu, width)
 
 
+def header_lines(result: ScoreResult, width: int) -> list[Text]:
+    """The ruleset's title and the line number; a title wider than the page wraps at
+    blanks (never cut), the line number at the right of its last line."""
+    title = Text(result.title or result.rules, "bold")
+    where = Text(f"line {result.line}", "dim")
+    if width_of(title) + 2 + width_of(where) <= width:
+        return both_ends(title, where, width)
+    lines = wrap_words(title, width)
+    return [*lines[:-1], *both_ends(lines[-1], where, width)]
+
+
 def score_lines(result: ScoreResult, width: int = WIDTH, tiles: bool = True) -> list[Text]:
     """Everything about one scored line, top to bottom, fitted to `width` columns; sections
     appear when the result has them (other players, a settlement, liability, notes)."""
     page = min(width, WIDTH)
-    lines = both_ends(Text(result.title or result.rules, "bold"),
-                      Text(f"line {result.line}", "dim"), page)
+    lines = header_lines(result, page)
     score = result.score
     settled = isinstance(score, PointsDoubles)
     hand = result.hand
