@@ -83,3 +83,22 @@ def test_quiet_drops_notes_but_not_errors():
     assert "note: a.mjlog: game 1: skipped" in err.getvalue()
     _problem(Problem("error", "a.mjlog", "game 2", "broken"), err, quiet=True)
     assert "broken" in err.getvalue()
+
+
+def test_check_shows_both_sides_yaku_row_by_row(monkeypatch):
+    import io
+
+    from mjscore.cli.records import check_command
+    from mjscore.core import engine
+
+    real = engine.score_line
+    monkeypatch.setattr(engine, "score_line", lambda line: real(line.replace(" ippatsu", "")))
+    out = io.StringIO()
+    record = Path(__file__).parent / "data" / "logs" / "mjlog" / "double-ron.mjlog"
+    assert check_command([str(record)], out=out, quiet=True) == 1
+    text = out.getvalue()
+    block = text.split("disagree: ")[1].splitlines()
+    head = next(i for i, row in enumerate(block) if row.split() == ["record", "mjscore"])
+    rows = block[head + 1:]
+    assert any("ippatsu" in row.lower() for row in rows)  # the record's, on the left
+    assert all(row.startswith("  ") for row in rows if row and not row.startswith("agree"))
