@@ -124,7 +124,7 @@ def hand_file(tmp_path: Path) -> Path:
 
 
 def test_a_file_with_bad_lines_keeps_going(hand_file: Path):
-    done = mj("score", "--file", str(hand_file), "--format", "jsonl")
+    done = mj("score", "--quiet", "--file", str(hand_file), "--format", "jsonl")
     assert done.returncode == 1
     recs = records(done.stdout)
     assert [r["line"] for r in recs] == [2, 4, 6, 7]  # every hand line, numbered in the file
@@ -273,7 +273,7 @@ def test_a_core_crash_stays_on_its_line(monkeypatch, capsys):
 
     monkeypatch.setattr(engine, "score_line", flaky)
     monkeypatch.setattr(sys, "stdin", __import__("io").StringIO(f"{TANYAO}\nboom\n{TANYAO}\n"))
-    assert cli.run(["score", "-f", "-", "--format", "jsonl"]) == 1
+    assert cli.run(["score", "-q", "-f", "-", "--format", "jsonl"]) == 1
     captured = capsys.readouterr()
     recs = records(captured.out)
     assert [r["ok"] for r in recs] == [True, False, True]
@@ -386,7 +386,9 @@ def test_parallel_scoring_matches_serial(tmp_path, fmt):
     assert serial.returncode == parallel.returncode == 1
     assert serial.stdout == parallel.stdout
     assert serial.stderr == parallel.stderr
-    assert serial.stderr.count("\n") == 300  # the bad and the no-yaku line of each group
+    # the bad and the no-yaku line of each group, then the run's summary line
+    assert serial.stderr.count("\n") == 301
+    assert serial.stderr.endswith(": 600 hands: 300 scored, 300 not scored\n")
 
 
 def test_jobs_must_be_a_number():

@@ -256,7 +256,7 @@ def test_control_characters_are_escaped_in_every_human_output():
 
 
 def test_the_caret_stays_under_an_escaped_token():
-    proc = mj("score", "--file", "-", stdin=b"123m ron:4s \x1bx\n")
+    proc = mj("score", "-q", "--file", "-", stdin=b"123m ron:4s \x1bx\n")
     lines = proc.stderr.decode().splitlines()
     shown, under = lines[-2], lines[-1]
     assert shown[under.index("^"):].startswith("\\x1bx")

@@ -108,6 +108,8 @@ ConfigOption = Annotated[str | None, typer.Option(
     help="Config file of house rules (TOML: rules, format, options, options.RULESET); "
          "default: $MJSCORE_CONFIG, else $XDG_CONFIG_HOME/mjscore/config.toml.",
     show_default=False)]
+QuietOption = Annotated[bool, typer.Option(
+    "--quiet", "-q", help="No summary line at the end of a file run, no notes.")]
 
 
 @app.command()
@@ -117,6 +119,7 @@ def score(
         show_default=False)] = None,
     file: FileOption = None, rules: RulesOption = None, opt: OptOption = None,
     fmt: FormatOption = None, jobs: JobsOption = "0", config: ConfigOption = None,
+    quiet: QuietOption = False,
 ) -> int:
     """Score one hand given as arguments, or every hand line of a file.
 
@@ -136,7 +139,8 @@ def score(
       rules    riichi webtile arushal kansai-boo european mcr  (mjscore rules)
       flags    riichi ippatsu haitei rinshan chankan ...
     """
-    return score_command(tokens, file, rules and rules.lower(), opt, fmt, jobs, config)
+    return score_command(tokens, file, rules and rules.lower(), opt, fmt, jobs, config,
+                         quiet=quiet)
 
 
 @app.command()
@@ -146,10 +150,11 @@ def waits(
         show_default=False)] = None,
     file: FileOption = None, rules: RulesOption = None, opt: OptOption = None,
     fmt: FormatOption = None, jobs: JobsOption = "0", config: ConfigOption = None,
+    quiet: QuietOption = False,
 ) -> int:
     """What a hand waits on and what each win pays (13 tiles), or what to discard (14)."""
     return score_command(tokens, file, rules and rules.lower(), opt, fmt, jobs, config,
-                         command="waits")
+                         command="waits", quiet=quiet)
 
 
 def _listing_format(fmt: str) -> str:
@@ -341,11 +346,12 @@ def import_records(
     files: RecordFiles = None,
     fmt: Annotated[str, typer.Option(
         "--format", "-F", metavar="lines|jsonl", help="Output format.")] = "lines",
+    quiet: QuietOption = False,
 ) -> int:
     """One hand line per win of game records, ready for `mjscore score --file -`."""
     from .records import import_command
 
-    return import_command(_record_paths(files), fmt)
+    return import_command(_record_paths(files), fmt, quiet=quiet)
 
 
 @app.command("check")
@@ -353,11 +359,12 @@ def check_records(
     files: RecordFiles = None,
     fmt: Annotated[str, typer.Option(
         "--format", "-F", metavar="text|jsonl", help="Output format.")] = "text",
+    quiet: QuietOption = False,
 ) -> int:
     """Score every win of game records and compare it with the record's verdict."""
     from .records import check_command
 
-    return check_command(_record_paths(files), fmt)
+    return check_command(_record_paths(files), fmt, quiet=quiet)
 
 
 # -- entry point ----------------------------------------------------------------------------

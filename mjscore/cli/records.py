@@ -31,10 +31,13 @@ def _items(paths: list[str]) -> Iterator[Win | Problem]:
             yield from read_hands(path)
 
 
-def _problem(p: Problem, err: TextIO) -> None:
-    """One stderr line, with control characters from the record escaped (report.safe)."""
+def _problem(p: Problem, err: TextIO, quiet: bool = False) -> None:
+    """One stderr line, with control characters from the record escaped (report.safe);
+    `quiet` drops the notes (a skipped win, a rule the record states), never an error."""
     from ..report import safe
 
+    if quiet and p.kind != "error":
+        return
     label = "note: " if p.kind in ("note", "rules") else ""
     print(f"mjscore: {label}{safe(str(p))}", file=err)
 
@@ -56,7 +59,7 @@ def _usage(paths: list[str], fmt: str, formats: tuple[str, ...]) -> None:
 
 
 def import_command(paths: list[str], fmt: str = "lines", out: TextIO | None = None,
-                   err: TextIO | None = None) -> int:
+                   err: TextIO | None = None, quiet: bool = False) -> int:
     """One hand line per win (or one JSON object per win); problems on stderr."""
     out, err = out or sys.stdout, err or sys.stderr
     _usage(paths, fmt, IMPORT_FORMATS)
@@ -64,7 +67,7 @@ def import_command(paths: list[str], fmt: str = "lines", out: TextIO | None = No
     for item in _items(paths):
         if isinstance(item, Problem):
             failed = failed or item.kind == "error"
-            _problem(item, err)
+            _problem(item, err, quiet)
         elif fmt == "jsonl":
             out.write(_json_line(item.to_dict()))
         else:
@@ -74,7 +77,7 @@ def import_command(paths: list[str], fmt: str = "lines", out: TextIO | None = No
 
 
 def check_command(paths: list[str], fmt: str = "text", out: TextIO | None = None,
-                  err: TextIO | None = None) -> int:
+                  err: TextIO | None = None, quiet: bool = False) -> int:
     """Score every win and compare it with its record; 0 only when all agree.
 
     A win of a game played by rules mjscore does not know (`Win.rules`) that differs
@@ -90,7 +93,7 @@ def check_command(paths: list[str], fmt: str = "text", out: TextIO | None = None
         if isinstance(item, Problem):
             errors += item.kind == "error"
             skipped += item.kind == "note"
-            _problem(item, err)
+            _problem(item, err, quiet)
             continue
         checked = check_win(item)
         total += 1

@@ -196,14 +196,16 @@ def progress_bar(total: int | None) -> Iterator[Callable[..., None]]:
 
 
 def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: HouseRules | None,
-              fmt: str, total: int | None = None, jobs: int = 0, command: str = "score") -> int:
+              fmt: str, total: int | None = None, jobs: int = 0, command: str = "score",
+              summary_of: str | None = None) -> int:
     """Score every line into the reporter of `fmt`, as it goes; the tally's exit code.
 
     A long file (`total` known) in a machine format is scored on every core
     (`jobs` 0 = automatic, 1 = one process); the output is the same either way.
     A stop signal (Ctrl-C, SIGTERM, SIGHUP) ends the run after the last whole record; an
     input that cannot be read on (InputStopped) ends it after every line read before it.
-    Either way the output is finished (a JSON array is closed).
+    Either way the output is finished (a JSON array is closed). `summary_of` (a file run:
+    its name, `-` for stdin) gets one summary line on stderr at the end (`summary_line`).
     """
     from contextlib import closing
 
@@ -250,15 +252,32 @@ def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: HouseRules 
             raise
         with writer.writing():
             reporter.close()
+    if summary_of is not None:
+        say(summary_line(summary_of, tally))
     return tally.exit_code
+
+
+def summary_line(source: str, tally: Tally) -> str:
+    """The last word of a file run: `hands.txt: 10 hands: 9 scored, 1 not scored`, or
+    `hands.txt: no hand in the file` for a file of blank and comment lines only."""
+    name = "standard input" if source == "-" else text_arg(source)
+    hands = tally.scored + tally.failed
+    if not hands:
+        return f"{name}: no hand in the {'input' if source == '-' else 'file'}"
+    counts = f"{tally.scored:,} scored"
+    if tally.failed:
+        counts += f", {tally.failed:,} not scored"
+    return f"{name}: {hands:,} hand{'s' if hands != 1 else ''}: {counts}"
 
 
 def score_command(tokens: list[str] | None, file: str | None, rules: str | None,
                   opt: list[str] | None, fmt: str | None, jobs: str | int = 0,
-                  config: str | None = None, command: str = "score") -> int:
+                  config: str | None = None, command: str = "score", quiet: bool = False
+                  ) -> int:
     """`mjscore score` (or `waits`): one hand given as arguments, or every line of a file.
 
-    `rules` and `fmt` None: the config file's, else riichi and rich."""
+    `rules` and `fmt` None: the config file's, else riichi and rich. A file run ends with
+    a summary line on stderr unless `quiet`."""
     from ..rulesets import load_ruleset
 
     FORMATS = reporters_of(command).FORMATS
@@ -277,11 +296,13 @@ def score_command(tokens: list[str] | None, file: str | None, rules: str | None,
     load_ruleset(rules)  # an unknown ruleset is a usage error before any line is read
     if tokens:
         return run_lines([(1, " ".join(tokens))], rules, options, fmt, command=command)
+    summary_of = None if quiet else file
     if file == "-":
-        return run_lines(read_lines("-"), rules, options, fmt, command=command)
+        return run_lines(read_lines("-"), rules, options, fmt, command=command,
+                         summary_of=summary_of)
     total = count_lines(file)  # type: ignore[arg-type]
     return run_lines(read_lines(file), rules, options, fmt,  # type: ignore[arg-type]
-                     total=total, jobs=int(jobs), command=command)
+                     total=total, jobs=int(jobs), command=command, summary_of=summary_of)
 
 
 def say(message: str) -> None:

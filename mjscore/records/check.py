@@ -96,4 +96,21 @@ def describe(c: Checked) -> str:
             f"{', '.join(c.differences)}\n"
             f"  line     {w.line}\n"
             f"  record   net {_net(rec.net)}  value {rec.value}  {rec_han}  ({yaku})\n"
-            f"  mjscore  {ours}")
+            f"  mjscore  {ours}" + _yaku_rows(c))
+
+
+def _yaku_rows(c: Checked) -> str:
+    """Both sides' yaku with their han, one row each, the record's on the left: where
+    the sides differ in a yaku, the rows show which one."""
+    theirs = [f"{n} {h}" if h is not None else str(n) for n, h in c.win.record.yaku]
+    ours = ([f"{y.key} {'yakuman' if y.yakuman else y.han}" for y in c.result.yaku]
+            if c.result.ok else [])
+    if not theirs and not ours:
+        return ""
+    width = max(len("record"), *(len(t) for t in theirs))
+    rows = [f"  {'record':<{width}}  mjscore"]
+    for i in range(max(len(theirs), len(ours))):
+        left = theirs[i] if i < len(theirs) else ""
+        right = ours[i] if i < len(ours) else ""
+        rows.append(f"  {left:<{width}}  {right}".rstrip())
+    return "\n" + "\n".join(rows)
