@@ -261,6 +261,37 @@ class Verdict(NamedTuple):
 _NO_SCORE = HanFu(None, None)
 
 
+def call_text(payments: tuple[Payment, ...], value: int) -> str | None:
+    """What the table says aloud: `ron 8,000`, `1,300/2,600`, `2,600 all` (honba apart), or
+    None when the payments are not one of those shapes (liability on a tsumo, say)."""
+    reasons = {p.reason for p in payments}
+    if "tsumo" in reasons and "ron" not in reasons and "liability" not in reasons:
+        shares = sorted({p.amount for p in payments if p.reason == "tsumo"})
+        if len(shares) == 1:
+            return f"{shares[0]:,} all"
+        if len(shares) == 2:
+            return f"{shares[0]:,}/{shares[1]:,}"
+        return None
+    if "ron" in reasons and "tsumo" not in reasons:
+        paid = sum(p.amount for p in payments if p.reason in ("ron", "liability"))
+        if paid == value:
+            return f"ron {paid:,}"
+    return None
+
+
+def score_words(score: Score) -> str:
+    """The score as players name it: `4 han 30 fu`, `yakuman`, `2× yakuman`, `25 fan`,
+    `40 points 2 doubles`, with the limit after (`5 han 30 fu mangan`)."""
+    if isinstance(score, Fans):
+        return f"{score.fan} fan"
+    if isinstance(score, PointsDoubles):
+        return f"{score.points} points {score.doubles} doubles = {score.score:,}"
+    if score.yakuman:
+        return "yakuman" if score.yakuman == 1 else f"{score.yakuman}× yakuman"
+    words = f"{score.han} han {score.fu} fu" if score.fu is not None else f"{score.han} han"
+    return f"{words} {score.limit}" if score.limit and score.limit != "yakuman" else words
+
+
 class ScoreResult(NamedTuple):
     """One line scored: the verdict, or the error that stopped it."""
 
@@ -280,6 +311,22 @@ class ScoreResult(NamedTuple):
     @property
     def score(self) -> Score:
         return self.verdict.score if self.verdict else _NO_SCORE
+
+    def __str__(self) -> str:
+        """The call as players say it: `4 han 30 fu · ron 7,700`, `mangan · 2,000/4,000`,
+        or the error's message."""
+        if self.verdict is None:
+            return str(self.error) if self.error else "no verdict"
+        said = call_text(self.verdict.payments, self.verdict.value)
+        total = said if said is not None else f"{self.verdict.value:,}"
+        return f"{score_words(self.verdict.score)} · {total}"
+
+    def __repr__(self) -> str:
+        """Short: the ruleset, the line and the call or the error kind (the full value is
+        `to_dict()`)."""
+        what = str(self) if self.verdict is not None else (
+            f"{self.error.kind} error" if self.error is not None else "no verdict")
+        return f"<ScoreResult {self.rules} line {self.line}: {what}>"
 
     # The verdict's fields, read through the result (None / empty when the line failed)
     @property

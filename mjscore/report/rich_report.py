@@ -15,7 +15,7 @@ from rich.text import Text
 
 from ..base import tiles as T
 from ..core.hand import ANKAN, SOURCE_WORDS, seat_from
-from ..core.result import Fans, PointsDoubles
+from ..core.result import Fans, PointsDoubles, call_text
 from . import caret, describe, safe
 from .console import console, tiles_wanted, write_lines
 from .layout import Cell, both_ends, columns, flow, side_by_side, width_of, wrap_words
@@ -194,20 +194,8 @@ def _score_words(result: ScoreResult) -> Text:
 
 
 def call(result: ScoreResult) -> str | None:
-    """What the table says aloud: `ron 8,000`, `1,300/2,600`, `2,600 all` (honba apart)."""
-    reasons = {p.reason for p in result.payments}
-    if "tsumo" in reasons and "ron" not in reasons and "liability" not in reasons:
-        shares = sorted({p.amount for p in result.payments if p.reason == "tsumo"})
-        if len(shares) == 1:
-            return f"{number(shares[0])} all"
-        if len(shares) == 2:
-            return f"{number(shares[0])}/{number(shares[1])}"
-        return None
-    if "ron" in reasons and "tsumo" not in reasons:
-        paid = sum(p.amount for p in result.payments if p.reason in ("ron", "liability"))
-        if paid == result.value:
-            return f"ron {number(paid)}"
-    return None
+    """What the table says aloud (the core's words, so `str(result)` says the same)."""
+    return call_text(result.payments, result.value)
 
 
 def total_lines(result: ScoreResult, width: int) -> list[Text]:
