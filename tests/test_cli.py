@@ -194,7 +194,6 @@ def test_undecodable_bytes_are_a_bad_line_not_a_crash(tmp_path: Path):
     (["score", "123m", "--opt", "kiriage_mangan=maybe"], "on or off"),
     (["score", "123m", "--opt", "red_fives"], "NAME=VALUE"),
     (["score", "123m", "--format", "xml"], "unknown format 'xml'"),
-    (["score"], "no hand given"),
     (["score", "123m", "--file", "x.txt"], "not both"),
     (["score", "--file", "/nonexistent/hands.txt"], "cannot read /nonexistent/hands.txt"),
     (["score", "123m", "--bogus"], "--bogus"),
@@ -207,6 +206,24 @@ def test_usage_errors_exit_2_with_one_line(args, says):
     line = assert_one_clean_line(done.stderr)
     assert line.startswith("mjscore: ") and says in line
     assert done.stdout == ""
+
+
+def test_no_hand_and_a_terminal_for_stdin_is_a_usage_error(monkeypatch):
+    monkeypatch.setattr(runner, "_stdin_is_terminal", lambda: True)
+    with pytest.raises(runner.UsageProblem, match="no hand given"):
+        runner.score_command([], None, None, None, None)
+
+
+@pytest.mark.parametrize("args", [["score"], ["score", "-"], ["waits"], ["waits", "-"]])
+def test_piped_lines_are_read_when_no_hand_is_given_or_the_hand_is_a_dash(args):
+    done = mj(*args, "--format", "jsonl", stdin="123m456p789s11z22z ron:2z\n123m\n")
+    assert [r["line"] for r in records(done.stdout)] == [1, 2]
+    assert done.returncode == 1  # the second line is not a hand
+
+
+def test_an_empty_pipe_with_no_hand_says_so():
+    done = mj("score", stdin="")
+    assert done.returncode == 0 and "no hand in the input" in done.stderr
 
 
 def test_bare_mjscore_shows_help_and_exits_2():
@@ -395,3 +412,19 @@ def test_jobs_must_be_a_number():
     done = mj("score", *TANYAO.split(), "--jobs", "many")
     assert done.returncode == 2
     assert "--jobs takes a number" in assert_one_clean_line(done.stderr)
+
+
+@pytest.mark.parametrize(("token", "fix"), [("reach", "riichi"), ("rn:4s", "ron:4s"),
+                                            ("tsmo:4s", "tsumo:4s"), ("dorra:1s", "dora:1s")])
+def test_a_near_miss_gets_its_nearest_fix(token, fix):
+    done = mj("score", "123m456p789s11z2z", token)
+    assert done.returncode == 1 and f"did you mean '{fix}'?" in done.stderr
+
+
+def test_keys_and_suits_are_read_in_any_case():
+    upper = mj("score", "234M406p22s56S", "CHI:678s", "Ron:4S=", "round:E", "seat:S", "DORA:1S",
+               "--format", "jsonl")
+    lower = mj("score", *TANYAO.split(), "--format", "jsonl")
+    assert upper.returncode == 0
+    assert {k: v for k, v in records(upper.stdout)[0].items() if k != "input"} == \
+        {k: v for k, v in records(lower.stdout)[0].items() if k != "input"}

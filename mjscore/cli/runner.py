@@ -156,6 +156,15 @@ def text_arg(arg: str) -> str:
     return arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
+def _stdin_is_terminal() -> bool:
+    """True when stdin is a terminal, closed or absent: then nothing is waiting to be read,
+    and a run with no hand is a usage error rather than a wait for typing."""
+    try:
+        return sys.stdin is None or sys.stdin.closed or sys.stdin.isatty()
+    except (OSError, ValueError):
+        return True
+
+
 def house_rules(config_flag: str | None, pairs: list[str], rules: str | None, fmt: str | None
                 ) -> tuple[HouseRules, str, str]:
     """(the house rules, the ruleset, the format) of a run: the flags over the config file
@@ -287,10 +296,16 @@ def score_command(tokens: list[str] | None, file: str | None, rules: str | None,
     options, rules, fmt = house_rules(config, [text_arg(o) for o in opt or []], rules, fmt)
     if fmt not in FORMATS:
         raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(FORMATS)})")
+    if tokens == ["-"] and file is None:  # `mjscore score -`: the lines come from stdin
+        tokens, file = [], "-"
     if tokens and file is not None:
         raise UsageProblem("give a hand as arguments or --file, not both")
     if not tokens and file is None:
-        raise UsageProblem("no hand given: pass the hand's tokens, or --file PATH ('-' = stdin)")
+        if not _stdin_is_terminal():  # `cat hands.txt | mjscore score`
+            file = "-"
+        else:
+            raise UsageProblem("no hand given: pass the hand's tokens, or --file PATH "
+                               "('-' = stdin)")
     if not (str(jobs).isascii() and str(jobs).isdigit() and len(str(jobs)) <= 4):
         raise UsageProblem(f"--jobs takes a number of processes (0 = automatic), not '{jobs}'")
     load_ruleset(rules)  # an unknown ruleset is a usage error before any line is read

@@ -144,18 +144,29 @@ def _token(text: str) -> _Read:
     return _cached_token(text) if len(text) <= _CACHED else _read_token(text)
 
 
+# keys whose value is tiles, read in any case like the key itself
+_TILE_VALUED = frozenset(("chi", "pon", "kan", "ankan", "kakan", "tsumo", "ron", "dora", "ura",
+                          "discards", "flowers"))
+
+
 @lru_cache(maxsize=16384)
 def _cached_token(text: str) -> _Read:
     return _read_token(text)
 
 
 def _read_token(text: str) -> _Read:
+    """Keys and suits are read in any case, as flags are (`RON:4S`, `234M`, `Dora:1S`): the
+    report writes them lower-case, but a user types what the keyboard gives."""
     key, colon, value = text.partition(":")
     if text[0] in _DIGIT_CHARS:
-        return _reading(TILES, "", _concealed, text)
+        return _reading(TILES, "", _concealed, text if text.islower() else text.lower())
     if not colon:
         flag = text if text in FLAGS else text.lower()
         return _Read(FLAG, flag if flag in FLAGS else "", None)
+    if not key.islower():
+        key = key.lower()
+    if key in _TILE_VALUED and not value.islower():
+        value = value.lower()
     if key in _MELD_SIZE:
         return _reading(MELD, key, _meld_shape, key, value)
     if key == "flowers":
@@ -378,8 +389,13 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
                     raise _BadToken(why)
                 flowers += value
             else:
-                raise _BadToken("is not a meld, win or context token (known: chi pon kan "
-                                "ankan kakan tsumo ron " + " ".join(CONTEXT_KEYS) + ")")
+                from .suggest import key_hint
+
+                key, _, value = text.partition(":")
+                hint = key_hint(key, value)
+                raise _BadToken("is not a meld, win or context token" + (hint or (
+                    " (known: chi pon kan ankan kakan tsumo ron " + " ".join(CONTEXT_KEYS)
+                    + ")")))
     except _BadToken as why:
         raise _Token(text, column).fail(str(why)) from None
     # the tokens after ' / ' start at least one blank after the winner's last one

@@ -40,9 +40,30 @@ def known(word: str, choices: Iterable[str], where: str = "mjscore rules") -> st
     return f"{', '.join(close)}, … ({len(choices)} in all: see {where})"
 
 
+# the words other tools and players use for a flag of ours (Tenhou's own word is `reach`)
+FLAG_WORDS = {"reach": "riichi", "reachi": "riichi", "richi": "riichi", "dabururiichi":
+              "double-riichi", "wriichi": "double-riichi", "haitei-raoyue": "haitei",
+              "houtei-raoyui": "houtei", "rinshan-kaihou": "rinshan"}
+
+
+def key_hint(key: str, value: str) -> str:
+    """`; did you mean 'ron:4s'?` for a near-miss key (`rn:4s`, `tsmo:4s`, `dorra:1s`)."""
+    found = difflib_close(key.lower(), KEYS, 0.5)
+    return f"; did you mean '{found}:{value}'?" if found else ""
+
+
+def difflib_close(word: str, choices: Iterable[str], cutoff: float) -> str | None:
+    import difflib
+
+    found = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=cutoff)
+    return found[0] if found else None
+
+
 def token_hint(text: str, following: str | None, flags: Iterable[str]) -> str:
     """The fix for a token that is no tile group, meld, win, context token or flag."""
     low = text.lower()
+    if low in FLAG_WORDS:
+        return f"; did you mean '{FLAG_WORDS[low]}'?"
     if low in WIN_KEYS and following and re.fullmatch(r"[0-9]+[mpsz][-=+]?", following):
         return f"; did you mean '{low}:{following}'?"
     glued = re.fullmatch(r"([a-z]+?)([0-9][0-9a-z,=+-]*)", low)
