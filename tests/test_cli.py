@@ -105,7 +105,7 @@ def test_a_notation_error_points_at_its_column():
 
 
 def test_options_reach_the_record():
-    done = mj("score", *TANYAO.split(), "--opt", "kiriage_mangan=on", "-o", "red_fives=4",
+    done = mj("score", *TANYAO.split(), "--opt", "kiriage_mangan=on", "--opt", "red_fives=4",
               "--format", "jsonl")
     assert done.returncode == 0, done.stderr
     [rec] = records(done.stdout)

@@ -60,22 +60,26 @@ def main_options(
     version: Annotated[bool, typer.Option(
         "--version", help="Print the version and exit.", callback=_version,
         is_eager=True)] = False,
-    color: Annotated[str, typer.Option(
+    color: Annotated[str | None, typer.Option(
         "--color", metavar="auto|always|never",
-        help="Colour: auto (a terminal, honouring NO_COLOR and FORCE_COLOR), always, never.",
+        help="Colour: auto (a terminal, honouring NO_COLOR and FORCE_COLOR), always, never; "
+             "default: the config's, else auto. Like --tiles, also after the command.",
+        show_default=False,
         autocompletion=lambda incomplete: [c for c in ("auto", "always", "never")
-                                           if c.startswith(incomplete)])] = "auto",
+                                           if c.startswith(incomplete)])] = None,
     tiles: Annotated[bool | None, typer.Option(
-        "--tiles/--no-tiles", help="Draw the Unicode tile glyphs (default: when the output "
-        "can encode them).", show_default=False)] = None,
+        "--tiles/--no-tiles", help="Draw the Unicode tile glyphs (default: the config's, "
+        "else when the output can encode them).", show_default=False)] = None,
 ) -> None:
     """Score mahjong hands written as one line of text (`mjscore notation` for the grammar)."""
     from ..report.settings import COLORS, configure
-    from .runner import UsageProblem
+    from .runner import DISPLAY_FLAGS, UsageProblem
 
-    if color not in COLORS:
+    if color is not None and color not in COLORS:
         raise UsageProblem(f"--color takes auto, always or never, not '{color}'")
     configure(color=color, tiles=tiles)
+    DISPLAY_FLAGS.update({k: v for k, v in (("color", color), ("tiles", tiles))
+                          if v is not None})
 
 
 # -- commands -------------------------------------------------------------------------------
@@ -91,9 +95,9 @@ RulesOption = Annotated[str | None, typer.Option(
     help="Ruleset (a rules: token in a line wins); default: the config's, else riichi.",
     show_default=False, autocompletion=_complete_rules)]
 OptOption = Annotated[list[str] | None, typer.Option(
-    "--opt", "-o", metavar="[RULESET.]NAME=VALUE",
-    help="A house rule: the option for every ruleset that has it, or for RULESET "
-         "only; repeatable. A line's opt: token wins.", show_default=False,
+    "--opt", metavar="[RULESET.]NAME=VALUE",
+    help="A house rule: the option for every ruleset that has it and takes the value, "
+         "or for RULESET only; repeatable. A line's opt: token wins.", show_default=False,
     autocompletion=_complete_opt)]
 FormatOption = Annotated[str | None, typer.Option(
     "--format", "-F", metavar="|".join(FORMATS),
@@ -103,6 +107,10 @@ JobsOption = Annotated[str, typer.Option(
     "--jobs", "-j", metavar="N",
     help="Processes for a long file in a machine format (0 = every core from "
          "2,000 lines on, 1 = one process).")]
+OutputOption = Annotated[str | None, typer.Option(
+    "--output", "-o", metavar="FILE",
+    help="Write the output to FILE, whole or not at all (a failed run leaves no file).",
+    show_default=False)]
 ConfigOption = Annotated[str | None, typer.Option(
     "--config", metavar="PATH",
     help="Config file of house rules (TOML: rules, format, options, options.RULESET); "
@@ -120,6 +128,7 @@ def score(
     file: FileOption = None, rules: RulesOption = None, opt: OptOption = None,
     fmt: FormatOption = None, jobs: JobsOption = "0", config: ConfigOption = None,
     quiet: QuietOption = False,
+    output: OutputOption = None,
 ) -> int:
     """Score one hand given as arguments, or every hand line of a file.
 
@@ -140,7 +149,7 @@ def score(
       flags    riichi ippatsu haitei rinshan chankan ...
     """
     return score_command(tokens, file, rules and rules.lower(), opt, fmt, jobs, config,
-                         quiet=quiet)
+                         quiet=quiet, output=output)
 
 
 @app.command()
@@ -151,10 +160,11 @@ def waits(
     file: FileOption = None, rules: RulesOption = None, opt: OptOption = None,
     fmt: FormatOption = None, jobs: JobsOption = "0", config: ConfigOption = None,
     quiet: QuietOption = False,
+    output: OutputOption = None,
 ) -> int:
     """What a hand waits on and what each win pays (13 tiles), or what to discard (14)."""
     return score_command(tokens, file, rules and rules.lower(), opt, fmt, jobs, config,
-                         command="waits", quiet=quiet)
+                         command="waits", quiet=quiet, output=output)
 
 
 def _listing_format(fmt: str) -> str:
@@ -234,7 +244,7 @@ def table(
     rules: Annotated[str, typer.Option("--rules", "-r", metavar="NAME", help="Ruleset.",
                                        autocompletion=_complete_rules)] = "riichi",
     opt: Annotated[list[str] | None, typer.Option(
-        "--opt", "-o", metavar="NAME=VALUE", help="An option of the ruleset (kiriage_mangan=on, "
+        "--opt", metavar="NAME=VALUE", help="An option of the ruleset (kiriage_mangan=on, "
         "limit=500); repeatable.", show_default=False, autocompletion=_complete_opt)] = None,
     fmt: Annotated[str, typer.Option(
         "--format", "-F", metavar="text|json",
@@ -370,11 +380,41 @@ def check_records(
 # -- entry point ----------------------------------------------------------------------------
 
 
+GLOBAL_FLAGS = ("--tiles", "--no-tiles")  # the app's options, taken anywhere on the line
+GLOBAL_VALUED = ("--color",)
+
+
+def globals_first(args: list[str]) -> list[str]:
+    """`args` with the app's own options moved before the command, so that
+    `mjscore score ... --no-tiles` means `mjscore --no-tiles score ...`; nothing after
+    `--` moves (it is an argument there)."""
+    front: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            rest.extend(args[i:])
+            break
+        if arg in GLOBAL_FLAGS or arg.partition("=")[0] in GLOBAL_VALUED and "=" in arg:
+            front.append(arg)
+        elif arg in GLOBAL_VALUED and i + 1 < len(args):
+            front.extend(args[i:i + 2])
+            i += 1
+        else:
+            rest.append(arg)
+        i += 1
+    return front + rest
+
+
 def run(argv: list[str] | None = None) -> int:
     """Run the app on `argv` (default sys.argv[1:]) and return the exit code."""
-    args = sys.argv[1:] if argv is None else list(argv)
-    from ..report.settings import configure, sane_columns
+    args = globals_first(sys.argv[1:] if argv is None else list(argv))
+    from ..report.settings import configure, sane_columns, settings
+    from .runner import DISPLAY_FLAGS
 
+    settings.update(color="auto", tiles=None)  # each run from the defaults (tests run many)
+    DISPLAY_FLAGS.clear()
     configure(encoding=getattr(sys.stdout, "encoding", None) or "utf-8")
     sane_columns(os.environ)  # every rich console reads it, typer's help too
     for stream in (sys.stdout, sys.stderr):  # UTF-8 out, whatever the locale says

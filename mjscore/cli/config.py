@@ -8,7 +8,7 @@ that has NAME) and `--opt RULESET.NAME=V`; a line's `opt:` tokens come last of a
 in the engine. Every value is checked here, before any line is read, so a typo is
 a usage error (exit 2) naming where it was written.
 
-The config file is TOML: `rules` and `format` (defaults for the flags),
+The config file is TOML: `rules`, `format`, `color` and `tiles` (defaults for the flags),
 `[options]` and `[options.RULESET]`. It is read from `--config PATH`, else
 `$MJSCORE_CONFIG`, else `$XDG_CONFIG_HOME/mjscore/config.toml` (XDG_CONFIG_HOME
 defaults to `~/.config`); a missing default file is no config at all.
@@ -24,7 +24,7 @@ from ..base.errors import RulesetError
 from ..base.frozen import field, value_class
 from ..core.setting import HouseRules
 
-CONFIG_KEYS = ("rules", "format", "options")
+CONFIG_KEYS = ("rules", "format", "color", "tiles", "options")
 
 
 class ConfigError(Exception):
@@ -38,6 +38,8 @@ class Config:
     path: str | None = None
     rules: str | None = None
     format: str | None = None
+    color: str | None = None  # auto, always, never: as --color
+    tiles: bool | None = None  # as --tiles / --no-tiles
     options: dict[str, Any] = field(default_factory=dict)  # [options]: every ruleset
     per_ruleset: dict[str, dict[str, Any]] = field(default_factory=dict)  # [options.R]
 
@@ -60,14 +62,22 @@ def _names() -> list[str]:
 
 
 def _check_everywhere(name: str, value: Any, where: str) -> None:
-    """An option set for every ruleset: some ruleset must have it, and each that has it
-    must take the value."""
+    """An option set for every ruleset: some ruleset must have it and take the value.
+
+    A ruleset that has the option but refuses the value is not an error here: the value
+    is kept for it (`house_rules`), so that only its own lines fail, naming the option."""
     having = _rulesets_with(name)
     if not having:
         raise ConfigError(f"{where}: no ruleset has an option '{name}'"
                           f"{_suggest_option(name)} (see mjscore rules)")
+    first_refusal = None
     for ruleset in having:
-        _check_value(ruleset, name, value, f"{where} ({ruleset.name})")
+        try:
+            _check_value(ruleset, name, value, f"{where} ({ruleset.name})")
+            return
+        except ConfigError as exc:
+            first_refusal = first_refusal or exc
+    raise first_refusal  # type: ignore[misc]
 
 
 def _rulesets_with(name: str) -> list[Any]:
@@ -127,6 +137,16 @@ def load_config(path: str | None, required: bool) -> Config:
         if not isinstance(fmt, str) or fmt not in FORMATS:
             raise ConfigError(f"{where}: format must be one of {', '.join(FORMATS)}, not "
                               f"{fmt!r}")
+    color = data.get("color")
+    if color is not None:
+        from ..report.settings import COLORS
+
+        if not isinstance(color, str) or color not in COLORS:
+            raise ConfigError(f"{where}: color must be one of {', '.join(COLORS)}, not "
+                              f"{color!r}")
+    tiles = data.get("tiles")
+    if tiles is not None and not isinstance(tiles, bool):
+        raise ConfigError(f"{where}: tiles must be true or false, not {_type_name(tiles)}")
     table = data.get("options", {})
     if not isinstance(table, dict):
         raise ConfigError(f"{where}: options must be a table ([options]), not "
@@ -139,7 +159,7 @@ def load_config(path: str | None, required: bool) -> Config:
             continue
         _check_everywhere(key, value, f"{where}: options.{key}")
         everywhere[key] = _frozen(value)
-    return Config(path, rules, fmt, everywhere, per_ruleset)
+    return Config(path, rules, fmt, color, tiles, everywhere, per_ruleset)
 
 
 def shown_path(path: str) -> str:
@@ -227,7 +247,9 @@ def parse_opt_flags(pairs: Iterable[str]) -> tuple[dict[str, str], dict[str, dic
 
 def house_rules(config: Config, opt_pairs: Iterable[str]) -> HouseRules:
     """The run's option values per ruleset: config, then flags; each layer's per-ruleset
-    values over its values for every ruleset."""
+    values over its values for every ruleset. A value for every ruleset goes to each one
+    that has the option, even one that refuses it: that ruleset's lines then fail with
+    the option named, and the other rulesets' lines are scored."""
     flags_all, flags_per = parse_opt_flags(opt_pairs)
     layers = ((config.options, config.per_ruleset), (flags_all, flags_per))
     if not any(a or p for a, p in layers):

@@ -28,6 +28,9 @@ PROGRESS_MIN_LINES = 200
 CLOSED_PIPE = 141  # 128 + SIGPIPE, what a shell shows for a writer whose reader left
 
 
+DISPLAY_FLAGS: dict[str, Any] = {}  # --color / --tiles as given: they win over the config
+
+
 class UsageProblem(Exception):
     """A usage error found by mjscore itself (exit 2): one line on stderr."""
 
@@ -177,6 +180,10 @@ def house_rules(config_flag: str | None, pairs: list[str], rules: str | None, fm
     except ConfigError as exc:
         raise UsageProblem(str(exc)) from None
     from ..report import DEFAULT_FORMAT
+    from ..report.settings import configure
+
+    configure(color=DISPLAY_FLAGS.get("color", config.color),
+              tiles=DISPLAY_FLAGS.get("tiles", config.tiles))
 
     return house, rules or config.rules or "riichi", fmt or config.format or DEFAULT_FORMAT
 
@@ -281,12 +288,64 @@ def summary_line(source: str, tally: Tally) -> str:
 
 def score_command(tokens: list[str] | None, file: str | None, rules: str | None,
                   opt: list[str] | None, fmt: str | None, jobs: str | int = 0,
-                  config: str | None = None, command: str = "score", quiet: bool = False
-                  ) -> int:
-    """`mjscore score` (or `waits`): one hand given as arguments, or every line of a file.
+                  config: str | None = None, command: str = "score", quiet: bool = False,
+                  output: str | None = None) -> int:
+    """`mjscore score` (or `waits`): one hand given as arguments, or every line of a file,
+    to stdout or to the file `output`.
 
     `rules` and `fmt` None: the config file's, else riichi and rich. A file run ends with
     a summary line on stderr unless `quiet`."""
+    if output is None:
+        return _scored(tokens, file, rules, opt, fmt, jobs, config, command, quiet)
+    with output_file(output):
+        return _scored(tokens, file, rules, opt, fmt, jobs, config, command, quiet)
+
+
+@contextmanager
+def output_file(path: str) -> Iterator[None]:
+    """sys.stdout into a temporary file beside `path`, renamed to it when the run ends
+    (every line scored or not): a run that fails (a usage error, a stop signal, a crash)
+    leaves neither the file nor the temporary one, and an old `path` untouched."""
+    import os
+    import tempfile
+
+    directory = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp",
+                                    dir=directory)
+    except OSError as exc:
+        raise UsageProblem(f"cannot write {text_arg(path)}: {exc.strerror or exc}") from None
+    saved = sys.stdout
+    done = False
+    try:
+        with open(fd, "w", encoding="utf-8", newline="") as out:
+            sys.stdout = out
+            yield
+            sys.stdout = saved
+            try:
+                out.flush()
+                os.fsync(out.fileno())
+            except OSError as exc:
+                raise OutputError(f"cannot write {text_arg(path)}: "
+                                  f"{exc.strerror or exc}") from None
+        try:
+            os.replace(temp, path)
+        except OSError as exc:
+            raise UsageProblem(f"cannot write {text_arg(path)}: {exc.strerror or exc}") from None
+        done = True
+    finally:
+        sys.stdout = saved
+        if not done:
+            import contextlib
+
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+
+
+def _scored(tokens: list[str] | None, file: str | None, rules: str | None,
+            opt: list[str] | None, fmt: str | None, jobs: str | int,
+            config: str | None, command: str, quiet: bool = False) -> int:
+    """The work of `score_command`, into whatever sys.stdout is."""
     from ..rulesets import load_ruleset
 
     FORMATS = reporters_of(command).FORMATS

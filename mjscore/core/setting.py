@@ -46,8 +46,10 @@ def resolve(parsed: Hand, rules: str, options: dict[str, Any] | None,
         exc.column = parsed.columns.get("rules")
         exc.token = f"rules:{name}"
         raise
-    if house:
-        options = {**house.for_ruleset(ruleset.name), **(options or {})}
+    if house:  # what the caller or the line's opt: tokens set, the house value does not
+        mine = {k: v for k, v in house.for_ruleset(ruleset.name).items()
+                if k not in dict(parsed.ctx.options)}
+        options = {**mine, **(options or {})}
     values = ruleset.resolve_options(options)
     columns = parsed.columns  # the value holds opt: tokens by name; an error names the first
     for key, text in sorted(parsed.ctx.options, key=lambda kv: columns.get(f"opt:{kv[0]}", 0)):
