@@ -136,7 +136,7 @@ def waits_report(result: WaitsResult, width: int = 80) -> Any:
         else:
             parts.append(Text(f"14 tiles: shanten {result.shanten} after the best discard "
                               f"({_shapes(result)})"))
-        rows = []
+        rows: list[tuple[str, ...]] = []
         for d in result.discards:
             tiles = " ".join(T.name(x.tile) for x in d.ukeire_tiles)
             best = max(d.waits, key=lambda w: w.best_value, default=None)
