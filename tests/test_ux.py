@@ -205,4 +205,4 @@ def test_a_european_token_under_riichi_points_to_rules_european(line):
 def test_waits_report_keeps_keys_and_numbers_whole(columns):
     text = _cli(["waits", "234m406p22s56s789s"], columns)
     words = set(text.split())
-    assert {"menzen_tsumo", "aka_dora", "2,000", "2,700"} <= words
+    assert {"Pinfu,", "Menzen", "2,000", "700/1,300"} <= words

@@ -250,7 +250,7 @@ class _Context:
         meld_ids = [t for m in h.melds for t in m.tiles]
         self.melded = counts_of(meld_ids)
         self.seen = tuple(min(4, c) for c in counts_of(
-            [*h.concealed, *meld_ids, *hand.ctx.dora, *hand.ctx.ura]))
+            [*h.concealed, *meld_ids, *hand.ctx.dora, *hand.ctx.ura, *hand.ctx.discards]))
         self.furiten = frozenset(hand.ctx.discards)
         self.head, self.tail = _split_at_win(hand.text or str(hand))
 

@@ -11,7 +11,7 @@ import json
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..base import tiles as T
-from ..core.result import PointsDoubles
+from ..core.result import Fans, PointsDoubles
 from . import FORMATS as OUTPUT_FORMATS
 from . import LineReporter, describe, json_default, tsv_cell
 
@@ -67,24 +67,44 @@ class TsvReporter(LineReporter):
 
 
 def win_text(r: ScoreResult) -> str:
-    """`7,700 4h30f`, `8,000 mangan`, `2,000 p40 d1`; or why the win is impossible."""
+    """`7,700 4h30f`, a tsumo as the table says it (`400/700 1h30f`, `2,600 all`),
+    `8,000 mangan`, `11 fan`, `2,000 p40 d1`; or why the win is impossible."""
     if not r.ok:
         assert r.error is not None
         kind = r.error.kind
         if "furiten" in r.error.message:
             return "furiten"
+        if kind == "no_yaku" and r.rules == "mcr":
+            return "below the 8-point minimum"
         return {"no_yaku": "no yaku", "not_a_win": "not a win"}.get(kind, kind.replace("_", " "))
+    from .rich_report import call
+
     score = r.score
+    said = call(r)
+    amount = said if said and not said.startswith("ron ") else f"{r.value:,}"
+    if isinstance(score, Fans):
+        return f"{r.value:,} fan"
     if r.han is None and isinstance(score, PointsDoubles):
         return f"{r.value:,} {score.points}p {score.doubles}d"
     if r.limit:
-        return f"{r.value:,} {r.limit}"
-    return f"{r.value:,} {r.han}h{r.fu}f"
+        return f"{amount} {r.limit}"
+    return f"{amount} {r.han}h{r.fu}f"
+
+
+def _names(r: ScoreResult) -> list[str]:
+    """The yaku (or fans) of a win by the names `score` prints."""
+    if isinstance(r.score, Fans):
+        return [f.name for f in r.score.fans]
+    return [y.name for y in r.yaku]
 
 
 def _yaku(w: Wait) -> str:
-    best = w.tsumo if w.tsumo.ok else w.ron
-    return " ".join(y.key for y in best.yaku)
+    """Each win's own yaku: `ron: A, B; tsumo: A, B, C`, or one list when they agree."""
+    ron = ", ".join(_names(w.ron)) if w.ron.ok else ""
+    tsumo = ", ".join(_names(w.tsumo)) if w.tsumo.ok else ""
+    if ron == tsumo or not ron or not tsumo:
+        return ron or tsumo
+    return f"ron: {ron}; tsumo: {tsumo}"
 
 
 GLYPHS = {"on": True}  # the rich reporter turns the glyphs off (--no-tiles, an encoding)
@@ -110,18 +130,25 @@ def waits_report(result: WaitsResult, width: int = 80) -> Any:
     parts: list[Any] = [head]
 
     if result.tiles == 14:
-        parts.append(Text(f"14 tiles: shanten {result.shanten} after the best discard "
-                          f"({_shapes(result)})"))
-        rows = []
+        if result.shanten == -1:
+            parts.append(Text(f"14 tiles: the hand is complete, a win as it stands "
+                              f"({_shapes(result)}); after a discard:"))
+        else:
+            parts.append(Text(f"14 tiles: shanten {result.shanten} after the best discard "
+                              f"({_shapes(result)})"))
+        rows: list[tuple[str, ...]] = []
         for d in result.discards:
             tiles = " ".join(T.name(x.tile) for x in d.ukeire_tiles)
             best = max(d.waits, key=lambda w: w.best_value, default=None)
             rows.append((_tile(d.tile), str(d.shanten), str(d.ukeire),
                          ("waits " if d.shanten == 0 else "") + tiles,
                          f"{best.best_value:,}" if best and best.best_value else ""))
-        parts.append(fit_table([("Discard", "left", True, 0), ("Shanten", "left", True, 0),
-                                ("Unseen", "left", True, 0), ("Waits / ukeire", "left", False, 0),
-                                ("Best", "left", True, 0)], rows, width))
+        columns = [("Discard", "left", True, 0), ("Shanten", "left", True, 0),
+                   ("Unseen", "left", True, 0), ("Waits / ukeire", "left", False, 0),
+                   ("Best", "left", True, 0)]
+        if not any(row[4] for row in rows):  # no discard leaves a ready hand: no Best
+            columns, rows = columns[:4], [row[:4] for row in rows]
+        parts.append(fit_table(columns, rows, width))
     elif result.waits:
         unseen = sum(w.remaining for w in result.waits)
         parts.append(Text(f"ready: {len(result.waits)} winning tile"
