@@ -223,3 +223,16 @@ def test_presets_in_the_commands(name: str, capsys: pytest.CaptureFixture[str]) 
     code, out, err = run("score", FOUR_THIRTY, "--rules", name, "--opt",
                          "kiriage_mangan=on", capsys=capsys)
     assert code == 0 and "8,000" in out.replace("8000", "8,000"), out + err
+
+
+def test_presets_in_the_config_file(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A config file names a preset and overrides one of its options, as --opt X.NAME does."""
+    config = tmp_path / "club.toml"
+    config.write_text('rules = "mleague"\n[options.mleague]\nkiriage_mangan = false\n')
+    code, out, err = run("score", FOUR_THIRTY, "--config", str(config), "--format", "json",
+                         capsys=capsys)
+    assert code == 0, err
+    assert '"rules": "mleague"' in out and '"value": 7700' in out
+    code, out, err = run("score", FOUR_THIRTY, "--rules", "mleague", "--opt",
+                         "mleague.kiriage_mangan=off", "--format", "json", capsys=capsys)
+    assert code == 0 and '"value": 7700' in out, err
