@@ -321,6 +321,29 @@ def test_preset_agrees_with_mahjong(name: str, capsys: pytest.CaptureFixture[str
     assert not [o for o in outcomes if not o.agrees and not o.explained_by], report
 
 
+# hands of larger runs (MJSCORE_PRESET_HANDS=2000) where a preset rule mahjong cannot
+# express is the whole difference, kept so the named explanations stay exercised
+INEXPRESSIBLE_HANDS = [
+    pytest.param("mleague", "double-wind pair 2 fu",
+                 GeneratedHand("standard", "regression", parse_tiles("11z77m555p111666s"), (),
+                               parse_tiles("7m")[0], False, "+", "E", "E",
+                               dora=parse_tiles("1m")),
+                 id="mleague-11z-pair"),  # 77m555p111666s11z ron:7m+ : 50 fu, not 40
+    pytest.param("ema", "yakuman do not stack",
+                 GeneratedHand("standard", "regression", parse_tiles("2223344888s666z"), (),
+                               parse_tiles("2s")[0], True, None, "E", "S",
+                               dora=parse_tiles("6p"), flags=("tenhou",)),
+                 id="ema-tenhou-ryuuiisou"),  # tenhou + ryuuiisou: one yakuman in EMA
+]
+
+
+@pytest.mark.parametrize(("name", "rule", "hand"), INEXPRESSIBLE_HANDS)
+def test_inexpressible_rules_are_the_named_difference(name: str, rule: str,
+                                                      hand: GeneratedHand) -> None:
+    o = compare_preset(hand, name)
+    assert not o.agrees and o.explained_by == rule, f"{hand.line}\n  {o.ours}\n  {o.theirs}"
+
+
 if __name__ == "__main__":
     if len(sys.argv) > 1:
         N_HANDS = int(sys.argv[1])
