@@ -179,8 +179,9 @@ class GeneratedHand:
             groups = [g[-2::-1][1:] + g[-2] + g[-1] for g in groups]
         return " ".join(groups)
 
-    def to_mahjong(self) -> MahjongInput:
-        """The same hand as mahjong's 136-tile arrays, Meld objects and a HandConfig."""
+    def to_mahjong(self, rules: Any = None) -> MahjongInput:
+        """The same hand as mahjong's 136-tile arrays, Meld objects and a HandConfig
+        (under `rules`, an OptionalRules; Tenhou's by default)."""
         from mahjong.hand_calculating.hand_config import HandConfig
         from mahjong.meld import Meld
 
@@ -219,7 +220,8 @@ class GeneratedHand:
             is_daburu_riichi="double-riichi" in flags, is_tenhou="tenhou" in flags,
             is_chiihou="chiihou" in flags,
             player_wind=EAST + WINDS.index(self.seat), round_wind=EAST + WINDS.index(self.round),
-            kyoutaku_number=self.sticks, tsumi_number=self.honba, options=tenhou_rules())
+            kyoutaku_number=self.sticks, tsumi_number=self.honba,
+            options=tenhou_rules() if rules is None else rules)
         return MahjongInput(tiles, win, melds, dora, ura, config)
 
 

@@ -341,7 +341,8 @@ def test_config_per_ruleset_table_beats_its_everywhere_value(capsys, tmp_path):
     ("format = \"xml\"", "format must be one of"),
     ("options = 3", "options must be a table"),
     ("[options]\nno_such = true", "options.no_such: no ruleset has an option 'no_such'"),
-    ("[options]\nkiriage_mangan = \"maybe\"", "options.kiriage_mangan (riichi): option "
+    # the first ruleset by name that has the option (ema, a preset, since issue 22)
+    ("[options]\nkiriage_mangan = \"maybe\"", "options.kiriage_mangan (ema): option "
                                                "kiriage_mangan takes on or off"),
     ("[options]\nred_fives = \"three\"", "takes a number"),
     ("[options.nope]\nx = 1", "options.nope: unknown ruleset 'nope'"),

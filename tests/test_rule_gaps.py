@@ -81,9 +81,12 @@ def test_tenhou_composite_pao_on_tsumo_the_liable_player_pays_everything():
     assert pays(line) == [("S", 300, "honba ×1"), ("S", 64000, "liability")]
 
 
-def test_composite_pao_on_ron_keeps_the_split():
+def test_composite_pao_on_ron_splits_the_whole_hand_or_only_the_liable_yakuman():
+    """Tenhou (pao_share=whole) halves the whole 64,000; Mahjong Soul (liable_only)
+    halves the daisangen and the discarder pays the tsuuiisou too."""
     line = "111z2z pon:555z+ pon:777z= pon:666z= ron:2z- seat:N"
-    assert pays(line) == [("S", 16000, "liability (half)"), ("W", 48000, "ron")]
+    assert pays(line) == [("S", 32000, "liability (half)"), ("W", 32000, "ron")]
+    assert pays(line, "mahjongsoul") == [("S", 16000, "liability (half)"), ("W", 48000, "ron")]
 
 
 DAISANGEN_RON = "067m1p pon:555z+ pon:777z= pon:666z= ron:1p- seat:N honba:1"

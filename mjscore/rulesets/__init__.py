@@ -64,14 +64,18 @@ class OptionSpec:
                 raise RulesetError(f"option {self.name} takes a number, not '{text}'")
             return self._check(int(raw))
         if self.kind == "set":
-            if raw in ("none", ""):
+            if raw in ("none", "") or raw in _OFF:
                 return frozenset()
+            if raw == "all" or raw in _ON:  # a set that was once a bool: on means all of it
+                return frozenset(self.choices)
             return self._check(frozenset(p.strip() for p in raw.split(",") if p.strip()))
         return self._check(raw)
 
     def _check(self, value: Any) -> Any:
         """A value as the library may pass it (not text): of the option's kind, or an error."""
         if self.kind == "set":
+            if isinstance(value, bool):  # True / False: all of the set or none of it
+                return frozenset(self.choices) if value else frozenset()
             if isinstance(value, str) or not isinstance(value, (set, frozenset, list, tuple)):
                 raise RulesetError(f"option {self.name} takes a set of names, not '{value}'")
             if not all(isinstance(v, str) for v in value):
@@ -143,7 +147,11 @@ class YakuSpec:
         if not closed and self.han_open is None:
             return None
         if self.by_option:
-            chosen = dict(self.by_value).get(shown[self.by_option].show(options[self.by_option]))
+            spec, value = shown[self.by_option], options[self.by_option]
+            # a set option names the yaku it applies to: "on" for a yaku in it, else "off"
+            word = (("on" if self.key in value else "off") if spec.kind == "set"
+                    else spec.show(value))
+            chosen = dict(self.by_value).get(word)
             if chosen is None or chosen == "none":
                 return None
             if chosen.endswith("yakuman"):

@@ -388,10 +388,14 @@ def _liable(c: Candidate, line: Hand, ruleset: Ruleset, options: dict[str, Any],
         if calls:
             call = calls[0]
             answered = tuple(x.yaku for x in calls if x.seat == call.seat)
+            # Tenhou: the liable player answers for it all (pao_share=whole)
+            whole = options.get("pao_share", "whole") == "whole"
             liable_units = sum(m.yakuman for m in c.yaku if m.key in answered)
-            return (liable_payments(c.base, 8000 * liable_units, call.seat, side, params),
+            liable_base = c.base if whole else min(c.base, 8000 * liable_units)
+            return (liable_payments(c.base, liable_base, call.seat, side, params, whole),
                     Liability(call.seat, answered,
-                              pao.describe(call, side.winner, side.tsumo, side.discarder)))
+                              pao.describe(call, side.winner, side.tsumo, side.discarder,
+                                           _share_words(c, liable_units, whole))))
     else:  # Arushal's liability rules
         arushal_call, more, answered = pao.find_arushal_liable(line, {m.key for m in c.yaku})
         notes.extend(more)
@@ -400,6 +404,13 @@ def _liable(c: Candidate, line: Hand, ruleset: Ruleset, options: dict[str, Any],
                     Liability(arushal_call.seat, answered, pao.describe(
                         arushal_call, side.winner, side.tsumo, side.discarder)))
     return None, None
+
+
+def _share_words(c: Candidate, liable_units: int, whole: bool) -> str:
+    """What the liable player answers for, when the hand holds more than the liable yakuman."""
+    if c.yakuman <= liable_units:
+        return ""
+    return "the whole hand" if whole else "the liable yakuman only"
 
 
 def _verdict(c: Candidate, bonus: list[YakuMatch], line: Hand, ruleset: Ruleset,

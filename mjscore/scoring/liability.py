@@ -55,16 +55,26 @@ def find_liable(line: Hand, yaku_keys: set[str], pao: frozenset[str]
     return calls, notes
 
 
-def describe(call: LiableCall, winner: str, tsumo: bool, discarder: str | None) -> str:
-    """The rule in words, as the report shows it."""
+def describe(call: LiableCall, winner: str, tsumo: bool, discarder: str | None,
+             share: str = "") -> str:
+    """The rule in words, as the report shows it; `share` names what the liable player
+    answers for when the hand holds other yakuman too (option pao_share)."""
     who = f"{call.seat} fed {call.fed} ({call.meld.text()} from {call.seat}, " \
           f"{SOURCE_WORDS[call.meld.source or '']})"
+    if discarder == call.seat and not tsumo:
+        return f"{who}: {call.seat} dealt in too and pays all"
+    if share == "the liable yakuman only":
+        if tsumo:
+            return (f"{who}: {call.seat} pays the {call.yaku} alone, as if they had dealt in; "
+                    "the other yakuman are an ordinary tsumo")
+        disc = discarder or "the discarder"
+        return (f"{who}: {call.seat} pays half of the {call.yaku}, {disc} pays the other half "
+                "and the other yakuman")
     if tsumo:
         return f"{who}: {call.seat} pays the whole hand alone, as if they had dealt in"
-    if discarder == call.seat:
-        return f"{who}: {call.seat} dealt in too and pays all"
     disc = discarder or "the discarder"
-    return f"{who}: {call.seat} pays half of the {call.yaku}, {disc} pays the other half"
+    what = "the whole hand" if share else f"the {call.yaku}"
+    return f"{who}: {call.seat} pays half of {what}, {disc} pays the other half"
 
 
 # -- Arushal (Shiragiku): 数満貫, 大三元 and 四喜和 --------------------------------------------

@@ -93,7 +93,7 @@ def deposit_payments(side: WinSide, params: Params) -> list[Payment]:
 
 
 def liable_payments(total_base: int, liable_base: int, liable: str, side: WinSide,
-                    params: Params) -> list[Payment]:
+                    params: Params, tsumo_whole: bool = True) -> list[Payment]:
     """Payments when `liable` answers for `liable_base` of the hand's base points.
 
     Tsumo: the liable player pays the whole hand alone, as if they had dealt in,
@@ -102,15 +102,19 @@ def liable_payments(total_base: int, liable_base: int, liable: str, side: WinSid
     someone else: the liable share is split half and half between the liable
     player and the discarder, who also pays the rest. The honba on such a ron go
     to the liable player (Tenhou) or to the discarder (params.pao_honba_ron,
-    WEB TILE: docs/rules/shiragiku.md §5).
+    WEB TILE: docs/rules/shiragiku.md §5). With `tsumo_whole` off (Mahjong Soul's
+    option pao_share=liable_only) a tsumo makes the liable player pay only the
+    liable share, as if they had dealt it in; the rest is an ordinary tsumo.
     """
     dealer = side.winner == "E"
     rest = total_base - liable_base
     out: list[Payment] = []
     honba_payer: str | None = liable
     if side.tsumo:
-        out.append(payment(liable, side.winner, _ron_total(total_base, dealer, params),
-                           "liability"))
+        out.append(payment(liable, side.winner, _ron_total(
+            total_base if tsumo_whole else liable_base, dealer, params), "liability"))
+        if rest and not tsumo_whole:
+            out.extend(hand_payments(rest, side, params))
     elif side.discarder == liable:
         out.append(payment(liable, side.winner, _ron_total(total_base, dealer, params), "ron"))
     else:
