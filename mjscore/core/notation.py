@@ -174,7 +174,8 @@ def _read_token(text: str) -> _Read:
 
 # -- other ways to write a token: upper case, full width, tile glyphs, kanji ----------------
 
-_FULL_WIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}  # NFKC of '！'..'～': ASCII
+# NFKC of the full-width forms '！'..'～': their ASCII
+_FULL_WIDTH: dict[int, int | None] = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}
 _FULL_WIDTH |= {0xFE0E: None, 0xFE0F: None}  # a variation selector after a glyph: 🀄️
 _TILE_TEXT = str.maketrans(T.GLYPH_NAMES | T.KANJI_DIGITS | T.KANJI_SUITS | T.KANJI_HONOURS)
 _KEYS = frozenset((*_MELD_SIZE, "flowers", "tsumo", "ron", *CONTEXT_KEYS))
