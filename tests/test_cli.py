@@ -223,7 +223,7 @@ def test_piped_lines_are_read_when_no_hand_is_given_or_the_hand_is_a_dash(args):
 
 def test_an_empty_pipe_with_no_hand_says_so():
     done = mj("score", stdin="")
-    assert done.returncode == 0 and "no hand in the input" in done.stderr
+    assert done.returncode == 2 and "standard input was empty" in done.stderr
 
 
 def test_bare_mjscore_shows_help_and_exits_2():

@@ -143,9 +143,12 @@ def test_a_yakuman_reads_as_yakuman(capsys, monkeypatch):
 
 def test_every_ruleset_is_named_in_the_notation_and_the_score_help(capsys, monkeypatch):
     notation = _out(capsys, monkeypatch, 120, "notation")
-    grammar = next(line for line in notation.splitlines() if "rules:" in line)
-    helped = _out(capsys, monkeypatch, 120, "score", "--help")
-    listed = next(line for line in helped.splitlines() if line.split()[:1] == ["rules"])
+    lines = notation.splitlines()
+    at = next(i for i, line in enumerate(lines) if "rules:" in line)
+    grammar = " ".join(lines[at:at + 2])  # the list goes on to a second line
+    helped = _out(capsys, monkeypatch, 120, "score", "--help").splitlines()
+    at = next(i for i, line in enumerate(helped) if line.split()[:1] == ["rules"])
+    listed = " ".join(helped[at:at + 2])
     for name in ruleset_names():
         assert name in re.split(r"[:| ]+", grammar), name
         assert name in listed.split(), name

@@ -124,3 +124,14 @@ def unicode_tile(tile: int, red: bool = False) -> str:
         return chr((0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F006, 0x1F005, 0x1F004)[tile - 27])
     base = (0x1F007, 0x1F019, 0x1F010)[tile // 9]
     return chr(base + tile % 9)
+
+
+# -- input tables: the other ways a user may write a tile (docs/notation.md, "Other forms") --
+
+# every glyph unicode_tile draws, back to its mpsz text: what the report shows can be typed
+GLYPH_NAMES = {unicode_tile(t): name(t) for t in range(FLOWER_BASE + 8)}
+KANJI_DIGITS = {k: str(d) for d, k in enumerate("一二三四五六七八九", 1)}
+KANJI_SUITS = {"萬": "m", "万": "m", "筒": "p", "索": "s"}
+KANJI_HONOURS = {k: name(EAST + i) for i, k in enumerate("東南西北白發中")} | {"発": "6z"}
+KANJI_WINDS = dict(zip("東南西北", SEATS, strict=True))  # round:東 is round:E
+RED_KANJI = "赤"  # 赤五萬 is the red five 0m

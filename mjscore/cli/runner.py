@@ -10,6 +10,7 @@ Nothing else calls sys.exit.
 from __future__ import annotations
 
 import io
+import itertools
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -355,16 +356,16 @@ def _scored(tokens: list[str] | None, file: str | None, rules: str | None,
     options, rules, fmt = house_rules(config, [text_arg(o) for o in opt or []], rules, fmt)
     if fmt not in FORMATS:
         raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(FORMATS)})")
-    if tokens == ["-"] and file is None:  # `mjscore score -`: the lines come from stdin
-        tokens, file = [], "-"
+    if tokens == ["-"] and file is None:  # `mjscore score -`: the lines of stdin
+        tokens, file = None, "-"
     if tokens and file is not None:
         raise UsageProblem("give a hand as arguments or --file, not both")
+    piped = not tokens and file is None and not _stdin_is_terminal()
+    if piped:  # `cat hands.txt | mjscore score`
+        file = "-"
     if not tokens and file is None:
-        if not _stdin_is_terminal():  # `cat hands.txt | mjscore score`
-            file = "-"
-        else:
-            raise UsageProblem("no hand given: pass the hand's tokens, or --file PATH "
-                               "('-' = stdin)")
+        raise UsageProblem("no hand given: pass the hand's tokens, or --file PATH "
+                           "('-' = stdin)")
     if not (str(jobs).isascii() and str(jobs).isdigit() and len(str(jobs)) <= 4):
         raise UsageProblem(f"--jobs takes a number of processes (0 = automatic), not '{jobs}'")
     load_ruleset(rules)  # an unknown ruleset is a usage error before any line is read
@@ -372,7 +373,13 @@ def _scored(tokens: list[str] | None, file: str | None, rules: str | None,
         return run_lines([(1, " ".join(tokens))], rules, options, fmt, command=command)
     summary_of = None if quiet else file
     if file == "-":
-        return run_lines(read_lines("-"), rules, options, fmt, command=command,
+        lines = read_lines("-")
+        first = next(lines, None)
+        if piped and first is None:  # nothing piped: `< /dev/null`
+            raise UsageProblem("no hand given: pass the hand's tokens, or --file PATH "
+                               "('-' = stdin); standard input was empty")
+        head = [first] if first is not None else []
+        return run_lines(itertools.chain(head, lines), rules, options, fmt, command=command,
                          summary_of=summary_of)
     total = count_lines(file)  # type: ignore[arg-type]
     return run_lines(read_lines(file), rules, options, fmt,  # type: ignore[arg-type]

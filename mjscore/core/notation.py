@@ -44,7 +44,7 @@ FLAGS = frozenset((
 ))
 CONTEXT_KEYS = ("round", "seat", "breach", "dora", "ura", "honba", "sticks", "flowers",
                 "rules", "opt", "discards")
-_GROUP = re.compile(r"([0-9]+)([a-z])")  # ASCII digits only: '１' or '²' is no tile number
+_GROUP = re.compile(r"([0-9]+)([a-z])")  # ASCII digits ('１' is made '1' first; '²' is none)
 _RULES_NAME = re.compile(r"[a-z][a-z0-9-]*")
 _DIGIT_CHARS = frozenset("0123456789")
 MAX_LINE = 10_000  # characters in a hand line; a longer one is an error, the file goes on
@@ -144,29 +144,20 @@ def _token(text: str) -> _Read:
     return _cached_token(text) if len(text) <= _CACHED else _read_token(text)
 
 
-# keys whose value is tiles, read in any case like the key itself
-_TILE_VALUED = frozenset(("chi", "pon", "kan", "ankan", "kakan", "tsumo", "ron", "dora", "ura",
-                          "discards", "flowers"))
-
-
 @lru_cache(maxsize=16384)
 def _cached_token(text: str) -> _Read:
     return _read_token(text)
 
 
 def _read_token(text: str) -> _Read:
-    """Keys and suits are read in any case, as flags are (`RON:4S`, `234M`, `Dora:1S`): the
-    report writes them lower-case, but a user types what the keyboard gives."""
+    if not (text.isascii() and text.islower()):  # the common token: read as it is
+        text = plain_token(text)
     key, colon, value = text.partition(":")
     if text[0] in _DIGIT_CHARS:
-        return _reading(TILES, "", _concealed, text if text.islower() else text.lower())
+        return _reading(TILES, "", _concealed, text)
     if not colon:
         flag = text if text in FLAGS else text.lower()
         return _Read(FLAG, flag if flag in FLAGS else "", None)
-    if not key.islower():
-        key = key.lower()
-    if key in _TILE_VALUED and not value.islower():
-        value = value.lower()
     if key in _MELD_SIZE:
         return _reading(MELD, key, _meld_shape, key, value)
     if key == "flowers":
@@ -179,6 +170,51 @@ def _read_token(text: str) -> _Read:
     if key in CONTEXT_KEYS:
         return _reading(CONTEXT, key, _CONTEXT_READERS[key], value)
     return _Read(UNKNOWN, key, None)
+
+
+# -- other ways to write a token: upper case, full width, tile glyphs, kanji ----------------
+
+# NFKC of the full-width forms '！'..'～': their ASCII
+_FULL_WIDTH: dict[int, int | None] = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}
+_FULL_WIDTH |= {0xFE0E: None, 0xFE0F: None}  # a variation selector after a glyph: 🀄️
+_TILE_TEXT = str.maketrans(T.GLYPH_NAMES | T.KANJI_DIGITS | T.KANJI_SUITS | T.KANJI_HONOURS)
+_KEYS = frozenset((*_MELD_SIZE, "flowers", "tsumo", "ron", *CONTEXT_KEYS))
+_TILE_KEYS = frozenset((*_MELD_SIZE, "flowers", "tsumo", "ron", "dora", "ura", "discards"))
+_WIND_KEYS = frozenset(("round", "seat", "breach"))
+
+
+def plain_token(text: str) -> str:
+    """A token in the form the reader knows: full-width letters as ASCII, keys and tile
+    letters in lower case, tile glyphs and kanji as mpsz (`Ron:４S`, `🀈🀉🀊`, `二三四萬`).
+    Flags, winds and ruleset names are case-blind where they are read; opt: is left as is."""
+    written = text
+    if not text.isascii():
+        text = text.translate(_FULL_WIDTH)
+    key, colon, value = text.partition(":")
+    if not colon:
+        return _plain_tiles(text) if _is_tiles(text) else text
+    low = key.lower()
+    if low not in _KEYS:
+        return text
+    if low == "opt":  # an option's value is the ruleset's to check, as written
+        return "opt:" + re.split("[:：]", written, maxsplit=1)[1]
+    if low in _WIND_KEYS:
+        value = T.KANJI_WINDS.get(value, value)
+    elif low in _TILE_KEYS:
+        value = _plain_tiles(value)
+    return f"{low}:{value}"
+
+
+def _is_tiles(text: str) -> bool:
+    first = text[0]
+    return first in _DIGIT_CHARS or first in T.GLYPH_NAMES or first in T.KANJI_DIGITS \
+        or first in T.KANJI_HONOURS or first == T.RED_KANJI
+
+
+def _plain_tiles(text: str) -> str:
+    if not text.isascii():
+        text = text.replace(T.RED_KANJI + "五", "0").translate(_TILE_TEXT)
+    return text.lower()
 
 
 def _reading(kind: str, key: str, reader: Callable[..., Any], *args: str) -> _Read:
@@ -324,7 +360,8 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
     words = body.split()  # str.split's blanks are the regex \s
     if not words:
         raise NotationError("the line holds no hand")
-    cut = words.index("/") if "/" in words else len(words)
+    marks = words if body.isascii() else [w.translate(_FULL_WIDTH) for w in words]  # '／'
+    cut = marks.index("/") if "/" in marks else len(words)
     # written with single spaces, as most lines are: a column is a sum of lengths
     single_spaced = body == " ".join(words)
     ctx = dict(_CONTEXT_DEFAULTS)  # the WinContext's fields, its own at the end
@@ -389,13 +426,7 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
                     raise _BadToken(why)
                 flowers += value
             else:
-                from .suggest import key_hint
-
-                key, _, value = text.partition(":")
-                hint = key_hint(key, value)
-                raise _BadToken("is not a meld, win or context token" + (hint or (
-                    " (known: chi pon kan ankan kakan tsumo ron " + " ".join(CONTEXT_KEYS)
-                    + ")")))
+                raise _BadToken(_unknown_key(text))
     except _BadToken as why:
         raise _Token(text, column).fail(str(why)) from None
     # the tokens after ' / ' start at least one blank after the winner's last one
@@ -482,12 +513,14 @@ def _read_others(body: str, words: list[str], end: int) -> list[_Other]:
         for i, text in enumerate(words):
             column = body.find(text, end) + 1
             end = column + len(text) - 1
-            if text == "/":
+            mark = text.translate(_FULL_WIDTH).upper()  # 'e:', 'Ｅ：' and '／' too
+            if mark == "/":
                 expect_seat = True
             elif expect_seat:
-                if len(text) != 2 or text[1] != ":" or text[0] not in T.WIND_LETTERS:
+                mark = T.KANJI_WINDS.get(mark[:1], mark[:1]) + mark[1:]  # '東:'
+                if len(mark) != 2 or mark[1] != ":" or mark[0] not in T.WIND_LETTERS:
                     raise _BadToken("should name the next player's seat after ' / ', like 'E:'")
-                out.append(_Other(text[0]))
+                out.append(_Other(mark[0]))
                 expect_seat = False
             else:
                 out[-1].read(text, column, words[i + 1] if i + 1 < len(words) else None)
@@ -527,3 +560,11 @@ def _unknown(text: str, following: str | None) -> str:
 
     return ("is not a tile group, meld, win, context token or flag"
             + token_hint(text, following, FLAGS))
+
+
+def _unknown_key(text: str) -> str:
+    """Why a token with an unknown key is wrong, with the nearest key."""
+    from .suggest import key_hint
+
+    return ("is not a meld, win or context token (known: chi pon kan ankan kakan tsumo ron "
+            + " ".join(CONTEXT_KEYS) + ")" + key_hint(text))

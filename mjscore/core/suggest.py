@@ -40,30 +40,16 @@ def known(word: str, choices: Iterable[str], where: str = "mjscore rules") -> st
     return f"{', '.join(close)}, … ({len(choices)} in all: see {where})"
 
 
-# the words other tools and players use for a flag of ours (Tenhou's own word is `reach`)
-FLAG_WORDS = {"reach": "riichi", "reachi": "riichi", "richi": "riichi", "dabururiichi":
-              "double-riichi", "wriichi": "double-riichi", "haitei-raoyue": "haitei",
-              "houtei-raoyui": "houtei", "rinshan-kaihou": "rinshan"}
-
-
-def key_hint(key: str, value: str) -> str:
-    """`; did you mean 'ron:4s'?` for a near-miss key (`rn:4s`, `tsmo:4s`, `dorra:1s`)."""
-    found = difflib_close(key.lower(), KEYS, 0.5)
-    return f"; did you mean '{found}:{value}'?" if found else ""
-
-
-def difflib_close(word: str, choices: Iterable[str], cutoff: float) -> str | None:
-    import difflib
-
-    found = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=cutoff)
-    return found[0] if found else None
+# other programs' words: Tenhou writes 'reach' for riichi, English MCR books kong/chow/pung
+FLAG_ALIASES = {"reach": "riichi", "double-reach": "double-riichi", "open-reach": "open-riichi"}
+KEY_ALIASES = {"kong": "kan", "chow": "chi", "pung": "pon"}
 
 
 def token_hint(text: str, following: str | None, flags: Iterable[str]) -> str:
     """The fix for a token that is no tile group, meld, win, context token or flag."""
     low = text.lower()
-    if low in FLAG_WORDS:
-        return f"; did you mean '{FLAG_WORDS[low]}'?"
+    if low in FLAG_ALIASES:
+        return f"; did you mean '{FLAG_ALIASES[low]}'?"
     if low in WIN_KEYS and following and re.fullmatch(r"[0-9]+[mpsz][-=+]?", following):
         return f"; did you mean '{low}:{following}'?"
     glued = re.fullmatch(r"([a-z]+?)([0-9][0-9a-z,=+-]*)", low)
@@ -93,3 +79,12 @@ def winning_tile_hint(line: object) -> str:
         return (f"; is the winning tile {name} also written among the concealed tiles? "
                 f"Write it only in the win token")
     return ""
+
+
+def key_hint(text: str) -> str:
+    """The fix for a token whose key is no key (`rn:4s`, `tsmo:5p`, `dorra:1s`): the
+    nearest key with the value as written, `; did you mean 'ron:4s'?`."""
+    key, _, value = text.partition(":")
+    alias = KEY_ALIASES.get(key.lower())
+    found = [alias] if alias else nearest(key, KEYS, 1)
+    return f"; did you mean '{found[0]}:{value}'?" if found else ""
