@@ -273,8 +273,10 @@ def test_a_stopped_file_keeps_every_record_read_before_the_stop(endless_file, fm
         records = whole_records(proc.stdout, fmt)
         assert len(records) == count + 1, how  # the endless line's own "too long" record
         assert all(r["ok"] for r in records[:count]), how
-        assert proc.stderr.decode().splitlines()[-1] == (
-            "mjscore: a line has no end within 64 MB: not a file of hand lines"), how
+        said = proc.stderr.decode().splitlines()
+        # the stop, then the run's last word: the summary of what was read before it
+        assert said[-2] == "mjscore: a line has no end within 64 MB: not a file of hand lines", how
+        assert said[-1].endswith(" not scored"), how
     assert runs["1"].stdout == runs["2"].stdout == runs["stdin"].stdout
 
 
