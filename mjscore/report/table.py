@@ -355,14 +355,21 @@ def _han_fu_notes(ruleset: Ruleset, options: dict[str, Any], dealer: bool) -> li
     return notes
 
 
+def _rows_by(cells: list[dict[str, Any]], key: str) -> dict[int, list[dict[str, Any]]]:
+    """The JSON cells grouped into the text table's rows (one per han or per doubles), in
+    the order the cells come."""
+    rows: dict[int, list[dict[str, Any]]] = {}
+    for c in cells:
+        rows.setdefault(c[key], []).append(c)
+    return rows
+
+
 def _han_fu_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any],
                  dealer: bool, width: int) -> list[Text]:
     who = "dealer" if dealer else "non_dealer"
-    by_han: dict[int, list[dict[str, Any]]] = {}
-    for c in data["cells"]:
-        by_han.setdefault(c["han"], []).append(c)
     rows = [(str(han), f"{han} han", [[money(c[who]["ron"]), money(c[who]["tsumo"])]
-                                      for c in cells]) for han, cells in by_han.items()]
+                                      for c in cells])
+            for han, cells in _rows_by(data["cells"], "han").items()]
     lines = _words(f"{ruleset.title}: {'dealer' if dealer else 'non-dealer'}", width, "bold")
     lines += grid("han", [f"{fu} fu" for fu in data["fu"]], rows, ("ron", "tsumo"), width)
     lines += [Text(), *_limits_text(data["limits"], who, width), Text()]
@@ -374,12 +381,9 @@ def _han_fu_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any]
 def _points_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any],
                  dealer: bool, width: int) -> list[Text]:
     who = "dealer" if dealer else "non_dealer"
-    by_doubles: dict[int, list[dict[str, Any]]] = {}
-    for c in data["cells"]:
-        by_doubles.setdefault(c["doubles"], []).append(c)
     rows = [(str(d), f"{d} double{'s' if d != 1 else ''}",
              [[money(c["score"]), money(c[who])] for c in cells])
-            for d, cells in by_doubles.items()]
+            for d, cells in _rows_by(data["cells"], "doubles").items()]
     east = "dealer (East)" if dealer else "non-dealer"
     lines = _words(f"{ruleset.title}: {east}", width, "bold")
     lines += grid("doubles", [f"{p} pts" for p in data["points"]], rows, ("score", "paid"),
