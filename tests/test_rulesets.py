@@ -258,21 +258,14 @@ def test_honba_deposits_and_money_dora_are_explicit():
 def test_every_yaku_gate_is_a_fact_that_handfacts_sets():
     """Gates are named by HandFacts attributes: each must exist and be a bool on every reading,
     or the scorer would skip (or ask) a group of yaku wrongly."""
-    import mjscore
-    from mjscore.core.decompose import readings
-    from mjscore.core.facts import HandFacts, line_facts
+    from facts_samples import riichi_facts
+
     from mjscore.yaku.registry import GATE, GATES
 
     assert set(GATE.values()) <= GATES
-    for line in ("234m406p22s56s chi:678s ron:4s", "1122m3344p5566s7z ron:7z",
-                 "19m19p19s1234567z ron:1m", "111222333m444p5p tsumo:5p"):
-        hand = mjscore.parse(line)
-        shared = line_facts(hand)
-        for reading in readings(hand.holding.concealed, hand.holding.melds, hand.ctx.win_tile,
-                                hand.ctx.tsumo, frozenset()):
-            facts = HandFacts(hand, reading, {}, shared)
-            for gate in GATES:
-                assert isinstance(getattr(facts, gate), bool), (line, gate)
+    for line, facts in riichi_facts():
+        for gate in GATES:
+            assert isinstance(getattr(facts, gate), bool), (line, gate)
 
 
 def test_a_yaku_applies_only_where_its_gate_and_its_flag_hold():

@@ -6,9 +6,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from facts_samples import riichi_facts
+
 import mjscore
-from mjscore.core.decompose import readings
-from mjscore.core.facts import HandFacts, LineFacts, TileFacts, line_facts
+from mjscore.core.facts import HandFacts, LineFacts, TileFacts
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "tools"))
@@ -31,17 +32,11 @@ def test_the_line_share_is_declared_on_handfacts():
 
 
 def test_a_riichi_reading_sets_only_declared_fields():
-    for line in ("234m406p22s56s chi:678s ron:4s", "1122m3344p5566s7z ron:7z",
-                 "19m19p19s1234567z ron:1m", "111222333m444p5p tsumo:5p"):
-        hand = mjscore.parse(line)
-        shared = line_facts(hand)
-        for reading in readings(hand.holding.concealed, hand.holding.melds, hand.ctx.win_tile,
-                                hand.ctx.tsumo, frozenset()):
-            facts = HandFacts(hand, reading, {}, shared)
-            assert _undeclared(facts) == set(), line
-            # every declared field without a class default is set
-            unset = {k for k in DECLARED if not hasattr(facts, k)}
-            assert unset == set(), (line, unset)
+    for line, facts in riichi_facts():
+        assert _undeclared(facts) == set(), line
+        # every declared field without a class default is set
+        unset = {k for k in DECLARED if not hasattr(facts, k)}
+        assert unset == set(), (line, unset)
 
 
 def test_a_european_player_sets_only_declared_fields():
