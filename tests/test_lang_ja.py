@@ -1,0 +1,203 @@
+"""Issue 25: the report and the listings in Japanese (`--lang ja`).
+
+The call line is checked against Tenhou's own result text on every win of the
+tenhou.net/6 records in tests/data/logs/tenhou6/ (`30符4飜7700点`, `満貫2000-4000点`,
+`2000点∀`), and so are the yaku names with their han (`立直(1飜)`); the choice of
+language (flag anywhere, config, locale), the machine formats that never change with
+it and the English error messages are checked here too.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+
+from mjscore.report.lang import lang_from_locale
+from tests.cli_helpers import run
+
+LOGS = Path(__file__).parent / "data" / "logs" / "tenhou6"
+HAND = ["234m406p22s56s", "chi:678s", "ron:4s=", "round:E", "seat:S", "dora:1s"]
+
+
+@pytest.fixture(autouse=True)
+def _own_settings(monkeypatch):
+    """Each run sets the language and the display settings; they are put back after."""
+    from mjscore.report.settings import settings
+
+    for key, value in list(settings.items()):
+        monkeypatch.setitem(settings, key, value)
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "MJSCORE_CONFIG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("COLUMNS", "80")
+
+
+def _tenhou_wins() -> list[list[str]]:
+    """Every win's result text in the records, in file order: the call, then the yaku."""
+    wins = []
+    for path in sorted(LOGS.glob("*.json")):
+        for text in path.read_text("utf-8").splitlines():
+            if not text.strip():
+                continue
+            for deal in json.loads(text)["log"]:
+                result = deal[-1]
+                if result[0] == "和了":
+                    wins += [entry[3:] for entry in result[2::2]]
+    return wins
+
+
+def _imported(capsys) -> list[str]:
+    code, out, err = run("import", "-q", *map(str, sorted(LOGS.glob("*.json"))), capsys=capsys)
+    assert code == 0, err
+    return out.splitlines()
+
+
+def _ja(capsys, *tokens: str) -> str:
+    code, out, err = run("--no-tiles", "score", "--lang", "ja", *tokens, capsys=capsys)
+    assert code == 0, err
+    return out
+
+
+def _call(report: str) -> str:
+    """The total line's first piece: what the Japanese report says aloud."""
+    return report.split("─")[-1].split()[0]
+
+
+def _yaku_rows(report: str) -> list[list[str]]:
+    """The cells of each line above the rule, split at two blanks or more."""
+    return [re.split(r"\s{2,}", line.strip()) for line in report.split("─")[0].splitlines()]
+
+
+def test_the_call_line_is_tenhous_own_text_on_every_win_of_the_records(capsys):
+    wins = _tenhou_wins()
+    lines = _imported(capsys)
+    assert len(wins) == len(lines) == 52
+    calls = {_call(_ja(capsys, *line.split("#")[0].split())): said[0]
+             for line, said in zip(lines, wins, strict=True)}
+    wrong = {ours: theirs for ours, theirs in calls.items() if ours != theirs}
+    assert not wrong
+    said = " ".join(w[0] for w in wins)  # the records hold every shape of the call
+    for shape in ("符", "満貫", "跳満", "-", "∀"):
+        assert shape in said
+
+
+def test_the_yaku_and_their_han_are_tenhous_on_every_win(capsys):
+    total = agreed = 0
+    for line, said in zip(_imported(capsys), _tenhou_wins(), strict=True):
+        rows = _yaku_rows(_ja(capsys, *line.split("#")[0].split()))
+        for yaku in said[1:]:
+            name, han = re.fullmatch(r"(.*)\((.*)\)", yaku).groups()
+            total += 1
+            agreed += any(row[:2] == [name, han] for row in rows)
+    assert total == 146 and agreed == total
+
+
+def test_honba_and_deposits_are_not_in_tenhous_number(capsys):
+    """E2-1 of the first record: 1 honba and 2 deposits; Tenhou says 2900, the net 5,200."""
+    out = _ja(capsys, "34m11406p", "pon:555z=", "pon:777s-", "ron:2m+", "round:E", "seat:E",
+              "dora:9m", "honba:1", "sticks:2")
+    assert _call(out) == "30符2飜2900点"
+    assert "東 +5200" in out and "1本場" in out
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ("111m9p pon:777z= pon:666z+ pon:555z- ron:9p=", "役満32000点"),
+    ("1112345678999p tsumo:9p riichi seat:E", "役満16000点∀"),
+    ("1112223334445z tsumo:5z seat:S", "トリプル役満24000-48000点"),  # Mahjong Soul's word
+    ("234m567p22s345s67s tsumo:8s riichi dora:1m,4p,1s", "倍満4000-8000点"),
+    ("234m567p22s345s67s tsumo:8s riichi dora:1m,4p,1s ura:1m,4p,4s seat:E",
+     "三倍満12000点∀"),
+    ("234m567p22s345s67s tsumo:8s riichi dora:1m,4p,1s,1s ura:1m,4p,1s",
+     "役満8000-16000点"),  # counted: Tenhou's 役満 too
+])
+def test_limits_are_named_as_the_platforms_write_them(capsys, line, said):
+    assert _call(_ja(capsys, *line.split())) == said
+
+
+def test_the_seat_and_round_winds_are_named_with_their_wind(capsys):
+    out = _ja(capsys, *["111z234m567p789s2p", "tsumo:2p", "round:S", "seat:E"])
+    assert ["自風 東", "1飜"] in [row[:2] for row in _yaku_rows(out)]
+    out = _ja(capsys, *["111z234m567p789s2p", "tsumo:2p", "round:S", "seat:E", "rules:mahjongsoul"])
+    assert ["役牌:自風牌", "1飜"] in [row[:2] for row in _yaku_rows(out)]
+
+
+def test_each_ruleset_keeps_its_own_names(capsys):
+    arushal = _ja(capsys, *["555z234m567p789s2p", "ron:2p", "rules:arushal"])
+    assert "翻牌 白" in arushal and "アルシァル麻雀" in arushal
+    mcr = _ja(capsys, "34s", "55z", "chi:123m", "chi:567p", "pon:888s", "ron:2s-", "seat:S",
+              "round:E", "rules:mcr")
+    assert "番" in mcr and "Fully Concealed" not in mcr
+
+
+def test_lang_goes_before_or_after_the_command(capsys):
+    for args in (["--lang", "ja", "score", *HAND], ["score", *HAND, "--lang", "ja"],
+                 ["score", *HAND, "--lang=ja"]):
+        code, out, err = run("--no-tiles", *args, capsys=capsys)
+        assert code == 0, err
+        assert "30符4飜7700点" in out
+
+
+def test_a_bad_lang_is_a_usage_error_in_english(capsys):
+    code, out, err = run("score", *HAND, "--lang", "fr", capsys=capsys)
+    assert code == 2 and "--lang takes en or ja, not 'fr'" in err
+
+
+def test_the_locale_picks_japanese_and_the_flag_wins(capsys, monkeypatch):
+    assert lang_from_locale({"LANG": "ja_JP.UTF-8"}) == "ja"
+    assert lang_from_locale({"LANG": "ja_JP.UTF-8", "LC_ALL": "C"}) == "en"
+    assert lang_from_locale({"LC_MESSAGES": "ja", "LANG": "en_US"}) == "ja"
+    assert lang_from_locale({}) == "en" and lang_from_locale({"LANG": "fr_FR"}) == "en"
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    code, out, _ = run("--no-tiles", "score", *HAND, capsys=capsys)
+    assert "30符4飜7700点" in out
+    code, out, _ = run("--no-tiles", "score", *HAND, "--lang", "en", capsys=capsys)
+    assert "ron 7,700" in out and "飜" not in out
+
+
+def test_the_config_file_names_the_language(capsys, tmp_path, monkeypatch):
+    config = tmp_path / "club.toml"
+    config.write_text('lang = "ja"\n', "utf-8")
+    code, out, _ = run("--no-tiles", "score", *HAND, "--config", str(config), capsys=capsys)
+    assert "30符4飜7700点" in out
+    code, out, _ = run("--no-tiles", "score", *HAND, "--config", str(config), "--lang", "en",
+                       capsys=capsys)
+    assert "ron 7,700" in out
+    config.write_text('lang = "de"\n', "utf-8")
+    code, _, err = run("score", *HAND, "--config", str(config), capsys=capsys)
+    assert code == 2 and "lang must be one of en, ja, not 'de'" in err
+    monkeypatch.setenv("MJSCORE_CONFIG", str(config.with_name("ja.toml")))
+    config.with_name("ja.toml").write_text('lang = "ja"\n', "utf-8")
+    code, out, _ = run("--no-tiles", "score", *HAND, capsys=capsys)
+    assert code == 0 and "30符4飜7700点" in out
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl", "tsv"])
+def test_machine_formats_never_change_with_the_language(capsys, fmt):
+    lines = "\n".join(_imported(capsys)[:8]) + "\nnot a hand\n"
+    outputs = []
+    for lang in ("en", "ja"):
+        code, out, err = run("score", "--file", "-", "-F", fmt, "--lang", lang, "-q",
+                             capsys=capsys, stdin=lines)
+        outputs.append((code, out, err))
+    assert outputs[0] == outputs[1]
+
+
+def test_error_messages_stay_english(capsys):
+    code, out, err = run("score", "234m406p22s", "pon:55p", "ron:4s", "--lang", "ja",
+                         capsys=capsys)
+    assert code == 1 and "is not a pon" in err
+    assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", err)
+
+
+def test_long_japanese_sentences_wrap_between_characters(capsys, monkeypatch):
+    """A note in Japanese has no blanks to break at: it breaks between characters, never
+    inside a tile group or a number."""
+    monkeypatch.setenv("COLUMNS", "40")
+    out = _ja(capsys, *["234m406p22s56s", "chi:678s", "ron:4s"])
+    for line in out.splitlines():
+        assert cell_len(line) <= 40, line
+    flat = "".join(out.split("注")[-1].split())
+    assert flat.startswith("放銃者が書かれていない（ron:<牌>に-=+を付ける）")
