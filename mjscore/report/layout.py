@@ -162,6 +162,16 @@ _NO_START = set("、。，．）」』】：；・ー！？ぁぃぅぇぉっゃ
 _NO_END = set("（「『【(")
 
 
+def _script(char: str) -> str:
+    """kanji, katakana, or other: a run of kanji or of katakana is a word or a name."""
+    code = ord(char)
+    if 0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF or char in "々〆":
+        return "kanji"
+    if 0x30A0 <= code <= 0x30FF and char != "・":
+        return "katakana"
+    return "other"
+
+
 def _pieces(plain: str, start: int, end: int) -> list[tuple[int, int]]:
     """A blank-free word as the spans a line may break between: Japanese and Chinese text
     has no blanks, so a line may break before or after a double-width character (never
@@ -174,7 +184,8 @@ def _pieces(plain: str, start: int, end: int) -> list[tuple[int, int]]:
     for i in range(start + 1, end):
         a, b = plain[i - 1], plain[i]
         wide = cell_len(a) > 1 or cell_len(b) > 1
-        if wide and b not in _NO_START and a not in _NO_END:
+        one_word = _script(a) == _script(b) in ("kanji", "katakana")  # 三元牌, ダブル: whole
+        if wide and not one_word and b not in _NO_START and a not in _NO_END:
             out.append((begin, i))
             begin = i
     out.append((begin, end))

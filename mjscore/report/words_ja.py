@@ -27,7 +27,7 @@ _SOURCE = {"left": "上家", "across": "対面", "right": "下家"}
 # Headings and labels: the English words (the key) and their Japanese.
 WORDS: dict[str, str] = {
     "yaku": "役", "han": "飜", "fu": "符", "payments": "支払い", "net": "収支",
-    "liability": "包", "note": "注", "reading": "読み", "seat": "自風", "round": "場風",
+    "liability": "包", "note": "注", "reading": "読み", "seat": "席", "round": "場風",
     "breach": "開門", "dora": "ドラ", "ura": "裏ドラ", "honba": "本場", "sticks": "供託",
     "indicator": "表示牌", "indicators": "表示牌", "tsumo": "ツモ", "ron": "ロン",
     "from": "←", "discarder": "放銃者", "table": "供託", "flowers": "花牌",
@@ -306,7 +306,8 @@ _NOTES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = tup
          lambda m: f"{_seat(m[1])}はmain appelanteを宣言して負けた：花牌と季節牌だけを数える"),
         (r"^([ESWN])'s holding is not written in full \((\d+) tiles\): (.+) is not judged "
          r"\(insufficient data\)$",
-         lambda m: f"{_seat(m[1])}の手は全部は書かれていない（{m[2]}枚）：{m[3]}は判定しない"),
+         lambda m: f"{_seat(m[1])}の手は全部は書かれていない（{m[2]}枚）："
+                   f"{european_note_part(m[3])} は判定しない"),
         (r"^the other players' holdings are not written after ' / ': only the winner is paid "
          r"\(simple system\)$",
          lambda m: "ほかの家の手が ' / ' の後に書かれていない：和了者だけが受け取る（簡易方式）"),
@@ -337,3 +338,59 @@ WAITS = {"ryanmen": "両面", "kanchan": "嵌張", "penchan": "辺張", "tanki":
 def reading_text(reading: str) -> str:
     """The reading with its wait in Japanese: `234m 456p ... 22s [両面]`."""
     return re.sub(r"\[(\w+)\]", lambda m: f"[{WAITS.get(m[1], m[1])}]", reading)
+
+
+# -- European: the French names docs/rules/european.md quotes (§6), else Japanese ----------
+
+EUROPEAN_DOUBLES = {
+    "dragon_set": "三元牌の刻子", "seat_wind_set": "自風の刻子",
+    "dominant_wind_set": "Vent dominant の刻子", "round_wind_set": "場風の刻子",
+    "honours_one_suit": "main composée d'honneurs et d'une seule série",
+    "own_flower": "自分の花か季節", "own_flower_and_season": "自分の花と季節",
+    "bouquet": "les 4 fleurs et/ou les 4 saisons", "no_chow": "順子なし",
+    "concealed": "entièrement cachée", "honours_only": "ne comporte que des Vents et des Dragons",
+    "pure_suit": "main pure", "last_wall_tile": "pêcher la lune au fond de la mer",
+    "robbing_kong": "voler un kong exposé", "main_appelante": "main appelante（立直）",
+    "first_deal": "配牌で和了", "replacement_win": "嶺上牌で和了",
+    "terminals_honours": "么九牌と字牌だけ",
+}
+EUROPEAN_ROWS = {
+    "mahjong": "和了 (Mah-Jong)", "four_chows": "4順子と雀頭", "self_drawn": "ツモ",
+    "all_pungs": "4刻子と雀頭（ボーナス）", "discard_win": "ロン（ボーナス）",
+    "plum_blossom": "嶺上の五筒（ボーナス）", "chicken": "無点の手（ボーナス）",
+}
+_EUROPEAN_ITEMS = (
+    (re.compile(r"^concealed pung (\S+)$"), r"暗刻 \1"),
+    (re.compile(r"^exposed pung (\S+)$"), r"明刻 \1"),
+    (re.compile(r"^concealed kong (\S+)$"), r"暗槓 \1"),
+    (re.compile(r"^exposed kong (\S+)$"), r"明槓 \1"),
+)
+_ROLES = {"seat wind": "自風", "round wind": "場風", "dominant wind": "Vent dominant",
+          "dragon": "三元牌"}
+_FLOWERS = {"Plum": "梅", "Orchid": "蘭", "Chrysanthemum": "菊", "Bamboo": "竹",
+            "Spring": "春", "Summer": "夏", "Autumn": "秋", "Winter": "冬"}
+
+
+def european_item(key: str, name: str) -> str:
+    """A European points row or double: the special hands keep their French and German
+    names, the doubles the French words of the rules, the rest is Japanese."""
+    if key in EUROPEAN_DOUBLES:
+        return EUROPEAN_DOUBLES[key]
+    if key in EUROPEAN_ROWS:
+        return EUROPEAN_ROWS[key]
+    for pattern, words in _EUROPEAN_ITEMS:
+        if pattern.match(name):
+            return pattern.sub(words, name)
+    m = re.match(r"^pair (\S+) \((.+)\)$", name)
+    if m:
+        roles = "＋".join(_ROLES.get(r.strip(), r.strip()) for r in m[2].split("+"))
+        return f"雀頭 {m[1]}（{roles}）"
+    m = re.match(r"^flowers (\S+) \((.+)\)$", name)
+    if m:
+        return f"花牌 {m[1]}（{'・'.join(_FLOWERS.get(f, f) for f in m[2].split(', '))}）"
+    return name
+
+
+def european_note_part(text: str) -> str:
+    """`honours and one suit` and the like inside a note: the double's name."""
+    return {"honours and one suit": EUROPEAN_DOUBLES["honours_one_suit"]}.get(text, text)
