@@ -201,3 +201,72 @@ def test_long_japanese_sentences_wrap_between_characters(capsys, monkeypatch):
         assert cell_len(line) <= 40, line
     flat = "".join(out.split("注")[-1].split())
     assert flat.startswith("放銃者が書かれていない（ron:<牌>に-=+を付ける）")
+
+
+# -- snapshots: every ruleset's Japanese report at 40, 60, 80 and 120 columns ----------------
+
+JA_HANDS = [
+    # riichi: Tenhou's first record's E1 (deposit), a tsumo with honba, liability, a note
+    "78m11z pon:333z- pon:222z- chi:345m ron:6m+ round:E seat:S dora:6m sticks:1",
+    "234m24p11144z chi:123m tsumo:3p round:E seat:S dora:2p honba:2",
+    "111m9p pon:777z= pon:666z+ pon:555z- ron:9p- honba:1",
+    "234m406p22s56s chi:678s ron:4s ura:1m",
+    "12335p44455789s tsumo:4p round:E seat:W dora:3s ura:7z sticks:1 riichi rules:tenhou",
+    "111z234m567p789s2p tsumo:2p round:S seat:E rules:mahjongsoul",
+    "1112345678999p tsumo:9p riichi ippatsu round:S seat:W dora:3p rules:mleague",
+    "22m345678p33345s ron:2m= riichi dora:1s rules:wrc",
+    "234m567p22s345s67s tsumo:8s riichi dora:1m,4p,1s rules:ema",
+    "123m456p789s1234z tsumo:5z nagashi dora:4z riichi rules:webtile",
+    "123m456p77p789s13s tsumo:2s rules:webtile",
+    "234m9p pon:555z- pon:666z- pon:777z+ ron:9p= rules:arushal",
+    "123m567p345s67s99s ron:8s= seat:E rules:arushal",
+    "123m567p345s67s99s ron:8s= dora:7s rules:kansai-boo opt:closed_bonus=on",
+    "13m777m55s pon:111p pon:333z ron:2m- seat:W round:E breach:S rules:european "
+    "/ E: pon:777z 222p / S: pon:222z 999s flowers:1f2g / N: 444m",
+    "34s 55z chi:123m chi:567p pon:888s ron:2s- seat:S round:E flowers:1f2g rules:mcr",
+    "147m258p369s 1234z tsumo:7z seat:S round:E rules:mcr",
+]
+JA_WIDTHS = (40, 60, 80, 120)
+
+
+def _ja_report(capsys, monkeypatch, width: int) -> str:
+    monkeypatch.setenv("COLUMNS", str(width))
+    code, out, err = run("--no-tiles", "--lang", "ja", "score", "--file", "-", "-q",
+                         capsys=capsys, stdin="\n".join(JA_HANDS) + "\n")
+    assert code == 0, err
+    return out
+
+
+@pytest.mark.parametrize("width", JA_WIDTHS)
+def test_the_japanese_report_of_every_ruleset_keeps_every_number_whole(capsys, monkeypatch,
+                                                                       width):
+    import mjscore
+    from tests.test_report import check_snapshot
+
+    out = _ja_report(capsys, monkeypatch, width)
+    check_snapshot(f"report-ja-{width}.txt", out)
+    assert "…" not in out
+    for line in out.splitlines():
+        assert cell_len(line) <= width, line
+    tokens = set(re.findall(r"[+-]?\d+", out))
+    rules = {line.split("rules:")[1].split()[0] if "rules:" in line else "riichi"
+             for line in JA_HANDS}
+    assert rules == set(mjscore.ruleset_names())  # every ruleset has its hand here
+    for line in JA_HANDS:
+        result = mjscore.score(line)  # the report's own numbers: those of the record
+        assert result.ok, (line, result.error)
+        amounts = [p.amount for p in result.payments] + [result.value]
+        for n in amounts:
+            assert str(n) in tokens, (width, line, n)
+        for n in result.net.values():
+            assert (f"{n:+}" if n else "0") in tokens, (width, line, n)
+
+
+def test_the_japanese_report_says_no_english_word_of_its_own(capsys, monkeypatch):
+    """What the report writes itself is Japanese: the English left is the input's own (mpsz,
+    the option names of a note) and the European special hands' French and German names."""
+    out = _ja_report(capsys, monkeypatch, 80)
+    for word in ("yaku", "han", "payments", "net", "liability", "note", "reading",
+                 "from", "ron", "tsumo", "pon", "chi", "indicator", "honba", "deposits",
+                 "round", "seat", "points", "doubles", "players", "settlement", "fan"):
+        assert not re.search(rf"(?<![\w:.]){word}(?![\w:=.])", out), word

@@ -158,8 +158,8 @@ def both_ends(left: Text, right: Text, width: int) -> list[Text]:
 
 _WORDS = __import__("re").compile(r"\S+")
 # kinsoku: what never begins a line, and what never ends one
-_NO_START = set("、。，．）」』】：；・ー！？ぁぃぅぇぉっゃゅょァィゥェォッャュョ)")
-_NO_END = set("（「『【(")
+_NO_START = set("、。，．）」』】：；・ー！？ぁぃぅぇぉっゃゅょァィゥェォッャュョ)]")
+_NO_END = set("（「『【([")
 
 
 def _script(char: str) -> str:

@@ -189,7 +189,7 @@ def payment_label(reason: str, units: int | None, label: str) -> str:
     if reason == "honba":
         return f"{n}本場"
     if reason == "deposits":
-        return f"供託 ×{n}"
+        return f"リーチ棒 ×{n}"
     if reason == "dora":
         return f"ドラ ×{n}"
     if reason == "bonus":
@@ -332,12 +332,17 @@ def note_text(note: str) -> str:
 
 
 WAITS = {"ryanmen": "両面", "kanchan": "嵌張", "penchan": "辺張", "tanki": "単騎",
-         "shanpon": "双碰"}
+         "shanpon": "双碰", "thirteen-sided": "十三面", "seven pairs": "七対子",
+         "thirteen orphans": "十三幺", "knitted straight": "组合龙",
+         "honors and knitted": "全不靠"}  # the last three: Chinese Official's shapes
+_NAGASHI = "nagashi: scored from the discards, not from the tiles"
 
 
 def reading_text(reading: str) -> str:
-    """The reading with its wait in Japanese: `234m 456p ... 22s [両面]`."""
-    return re.sub(r"\[(\w+)\]", lambda m: f"[{WAITS.get(m[1], m[1])}]", reading)
+    """The reading with its wait (or shape) in Japanese: `234m 456p ... 22s [両面]`."""
+    if reading == _NAGASHI:
+        return "流し：手牌でなく捨て牌で数える"
+    return re.sub(r"\[([^\]]+)\]", lambda m: f"[{WAITS.get(m[1], m[1])}]", reading)
 
 
 # -- European: the French names docs/rules/european.md quotes (§6), else Japanese ----------
