@@ -46,7 +46,12 @@ def _cell_min(text: str, whole: bool) -> int:
 
     if whole:
         return cell_len(text)
-    return max((cell_len(w) for w in text.split()), default=0)
+    if text.isascii():
+        return max((cell_len(w) for w in text.split()), default=0)
+    from .layout import _WORDS, _pieces  # Japanese breaks between words without blanks
+
+    return max((cell_len(text[a:b]) for m in _WORDS.finditer(text)
+                for a, b in _pieces(text, *m.span())), default=0)
 
 
 def fit_table(cols: list[Column], rows: Sequence[tuple[str, ...]], width: int,
@@ -136,7 +141,30 @@ def worth(han: int, yakuman: int) -> str:
     return str(han)
 
 
+def _yaku_table_ja(ruleset: Ruleset, width: int) -> Table | Text:
+    """The yaku table in Japanese: the ruleset's (or the platform's) Japanese name first, the
+    key a user types kept, han as Tenhou lists them (`1飜`, `役満`)."""
+    from .words_ja import TITLES, han_words, yaku_name
+
+    cols: list[Column] = [("key", "left", True, 0), ("役", "left", True, 0),
+                          ("読み", "left", True, 2), ("門前", "right", True, 0),
+                          ("副露", "right", True, 0), ("任意", "left", True, 3),
+                          ("English", "left", False, 1)]
+    rows = []
+    for spec in ruleset.yaku.values():
+        closed = han_words(spec.han, spec.yakuman)
+        opened = DASH if spec.han_open is None else han_words(spec.han_open, spec.yakuman)
+        name = yaku_name(spec.key, spec.japanese, spec.name, ruleset.name)
+        rows.append((spec.key, name, spec.reading, closed, opened,
+                     "任意" if spec.optional else "", spec.name))
+    return fit_table(cols, rows, width, title=f"{TITLES.get(ruleset.name, ruleset.title)}: 役")
+
+
 def yaku_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
+    from .lang import japanese
+
+    if japanese():
+        return _yaku_table_ja(ruleset, width)
     cols: list[Column] = [("key", "left", True, 0), ("name", "left", False, 0),
                           ("japanese", "left", True, 2), ("reading", "left", True, 1),
                           ("closed", "right", True, 0), ("open", "right", True, 0),

@@ -232,6 +232,16 @@ def money(pay: Pay | int | None) -> str:
     """A payment as players say it: 3,900; 1,000/2,000 (non-dealers/dealer); 3,900 all."""
     if pay is None:
         return NONE
+    from .lang import japanese
+
+    if japanese():  # as Tenhou writes them: 3900, 1000-2000, 3900∀
+        if isinstance(pay, int):
+            return f"{pay}"
+        if "from_each" in pay:
+            return f"{pay['from_each']}∀"
+        if "from_dealer" in pay:
+            return f"{pay['from_non_dealer']}-{pay['from_dealer']}"
+        return f"{pay['from_opponent']}"
     if isinstance(pay, int):
         return f"{pay:,}"
     if "from_each" in pay:
@@ -309,10 +319,24 @@ def _han_range(row: dict[str, Any]) -> str:
 
 def _limit_name(row: dict[str, Any]) -> str:
     paid = row.get("paid_as")
+    from .lang import japanese
+
+    if japanese():
+        from .words_ja import LIMITS, yakuman_words
+
+        name = (yakuman_words(row["yakuman"]) if row["yakuman"]
+                else LIMITS.get(row["name"], row["name"]))
+        if paid and paid != "yakuman":
+            return f"{name}（{LIMITS.get(paid, paid)}扱い）"
+        return name
     return f"{row['name']} (as {paid})" if paid and paid != "yakuman" else row["name"]
 
 
 def _limits_text(limits: list[dict[str, Any]], who: str, width: int) -> list[Text]:
+    from .lang import japanese
+
+    if japanese():
+        return _limits_text_ja(limits, who, width)
     wide = [["limit", "han", "ron", "tsumo"]]
     wide += [[_limit_name(r), _han_range(r), money(r[who]["ron"]), money(r[who]["tsumo"])]
              for r in limits]
@@ -324,6 +348,48 @@ def _limits_text(limits: list[dict[str, Any]], who: str, width: int) -> list[Tex
         narrow += [Text(f"  {label:<5}  {money(r[who][label]):>{cell}}")
                    for label in ("ron", "tsumo")]
     return _fitting([columns(wide, width, right=(1, 2, 3)), narrow], width)
+
+
+def _limits_text_ja(limits: list[dict[str, Any]], who: str, width: int) -> list[Text]:
+    wide = [["役満・満貫", "飜", "ロン", "ツモ"]]
+    wide += [[_limit_name(r), _han_range(r), money(r[who]["ron"]), money(r[who]["tsumo"])]
+             for r in limits]
+    cell = max(width_of(money(r[who][k])) for r in limits for k in ("ron", "tsumo"))
+    narrow: list[Text] = []
+    for r in limits:
+        han = _han_range(r)
+        narrow.append(Text(f"{_limit_name(r)}" + (f"  {han}飜" if han else ""), "bold"))
+        narrow += [Text(f"  {label}  {money(r[who][key]):>{cell}}")
+                   for label, key in (("ロン", "ron"), ("ツモ", "tsumo"))]
+    return _fitting([columns(wide, width, right=(1, 2, 3)), narrow], width)
+
+
+def _han_fu_notes_ja(ruleset: Ruleset, options: dict[str, Any], dealer: bool) -> list[str]:
+    """_han_fu_notes in Japanese."""
+    params = ruleset.params
+    if options["two_player"]:
+        notes = ["二人打ち：ロンもツモも相手一人が全額を払う"]
+    elif dealer:
+        notes = ["ロンは放銃者が払う。ツモ N∀：子の三人が N ずつ払う"]
+    else:
+        notes = ["ロンは放銃者が払う。ツモ a-b：子が a ずつ、親が b を払う"]
+    if options["kiriage_mangan"]:
+        notes.append("切り上げ満貫：4飜30符と3飜60符は満貫")
+    elif "kiriage_mangan" in ruleset.options:
+        notes.append("切り上げ満貫：なし（--opt kiriage_mangan=on）")
+    if params.field_han:
+        notes.append(f"飜は場の一翻を含む：どの和了にも{params.field_han}飜")
+    if params.honba:
+        notes.append(f"1本場ごとにロンは{params.honba_ron}点、ツモは各自{params.honba_tsumo}点増える")
+    if params.dora_payments:
+        notes.append(f"ドラは飜でなく祝儀で払う：ロンで{params.dora_extra_ron}点、ツモで各自"
+                     f"{params.dora_extra_tsumo}点")
+    if options["closed_bonus"]:
+        notes.append(f"門前の和了はロンで{params.closed_bonus_ron}点、ツモで各自"
+                     f"{params.closed_bonus_tsumo}点増える")
+    if params.deposits:
+        notes.append(f"和了者は供託のリーチ棒（1本{params.deposit}点）も取る")
+    return notes
 
 
 def _han_fu_notes(ruleset: Ruleset, options: dict[str, Any], dealer: bool) -> list[str]:
@@ -367,6 +433,21 @@ def _rows_by(cells: list[dict[str, Any]], key: str) -> dict[int, list[dict[str, 
 def _han_fu_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any],
                  dealer: bool, width: int) -> list[Text]:
     who = "dealer" if dealer else "non_dealer"
+    from .lang import japanese
+
+    if japanese():
+        from .words_ja import TITLES
+
+        rows = [(str(han), f"{han}飜", [[money(c[who]["ron"]), money(c[who]["tsumo"])]
+                                         for c in cells])
+                for han, cells in _rows_by(data["cells"], "han").items()]
+        lines = _words(f"{TITLES.get(ruleset.name, ruleset.title)}：{'親' if dealer else '子'}",
+                       width, "bold")
+        lines += grid("飜", [f"{fu}符" for fu in data["fu"]], rows, ("ロン", "ツモ"), width)
+        lines += [Text(), *_limits_text(data["limits"], who, width), Text()]
+        for note in _han_fu_notes_ja(ruleset, options, dealer):
+            lines += _words(note, width)
+        return lines
     rows = [(str(han), f"{han} han", [[money(c[who]["ron"]), money(c[who]["tsumo"])]
                                       for c in cells])
             for han, cells in _rows_by(data["cells"], "han").items()]

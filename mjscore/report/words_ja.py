@@ -85,6 +85,8 @@ def yaku_name(key: str, japanese: str, english: str, rules: str, seat: str = "",
     table = (MAHJONGSOUL_YAKU if rules == "mahjongsoul"
              else TENHOU_YAKU if rules in _TENHOU_NAMED else {})
     named = table.get(key)
+    if named is not None and "{" in named and not (seat and round_wind):
+        return japanese or english  # a listing: no wind to name (自風牌, 場風牌)
     if named is not None:
         return named.format(seat=SEAT_KANJI.get(seat, seat),
                             round=SEAT_KANJI.get(round_wind, round_wind))
