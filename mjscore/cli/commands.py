@@ -269,7 +269,10 @@ def notation() -> int:
     from importlib.resources import files
 
     listing_lang()
-    sys.stdout.write(files("mjscore.docs").joinpath("notation.txt").read_text("utf-8"))
+    from ..report.lang import japanese
+
+    name = "notation_ja.txt" if japanese() else "notation.txt"
+    sys.stdout.write(files("mjscore.docs").joinpath(name).read_text("utf-8"))
     return int(ExitCode.OK)
 
 
