@@ -270,3 +270,48 @@ def test_the_japanese_report_says_no_english_word_of_its_own(capsys, monkeypatch
                  "from", "ron", "tsumo", "pon", "chi", "indicator", "honba", "deposits",
                  "round", "seat", "points", "doubles", "players", "settlement", "fan"):
         assert not re.search(rf"(?<![\w:.]){word}(?![\w:=.])", out), word
+
+
+# -- the listings in Japanese: every width, every key and number whole ------------------------
+
+@pytest.mark.parametrize("width", JA_WIDTHS)
+def test_the_japanese_listings_fit_with_every_key_whole(capsys, monkeypatch, width):
+    from mjscore.rulesets import load_ruleset, ruleset_names
+
+    monkeypatch.setenv("COLUMNS", str(width))
+
+    def listing(*args: str) -> str:
+        code, out, err = run("--lang", "ja", *args, capsys=capsys)
+        assert code == 0, err
+        for line in out.splitlines():
+            assert cell_len(line) <= width, (args, line)
+        assert "…" not in out
+        return out
+
+    words = set(listing("rules").split())
+    for name in ruleset_names():
+        ruleset = load_ruleset(name)
+        for option in ruleset.options:
+            assert option in words, (width, option)
+        text = listing("yaku", "--rules", name)
+        if ruleset.scoring == "han_fu":
+            assert set(ruleset.yaku) <= set(text.split()), (width, name)
+            assert "飜" in text
+        table = listing("table", "--rules", name)
+        assert ("符" in table) == (ruleset.scoring == "han_fu")
+    table = listing("table")
+    assert "1000" in table and "300-500" in table and "8000-16000" in table
+    assert "1300∀" in listing("table", "--dealer")
+    code, notation, _ = run("--lang", "ja", "notation", capsys=capsys)  # a fixed text, as
+    assert code == 0 and "記法" in notation  # the English one: not fitted to the width
+    waits = listing("--no-tiles", "waits", "234m406p22s56s", "chi:678s")
+    for said in ("30符2飜2000点", "30符2飜500-1000点", "断幺九", "赤ドラ"):
+        assert said in waits
+
+
+def test_the_english_listings_are_unchanged_by_the_choice(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    for args in (["rules"], ["yaku"], ["table"], ["notation"]):
+        code, default, _ = run(*args, capsys=capsys)
+        code, english, _ = run("--lang", "en", *args, capsys=capsys)
+        assert default == english and "飜" not in english and "符" not in english, args

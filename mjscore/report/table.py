@@ -251,6 +251,15 @@ def money(pay: Pay | int | None) -> str:
     return f"{pay['from_opponent']:,}"
 
 
+def _ljust(text: str, cells: int) -> str:
+    """`text` padded to `cells` terminal cells (符 and 飜 take two)."""
+    return text + " " * max(cells - width_of(text), 0)
+
+
+def _rjust(text: str, cells: int) -> str:
+    return " " * max(cells - width_of(text), 0) + text
+
+
 def grid(corner: str, heads: Sequence[str], rows: Sequence[tuple[str, str, list[list[str]]]],
          labels: Sequence[str], width: int) -> list[Text]:
     """Rows (key, block title, a column of values per head) under the heads, in as many
@@ -266,11 +275,11 @@ def grid(corner: str, heads: Sequence[str], rows: Sequence[tuple[str, str, list[
     out: list[Text] = []
     for start in range(0, len(heads), per):  # every block padded alike, so they align
         part = range(start, min(start + per, len(heads)))
-        table = [[corner.ljust(keys), "", *(heads[i].rjust(cell) for i in part)]]
+        table = [[_ljust(corner, keys), "", *(_rjust(heads[i], cell) for i in part)]]
         for key, _, cols in rows:
             for n, label in enumerate(labels):
-                table.append([(key if n == 0 else "").ljust(keys), label,
-                              *(cols[i][n].rjust(cell) for i in part)])
+                table.append([_ljust(key if n == 0 else "", keys), label,
+                              *(_rjust(cols[i][n], cell) for i in part)])
         if out:
             out.append(Text())
         out += columns(table, width)
@@ -288,8 +297,8 @@ def _blocks(rows: Sequence[tuple[str, str, list[list[str]]]], heads: Sequence[st
         if out:
             out.append(Text())
         out.append(Text(title, "bold"))
-        table = [["".ljust(side), *(lb.rjust(w) for lb, w in zip(labels, cell, strict=True))]]
-        table += [[h.ljust(side), *(v.rjust(w) for v, w in zip(col, cell, strict=True))]
+        table = [[_ljust("", side), *(_rjust(lb, w) for lb, w in zip(labels, cell, strict=True))]]
+        table += [[_ljust(h, side), *(_rjust(v, w) for v, w in zip(col, cell, strict=True))]
                   for h, col in zip(heads, cols, strict=True) if any(v != NONE for v in col)]
         out += columns(table, width)
     return out
@@ -462,6 +471,10 @@ def _han_fu_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any]
 def _points_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any],
                  dealer: bool, width: int) -> list[Text]:
     who = "dealer" if dealer else "non_dealer"
+    from .lang import japanese
+
+    if japanese():
+        return _points_text_ja(data, ruleset, options, dealer, width)
     rows = [(str(d), f"{d} double{'s' if d != 1 else ''}",
              [[money(c["score"]), money(c[who])] for c in cells])
             for d, cells in _rows_by(data["cells"], "doubles").items()]
@@ -487,9 +500,68 @@ def _points_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any]
     return lines
 
 
+def _points_text_ja(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any],
+                    dealer: bool, width: int) -> list[Text]:
+    """_points_text in Japanese: 点 x ダブル, the score and what is paid."""
+    from .words_ja import TITLES
+
+    who = "dealer" if dealer else "non_dealer"
+    rows = [(str(d), f"{d}ダブル", [[money(c["score"]), money(c[who])] for c in cells])
+            for d, cells in _rows_by(data["cells"], "doubles").items()]
+    east = "親（東）" if dealer else "子"
+    lines = _words(f"{TITLES.get(ruleset.name, ruleset.title)}：{east}", width, "bold")
+    lines += grid("ダブル", [f"{p}点" for p in data["points"]], rows, ("得点", "支払い"),
+                  width)
+    limit = data["limit"]
+    lines += [Text(), *columns([["", "得点", "支払い"],
+                                ["上限", money(limit["score"]), money(limit[who])]],
+                               width, right=(1, 2))]
+    rounding = options["rounding"]
+    notes = [f"得点 = 点 × 2^ダブル{'' if rounding == 'none' else f'、丸め {rounding}'}"
+             f"、上限は{options['limit']}（オプション limit）",
+             ("支払い N∀：東の和了なので、三人がそれぞれ得点の2倍を払う"
+              if dealer else "支払い a-b：ほかの家が a ずつ、東が b（2倍）を払う")
+             + "。ロンでもツモでも同じ",
+             "そのあと、ほかの家どうしも互いの得点で清算する（精算方式）。特別な手は固定点"
+             "（mjscore yaku --rules european）"]
+    lines.append(Text())
+    for note in notes:
+        lines += _words(note, width)
+    return lines
+
+
+def _fan_text_ja(data: dict[str, Any], ruleset: Ruleset, dealer: bool,
+                 width: int) -> list[Text]:
+    """_fan_text in Japanese: 番 and what each player pays."""
+    from .words_ja import TITLES
+
+    base = data["base"]
+    rows = [["番", "ロン", "ツモ"]]
+    for c in data["cells"]:
+        ron, tsumo = c["ron"], c["tsumo"]
+        rows.append([str(c["fan"]),
+                     f"{ron['from_discarder']} + {ron['from_each_other']} + "
+                     f"{ron['from_each_other']} = {ron['total']}",
+                     f"{tsumo['from_each']}∀ = {tsumo['total']}"])
+    lines = _words(f"{TITLES.get(ruleset.name, ruleset.title)}：番 → 支払い", width, "bold")
+    lines += columns(rows, width, right=(0, 1, 2))
+    lines.append(Text())
+    notes = [f"ロン：放銃者が {base} + 番、ほかの家が {base} ずつ払う。ツモ：三人が {base} + 番"
+             "ずつ払う（花牌も番に数える）",
+             "国标麻将に親はない：東もほかの家と同じに払い、受け取る" if dealer
+             else "東もほかの家と同じに払い、受け取る"]
+    for note in notes:
+        lines += _words(note, width)
+    return lines
+
+
 def _fan_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any],
               dealer: bool, width: int) -> list[Text]:
     del options
+    from .lang import japanese
+
+    if japanese():
+        return _fan_text_ja(data, ruleset, dealer, width)
     base = data["base"]
     rows = [["fan", "ron", "tsumo"]]
     for c in data["cells"]:

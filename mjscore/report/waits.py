@@ -132,12 +132,13 @@ def _names(r: ScoreResult) -> list[str]:
 
 def _yaku(w: Wait) -> str:
     """Each win's own yaku: `ron: A, B; tsumo: A, B, C`, or one list when they agree."""
-    ron = ", ".join(_names(w.ron)) if w.ron.ok else ""
-    tsumo = ", ".join(_names(w.tsumo)) if w.tsumo.ok else ""
-    if ron == tsumo or not ron or not tsumo:
-        return ron or tsumo
     from .lang import japanese
 
+    sep = "、 " if japanese() else ", "  # rich breaks a cell at the blank, not in a name
+    ron = sep.join(_names(w.ron)) if w.ron.ok else ""
+    tsumo = sep.join(_names(w.tsumo)) if w.tsumo.ok else ""
+    if ron == tsumo or not ron or not tsumo:
+        return ron or tsumo
     if japanese():
         return f"ロン：{ron}；ツモ：{tsumo}"
     return f"ron: {ron}; tsumo: {tsumo}"
@@ -253,7 +254,7 @@ def _waits_report_ja(result: WaitsResult, width: int) -> Any:
         rows = [(_tile(w.tile), str(w.remaining), win_text(w.ron), win_text(w.tsumo), _yaku(w))
                 for w in result.waits]
         parts.append(fit_table([("待ち", "left", True, 0), ("残り", "left", True, 0),
-                                ("ロン", "left", False, 0), ("ツモ", "left", False, 0),
+                                ("ロン", "left", True, 0), ("ツモ", "left", True, 0),
                                 ("役", "left", False, 0)], rows, width))
     else:
         unseen = sum(x.remaining for x in result.ukeire)

@@ -401,3 +401,112 @@ def european_item(key: str, name: str) -> str:
 def european_note_part(text: str) -> str:
     """`honours and one suit` and the like inside a note: the double's name."""
     return {"honours and one suit": EUROPEAN_DOUBLES["honours_one_suit"]}.get(text, text)
+
+
+# -- the options, as `mjscore rules --lang ja` explains them ---------------------------------
+
+OPTION_HELP = {
+    "tsumo_pinfu": "摸八平和：門前の平和がツモで和了できる（平和＋門前清自摸和、20符）",
+    "chiitoitsu": "七対子 和了点100点：七対子を和了形とし、100符0飜",
+    "chiitoitsu_allows_situational_yaku": "七対子にも海底・嶺上・搶槓が付く（保存されたゲームの"
+                                          "コードのとおり）",
+    "isshoku_sanjun": "一色三順（同じ順子3つ）を1飜役とする",
+    "sanshoku": "三色同順と三色同刻（一つの切り替え）を1飜役とする",
+    "renhou_label_for_first_draw_tsumo": "子の第一ツモの和了を地和でなく人和と呼ぶ（アルシァルの"
+                                         "FAQ）。支払いは同じ",
+    "open_tanyao": "鳴いた手でも断幺九を数える（喰いタン）",
+    "red_fives": "赤五の枚数：0、3（0m 0p 0s 各1枚）または4（0pが2枚）",
+    "kiriage_mangan": "30符4飜と60符3飜を満貫とする（切り上げ満貫）",
+    "double_yakuman": "ダブル役満とする形（コンマ区切り。on = 4つ全部、off = なし）",
+    "yakuman_stacking": "1つの手の複数の役満を足す。off：1つの役満とする",
+    "kokushi_ankan_chankan": "国士無双は暗槓も搶槓できる（行には槓の種類が書けないので、搶槓の"
+                             "国士無双は受け付ける）",
+    "pao_share": "包の役満にほかの役満が付くとき：包の責任者が手全体を払うか、その役満だけか",
+    "multiple_ron": "1つの捨て牌へのロン：ダブロン（トリロンは流局）、すべて、または頭ハネ"
+                    "（下家から）",
+    "kazoe_yakuman": "13飜以上を（数え）役満とする。off：三倍満まで",
+    "double_wind_pair_fu": "自風でも場風でもある風牌（連風牌）の雀頭の符",
+    "renhou": "人和（自分の第一ツモ前のロン）の値打ち",
+    "pao": "最後に鳴かせた人が責任を負う（包）役満（コンマ区切り、または none）",
+    "limit": "通常の手の上限点（特別な手には上限がない）",
+    "rounding": "ダブルの後、上限の前の丸め（nearest10：125 → 130）",
+    "dominant_wind_enabled": "開門の風（Vent dominant）を独自の風の役割とする。off：自風と場風だけ",
+    "pair_roles_cumulative": "風牌の雀頭はすべての役割（自風・開門・場風）で数える。"
+                             "off：最高の一つ",
+    "wind_roles_cumulative": "風牌の刻子は役割ごとに1ダブル。off：多くて1ダブル",
+    "half_flush_scope": "字牌と一色（混一色）のダブルを誰に付けるか：全員か和了者だけ",
+    "bouquet_doubles": "花4枚か季節4枚のダブル：4は自分の花のダブルに代わる。1-3はそれに足す"
+                       "（1組ごとに1回）",
+    "own_flower_and_season_doubles": "自分の花と自分の季節を両方持つときのダブル",
+    "concealed_allows_discard_win": "和了牌が捨て牌でも「entièrement cachée」のダブルを数える",
+    "flower_map": "自分の花の決め方：植物と季節の名で（seed：東 梅＋春）、または印刷された数字で",
+    "german_limit_hands": "ドイツの特別な手（とその形としての七対子）を認める",
+    "german_limit_multipliers": "ドイツの手：どれも上限点（一律）、または Sontag の上限の"
+                                "1/2、1、2倍",
+    "special_hand_adds_bonus_tiles": "特別な手にも花牌を数える（自分の花のダブルは花牌の点だけに）",
+    "quadruple_bonheur_any_pair": "三元牌以外の雀頭と風牌の刻子4つで2000点の quadruple bonheur",
+    "allow_three_quads_pair_generally": "4枚組3つと雀頭（14枚）をいつでも和了とし、"
+                                        "槓子として数える",
+    "mandarin_quads_concealed": "Le Mah-Jong du mandarin の4枚組は暗槓でなければならない"
+                                "（鳴きなし）",
+    "imperial_own_wind_pair": "Le Mah-Jong impérial の風牌の雀頭は和了者の自風でなければならない",
+    "east_in_settlement": "清算：東が差額の2倍を払う・受け取るか、東の点を2倍にするか",
+    "advanced_settlement": "和了者以外も互いに清算する。off：簡易方式",
+    "settle_on_draw": "流局のとき4人が2人ずつ清算する",
+    "winner_refund": "和了者より点の高い負け手に差額の2倍（東なら4倍）を払う。精算方式だけ",
+    "bonus_all_pungs_10": "刻子か槓子4つと雀頭に+10点",
+    "bonus_chicken_10": "和了の20点のほかに点がない手に+10点（面子・雀頭・花牌・ほかの和了者の"
+                        "行なし）",
+    "bonus_discard_win_10": "捨て牌での和了に+10点",
+    "bonus_plum_blossom_100": "嶺上牌で五筒を引いて和了すると+100点",
+    "double_replacement_win": "嶺上牌での和了に1ダブル",
+    "double_terminals_honours": "么九牌と字牌だけの手に1ダブル",
+    "riichi_loser_keeps_flower_doubles": "main appelante の負け手も花牌の自分の花と花4枚のダブルを"
+                                         "残す",
+    "open_dora_needs_yaku": "副露役無し時のドラ 無効：鳴いた手で場の一翻しか飜がないとき"
+                            "ドラを払わない",
+    "closed_bonus": "門前和了での附加点：門前の和了に300点（ツモは各自100点）",
+    "chanta": "全帯幺を2飜役とする",
+    "yakuman_result": "役満貫和了時の扱い：役満の和了でマルＡかダブルマルＡとして対局終了"
+                      "（mjscore boo-result）",
+    "two_concealed_kongs": "双暗杠の番数：6（1998年）または8（WMO 2006年総則）",
+    "concealed_and_melded_kong": "暗杠1つと明杠1つ：5 = pymahjonggb の追加の番 明暗杠、"
+                                 "6 = その番の WMO 2006年の値、3 = 追加の番なし（暗杠2＋明杠1）",
+    "kong_fans_beside_three_kongs": "on：三杠・四杠でも暗杠・双暗杠を数える（2006年の議論のある"
+                                    "読み）",
+    "seven_pairs_tile_hog_all_green_terminals": "off：七对と绿一色・清幺九では四归一を数えない"
+                                                "（2006年 天津）",
+    "lesser_honors_all_types": "on：全不靠でも五门齐を数える（WMO 2006年）",
+    "knitted_straight_edge_closed": "off：组合龙は边张・坎张と複合しない（WMO 2006年）",
+    "nine_gates_terminal_pungs": "九莲宝灯が除く幺九刻：'one'（pymahjonggb）または 'all'",
+    "all_terminals_pung_fans": "清幺九のとき：'common' は双同刻を除き、'strict'（1998年）は"
+                               "三同刻も除き、'keep' は両方を数える",
+    "strict_98_one_voided_suit": "on：大三元・小三元・大四喜以外の三风刻・一色四同顺・一色四节高・"
+                                 "一色四步高では缺一门を数えない（1998年の厳格な読み）",
+    "seven_pairs_tile_fans": "off：七对は绿一色・字一色・清幺九・混幺九と牌の範囲の番と複合しない"
+                             "（1998年の厳格な読み）",
+    "fully_concealed_special_shapes": "on：自摸の四暗刻・九莲宝灯・七对・连七对・十三幺・全不靠・"
+                                      "七星不靠は自摸でなく不求人を数える",
+    "last_tile_draw_with_replacement": "off：海底牌でもある杠上の補充牌は杠上开花だけを数え、"
+                                       "妙手回春は数えない",
+    "knitted_straight_all_chows": "off：组合龙＋顺子＋数牌の雀頭は平和を数えない",
+    "chiitoitsu_fu": "七対子：30（2飜30符）、50（1飜50符）または25（2飜で基本100、25符として）",
+    "flowers": "花牌（flowers:1f2f..）：花4枚、1枚ごとにドラ1。4枚そろえば役 花槓（5飜）",
+    "chankan": "搶槓和を1飜役とする（推定：WEB TILE は国士無双の搶槓を認め、役一覧にはない）",
+    "two_player": "推定：二人打ち（東と南）。相手一人がどの和了も払い、ツモも全額",
+    "two_han_minimum_honba": "この本場数から、和了に役で2飜が要る（0：いつも1飜）",
+    "shiisan_puutaa": "十三不搭（面子にならない13枚＋雀頭、第一ツモ）を満貫役とする",
+    "banryoku": "万緑叢中一点紅（緑の索子の面子4つ＋中の雀頭）を役満とする",
+    "benikujaku": "紅孔雀（索子の1 5 7 9と中だけ）を役満とする",
+    "daisharin": "大車輪（筒子の連続する7つの数の対子7つ）を役満とする",
+    "hyakumangoku": "百万石（萬子だけで数の合計が100以上）を役満とする",
+    "isshoku_yonjun": "一色四順（同じ順子4つ）を役満とする",
+    "suurenkou": "四連刻（同じ種類の連続する数の刻子4つ）を役満とする",
+    "fuukasetsugetsu": "風花雪月（自風・5p・白・1pの刻子）を役満とする",
+    "paarenchan": "八連荘（親の8連続和了、フラグ paarenchan）を役満とする",
+}
+
+
+def option_help(name: str, english: str) -> str:
+    """An option's meaning in Japanese; a new option not yet here keeps its English."""
+    return OPTION_HELP.get(name, english)
