@@ -110,7 +110,9 @@ def players_section(result: ScoreResult, score: PointsDoubles, width: int) -> li
     """Every player's points, doubles and score; below, each non-winner's holding and items."""
     system = score.settlement
     if japanese():
-        heading = f"{tr('players')}（{tr(system)}方式）" if system else tr("players")
+        shown = {"simple": "簡易方式", "advanced": "精算方式", "none": "清算なし"}
+        heading = (f"{tr('players')}（{shown.get(system, system)}）" if system
+                   else tr("players"))
     else:
         heading = f"players ({system} settlement)" if system else "players"
     lines = [Text(heading, "bold")]

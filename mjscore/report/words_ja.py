@@ -222,10 +222,12 @@ def _seat(letter: str) -> str:
 def _what(text: str) -> str:
     """What a liable player answers for: the hand, a yakuman, a counted mangan."""
     return {"the whole hand": "手全体", "the daisangen": "大三元", "the suushii": "四喜和",
+            "the suukantsu": "四槓子", "the daisuushii": "大四喜", "the tsuuiisou": "字一色",
             "the counted mangan (数満貫)": "数満貫"}.get(text, text.removeprefix("the "))
 
 
 _FED = {"the third dragon": "3つ目の三元牌", "the fourth wind": "4つ目の風牌",
+        "the fourth kan": "4つ目の槓子",
         "the call that brought the exposed yakuhai to 4 han": "晒した役牌を4飜にした鳴き"}
 
 _LIABLE = re.compile(
