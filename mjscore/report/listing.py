@@ -139,13 +139,15 @@ def options_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
 def write_rules(rulesets: list[Ruleset], out: TextIO) -> None:
     con = console(out, pipe_width=PIPE_WIDTH)
     from .lang import japanese
-    from .words_ja import TITLES
 
     ja = japanese()
+    titles: dict[str, str] = {}
+    if ja:
+        from .words_ja import TITLES as titles
     for i, ruleset in enumerate(rulesets):
         if i:
             con.print()
-        title = TITLES.get(ruleset.name, ruleset.title) if ja else ruleset.title
+        title = titles.get(ruleset.name, ruleset.title)
         line = Text(ruleset.name, "bold cyan") + Text(f"  {title}")
         if ruleset.extends:
             line.append(f"  （{ruleset.extends} の拡張）" if ja

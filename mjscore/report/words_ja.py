@@ -27,17 +27,14 @@ _SOURCE = {"left": "上家", "across": "対面", "right": "下家"}
 # Headings and labels: the English words (the key) and their Japanese.
 WORDS: dict[str, str] = {
     "yaku": "役", "han": "飜", "fu": "符", "payments": "支払い", "net": "収支",
-    "liability": "包", "note": "注", "reading": "読み", "seat": "席", "round": "場風",
-    "breach": "開門", "dora": "ドラ", "ura": "裏ドラ", "honba": "本場", "sticks": "供託",
-    "indicator": "表示牌", "indicators": "表示牌", "tsumo": "ツモ", "ron": "ロン",
-    "from": "←", "discarder": "放銃者", "table": "供託", "flowers": "花牌",
-    "riichi": "立直", "exhaustive draw": "流局", "line": "行", "points": "点",
-    "doubles": "ダブル", "players": "各家", "fan": "番", "chi": "チー", "pon": "ポン",
-    "kan": "明槓", "ankan": "暗槓", "kakan": "加槓", "paid to": "受け取り",
-    "total": "計", "yakuman": "役満", "simple": "簡易", "advanced": "精算",
-    "settlement": "清算", "score": "得点", "nothing written": "記載なし",
-    "no points": "点なし", "fixed value": "固定点", "left": "上家", "across": "対面",
-    "right": "下家",
+    "liability": "包", "note": "注", "reading": "読み", "seat": "席", "breach": "開門",
+    "dora": "ドラ", "ura": "裏ドラ", "indicator": "表示牌", "tsumo": "ツモ", "ron": "ロン",
+    "discarder": "放銃者", "table": "供託", "flowers": "花牌", "riichi": "立直",
+    "exhaustive draw": "流局", "points": "点", "doubles": "ダブル", "players": "各家",
+    "fan": "番", "chi": "チー", "pon": "ポン", "kan": "明槓", "ankan": "暗槓",
+    "kakan": "加槓", "paid to": "受け取り", "score": "得点",
+    "nothing written": "記載なし", "no points": "点なし", "left": "上家",
+    "across": "対面", "right": "下家",
 }
 
 FLAG_WORDS = {
