@@ -112,6 +112,8 @@ def test_honba_and_deposits_are_not_in_tenhous_number(capsys):
      "三倍満12000点∀"),
     ("234m567p22s345s67s tsumo:8s riichi dora:1m,4p,1s,1s ura:1m,4p,1s",
      "役満8000-16000点"),  # counted: Tenhou's 役満 too
+    ("234m567p22s345s67s tsumo:8s riichi dora:1m,4p,1s,1s ura:1m,4p,1s rules:mahjongsoul",
+     "数え役満8000-16000点"),  # Mahjong Soul's word
 ])
 def test_limits_are_named_as_the_platforms_write_them(capsys, line, said):
     assert _call(_ja(capsys, *line.split())) == said

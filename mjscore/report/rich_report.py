@@ -285,7 +285,7 @@ def _total_lines_ja(result: ScoreResult, width: int) -> list[Text]:
 
     s = result.score
     left = Text(call_line(s.han, s.fu, s.limit, s.yakuman, result.payments,
-                          result.value or 0), "bold")
+                          result.value or 0, result.rules), "bold")
     said = call_amounts(result.payments, result.value or 0)
     if said is None or said == f"{result.value}点":
         return [left]

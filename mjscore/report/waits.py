@@ -112,7 +112,7 @@ def _win_text_ja(r: ScoreResult) -> str:
         return f"{r.value}点 {score.points}点{score.doubles}ダブル"
     from .words_ja import call_line
 
-    return call_line(r.han, r.fu, r.limit, score.yakuman, r.payments, r.value or 0)
+    return call_line(r.han, r.fu, r.limit, score.yakuman, r.payments, r.value or 0, r.rules)
 
 
 def _names(r: ScoreResult) -> list[str]:

@@ -7,8 +7,8 @@ as Tenhou leaves them out. The yaku are each ruleset's own Japanese names (`japa
 the ruleset files), with Tenhou's spellings for the riichi rulesets that have no names of
 their own (`自風 南`, `場風 東`, `槍槓`, `国士無双１３面`: tenhou.net/6's yaku table) and
 Mahjong Soul's for `mahjongsoul` (its FAQ, mahjongsoul.club "採用役は?": `役牌:自風牌`,
-`断么九`, `ダブル立直`); a multiple yakuman is `ダブル役満` as Mahjong Soul says it
-(Tenhou has none). Chinese Official fans keep their 国标 names and European hands their
+`断么九`, `ダブル立直`, and a counted yakuman `数え役満`); a multiple yakuman is
+`ダブル役満` as Mahjong Soul says it (Tenhou has none). Chinese Official fans keep their 国标 names and European hands their
 French and German names (docs/rules/european.md).
 
 Only words for people are here: record keys, error messages and the machine formats
@@ -101,10 +101,14 @@ def yakuman_words(units: int) -> str:
     return "役満" if units == 1 else _MULTIPLE_YAKUMAN.get(units, f"{units}倍役満")
 
 
-def score_words(han: int | None, fu: int | None, limit: str | None, yakuman: int) -> str:
-    """The score as Tenhou's result begins: `30符4飜`, `満貫`, `役満` (a limit has no fu)."""
+def score_words(han: int | None, fu: int | None, limit: str | None, yakuman: int,
+                rules: str = "") -> str:
+    """The score as Tenhou's result begins: `30符4飜`, `満貫`, `役満` (a limit has no fu);
+    Mahjong Soul names a counted yakuman 数え役満 where Tenhou says 役満."""
     if yakuman:
         return yakuman_words(yakuman)
+    if limit == "kazoe-yakuman" and rules == "mahjongsoul":
+        return "数え役満"
     if limit:
         return LIMITS.get(limit, limit)
     if han is None:
@@ -131,11 +135,12 @@ def call_amounts(payments: tuple, value: int) -> str | None:
 
 
 def call_line(han: int | None, fu: int | None, limit: str | None, yakuman: int,
-              payments: tuple, value: int) -> str:
+              payments: tuple, value: int, rules: str = "") -> str:
     """Tenhou's result text of the hand: `30符4飜7700点`, `満貫2000-4000点`, `跳満6000点∀`;
     a shape Tenhou's text has no form for (liability on a tsumo) gives the total."""
     said = call_amounts(payments, value)
-    return score_words(han, fu, limit, yakuman) + (said if said is not None else f"{value}点")
+    return (score_words(han, fu, limit, yakuman, rules)
+            + (said if said is not None else f"{value}点"))
 
 
 # -- fu items --------------------------------------------------------------------------------
