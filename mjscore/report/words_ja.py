@@ -8,8 +8,8 @@ the ruleset files), with Tenhou's spellings for the riichi rulesets that have no
 their own (`自風 南`, `場風 東`, `槍槓`, `国士無双１３面`: tenhou.net/6's yaku table) and
 Mahjong Soul's for `mahjongsoul` (its FAQ, mahjongsoul.club "採用役は?": `役牌:自風牌`,
 `断么九`, `ダブル立直`, and a counted yakuman `数え役満`); a multiple yakuman is
-`ダブル役満` as Mahjong Soul says it (Tenhou has none). Chinese Official fans keep their 国标 names and European hands their
-French and German names (docs/rules/european.md).
+`ダブル役満` as Mahjong Soul says it (Tenhou has none). Chinese Official fans keep their
+国标 names and European hands their French and German names (docs/rules/european.md).
 
 Only words for people are here: record keys, error messages and the machine formats
 never change with the language. Sentences the core writes in English (liability, notes)
