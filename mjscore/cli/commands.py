@@ -70,16 +70,47 @@ def main_options(
     tiles: Annotated[bool | None, typer.Option(
         "--tiles/--no-tiles", help="Draw the Unicode tile glyphs (default: the config's, "
         "else when the output can encode them).", show_default=False)] = None,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", metavar="en|ja",
+        help="Language of the report and the listings (machine formats and error messages "
+             "stay as they are); default: the config's, else the locale's (LANG=ja_JP... "
+             "gives ja), else en. Also after the command.",
+        show_default=False,
+        autocompletion=lambda incomplete: [c for c in ("en", "ja")
+                                           if c.startswith(incomplete)])] = None,
 ) -> None:
     """Score mahjong hands written as one line of text (`mjscore notation` for the grammar)."""
+    from ..report.lang import check_lang
     from ..report.settings import COLORS, configure
     from .runner import DISPLAY_FLAGS, UsageProblem
 
     if color is not None and color not in COLORS:
         raise UsageProblem(f"--color takes auto, always or never, not '{color}'")
-    configure(color=color, tiles=tiles)
-    DISPLAY_FLAGS.update({k: v for k, v in (("color", color), ("tiles", tiles))
-                          if v is not None})
+    if lang is not None:
+        try:
+            check_lang(lang)
+        except ValueError as exc:
+            raise UsageProblem(str(exc)) from None
+    configure(color=color, tiles=tiles, lang=lang)
+    DISPLAY_FLAGS.update({k: v for k, v in (("color", color), ("tiles", tiles),
+                                            ("lang", lang)) if v is not None})
+
+
+def listing_lang() -> None:
+    """The listings (rules, yaku, table, notation) take no --config: without --lang, the
+    default config file's `lang` (when it has one and reads) goes over the locale's."""
+    from .runner import DISPLAY_FLAGS
+
+    if "lang" in DISPLAY_FLAGS:
+        return
+    from ..report.settings import configure
+    from .config import ConfigError, config_path, load_config
+
+    try:
+        chosen = load_config(*config_path(None)).lang
+    except ConfigError:  # `score` says what is wrong with it; a listing still lists
+        return
+    configure(lang=chosen)
 
 
 # -- commands -------------------------------------------------------------------------------
@@ -194,6 +225,7 @@ def rules(
     if name and by_option and name.lower() != by_option.lower():
         raise UsageProblem(f"two rulesets named: '{name}' and --rules '{by_option}' "
                            "(give one)")
+    listing_lang()
     chosen = (name or by_option or "").lower()
     rulesets = [load_ruleset(chosen)] if chosen else [load_ruleset(n) for n in ruleset_names()]
     fmt = _listing_format(fmt)
@@ -218,6 +250,7 @@ def yaku(
     """Show a ruleset's yaku table: names, han closed and open, yakuman, optional ones."""
     from ..rulesets import load_ruleset
 
+    listing_lang()
     ruleset = load_ruleset(rules.lower())
     if _listing_format(fmt) == "json":
         from ..report.listing_json import write_json, yaku_json
@@ -235,7 +268,11 @@ def notation() -> int:
     """Print the hand notation: tiles, melds, win, context tokens, flags, examples."""
     from importlib.resources import files
 
-    sys.stdout.write(files("mjscore.docs").joinpath("notation.txt").read_text("utf-8"))
+    listing_lang()
+    from ..report.lang import japanese
+
+    name = "notation_ja.txt" if japanese() else "notation.txt"
+    sys.stdout.write(files("mjscore.docs").joinpath(name).read_text("utf-8"))
     return int(ExitCode.OK)
 
 
@@ -257,6 +294,7 @@ def table(
     from ..rulesets import load_ruleset
     from .runner import UsageProblem, text_arg
 
+    listing_lang()
     fmt = _listing_format(fmt)
     ruleset = load_ruleset(rules.lower())
     chosen = {}
@@ -382,7 +420,7 @@ def check_records(
 
 
 GLOBAL_FLAGS = ("--tiles", "--no-tiles")  # the app's options, taken anywhere on the line
-GLOBAL_VALUED = ("--color",)
+GLOBAL_VALUED = ("--color", "--lang")
 
 
 def globals_first(args: list[str]) -> list[str]:
@@ -411,10 +449,12 @@ def globals_first(args: list[str]) -> list[str]:
 def run(argv: list[str] | None = None) -> int:
     """Run the app on `argv` (default sys.argv[1:]) and return the exit code."""
     args = globals_first(sys.argv[1:] if argv is None else list(argv))
+    from ..report.lang import lang_from_locale
     from ..report.settings import configure, sane_columns, settings
     from .runner import DISPLAY_FLAGS
 
-    settings.update(color="auto", tiles=None)  # each run from the defaults (tests run many)
+    # each run from the defaults (tests run many); the language from the locale
+    settings.update(color="auto", tiles=None, lang=lang_from_locale(os.environ))
     DISPLAY_FLAGS.clear()
     configure(encoding=getattr(sys.stdout, "encoding", None) or "utf-8")
     sane_columns(os.environ)  # every rich console reads it, typer's help too

@@ -8,7 +8,7 @@ that has NAME) and `--opt RULESET.NAME=V`; a line's `opt:` tokens come last of a
 in the engine. Every value is checked here, before any line is read, so a typo is
 a usage error (exit 2) naming where it was written.
 
-The config file is TOML: `rules`, `format`, `color` and `tiles` (defaults for the flags),
+The config file is TOML: `rules`, `format`, `color`, `tiles` and `lang` (defaults for the flags),
 `[options]` and `[options.RULESET]`. It is read from `--config PATH`, else
 `$MJSCORE_CONFIG`, else `$XDG_CONFIG_HOME/mjscore/config.toml` (XDG_CONFIG_HOME
 defaults to `~/.config`); a missing default file is no config at all.
@@ -24,7 +24,7 @@ from ..base.errors import RulesetError
 from ..base.frozen import field, value_class
 from ..core.setting import HouseRules
 
-CONFIG_KEYS = ("rules", "format", "color", "tiles", "options")
+CONFIG_KEYS = ("rules", "format", "color", "tiles", "lang", "options")
 
 
 class ConfigError(Exception):
@@ -40,6 +40,7 @@ class Config:
     format: str | None = None
     color: str | None = None  # auto, always, never: as --color
     tiles: bool | None = None  # as --tiles / --no-tiles
+    lang: str | None = None  # en or ja: as --lang (over the locale)
     options: dict[str, Any] = field(default_factory=dict)  # [options]: every ruleset
     per_ruleset: dict[str, dict[str, Any]] = field(default_factory=dict)  # [options.R]
 
@@ -147,6 +148,12 @@ def load_config(path: str | None, required: bool) -> Config:
     tiles = data.get("tiles")
     if tiles is not None and not isinstance(tiles, bool):
         raise ConfigError(f"{where}: tiles must be true or false, not {_type_name(tiles)}")
+    lang = data.get("lang")
+    if lang is not None:
+        from ..report.lang import LANGS
+
+        if not isinstance(lang, str) or lang not in LANGS:
+            raise ConfigError(f"{where}: lang must be one of {', '.join(LANGS)}, not {lang!r}")
     table = data.get("options", {})
     if not isinstance(table, dict):
         raise ConfigError(f"{where}: options must be a table ([options]), not "
@@ -159,7 +166,7 @@ def load_config(path: str | None, required: bool) -> Config:
             continue
         _check_everywhere(key, value, f"{where}: options.{key}")
         everywhere[key] = _frozen(value)
-    return Config(path, rules, fmt, color, tiles, everywhere, per_ruleset)
+    return Config(path, rules, fmt, color, tiles, lang, everywhere, per_ruleset)
 
 
 def shown_path(path: str) -> str:

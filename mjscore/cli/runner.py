@@ -29,7 +29,7 @@ PROGRESS_MIN_LINES = 200
 CLOSED_PIPE = 141  # 128 + SIGPIPE, what a shell shows for a writer whose reader left
 
 
-DISPLAY_FLAGS: dict[str, Any] = {}  # --color / --tiles as given: they win over the config
+DISPLAY_FLAGS: dict[str, Any] = {}  # --color / --tiles / --lang as given: over the config
 
 
 class UsageProblem(Exception):
@@ -184,7 +184,8 @@ def house_rules(config_flag: str | None, pairs: list[str], rules: str | None, fm
     from ..report.settings import configure
 
     configure(color=DISPLAY_FLAGS.get("color", config.color),
-              tiles=DISPLAY_FLAGS.get("tiles", config.tiles))
+              tiles=DISPLAY_FLAGS.get("tiles", config.tiles),
+              lang=DISPLAY_FLAGS.get("lang", config.lang))
 
     return house, rules or config.rules or "riichi", fmt or config.format or DEFAULT_FORMAT
 

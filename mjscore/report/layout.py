@@ -43,7 +43,7 @@ def wrap_words(text: Text, width: int) -> list[Text]:
     plain = text.plain
     lines: list[Text] = []
     last_end = 0
-    words = [(m.start(), m.end()) for m in _WORDS.finditer(plain)]
+    words = [piece for m in _WORDS.finditer(plain) for piece in _pieces(plain, *m.span())]
     line_start = words[0][0] if words else 0
     for begin, end in words:
         if width_of(plain[line_start:end]) > width and last_end > line_start:
@@ -157,3 +157,36 @@ def both_ends(left: Text, right: Text, width: int) -> list[Text]:
 
 
 _WORDS = __import__("re").compile(r"\S+")
+# kinsoku: what never begins a line, and what never ends one
+_NO_START = set("、。，．）」』】：；・ー！？ぁぃぅぇぉっゃゅょァィゥェォッャュョ)]")
+_NO_END = set("（「『【([")
+
+
+def _script(char: str) -> str:
+    """kanji, katakana, or other: a run of kanji or of katakana is a word or a name."""
+    code = ord(char)
+    if 0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF or char in "々〆":
+        return "kanji"
+    if 0x30A0 <= code <= 0x30FF and char != "・":
+        return "katakana"
+    return "other"
+
+
+def _pieces(plain: str, start: int, end: int) -> list[tuple[int, int]]:
+    """A blank-free word as the spans a line may break between: Japanese and Chinese text
+    has no blanks, so a line may break before or after a double-width character (never
+    before closing punctuation, never after an opening one); a run of ASCII (a number, a
+    tile group, an option name) is never broken."""
+    if plain[start:end].isascii():
+        return [(start, end)]
+    out = []
+    begin = start
+    for i in range(start + 1, end):
+        a, b = plain[i - 1], plain[i]
+        wide = cell_len(a) > 1 or cell_len(b) > 1
+        one_word = _script(a) == _script(b) in ("kanji", "katakana")  # 三元牌, ダブル: whole
+        if wide and not one_word and b not in _NO_START and a not in _NO_END:
+            out.append((begin, i))
+            begin = i
+    out.append((begin, end))
+    return out

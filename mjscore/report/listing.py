@@ -27,10 +27,15 @@ PIPE_WIDTH = 80  # off a terminal without $COLUMNS, as wide as the terminal most
 
 def accepted(spec: OptionSpec) -> str:
     """The values an option takes, as a user would type them."""
+    from .lang import japanese
+
     if spec.kind == "bool":
         return "on|off"
     if spec.kind == "set":
-        return ",".join(map(str, spec.choices)) + " (any of, or none)"
+        return ",".join(map(str, spec.choices)) + (
+            " （いくつでも、または none）" if japanese() else " (any of, or none)")
+    if japanese() and not spec.choices:
+        return "数" if spec.kind == "int" else "文字列"
     if spec.choices:
         return "|".join(map(str, spec.choices))
     return "a number" if spec.kind == "int" else "text"
@@ -46,7 +51,12 @@ def _cell_min(text: str, whole: bool) -> int:
 
     if whole:
         return cell_len(text)
-    return max((cell_len(w) for w in text.split()), default=0)
+    if text.isascii():
+        return max((cell_len(w) for w in text.split()), default=0)
+    from .layout import _WORDS, _pieces  # Japanese breaks between words without blanks
+
+    return max((cell_len(text[a:b]) for m in _WORDS.finditer(text)
+                for a, b in _pieces(text, *m.span())), default=0)
 
 
 def fit_table(cols: list[Column], rows: Sequence[tuple[str, ...]], width: int,
@@ -109,8 +119,18 @@ def _stacked(cols: list[Column], rows: Sequence[tuple[str, ...]], width: int, ti
 
 
 def options_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
-    cols: list[Column] = [("option", "left", True, 0), ("default", "left", True, 0),
-                          ("values", "left", False, 0), ("meaning", "left", False, 0)]
+    from .lang import japanese
+
+    if japanese():
+        from .words_ja import option_help
+
+        cols: list[Column] = [("オプション", "left", True, 0), ("既定値", "left", True, 0),
+                              ("値", "left", False, 0), ("意味", "left", False, 0)]
+        rows = [(spec.name, spec.show(spec.default), accepted(spec),
+                 option_help(spec.name, spec.help)) for spec in ruleset.options.values()]
+        return fit_table(cols, rows, width, first_style="bold")
+    cols = [("option", "left", True, 0), ("default", "left", True, 0),
+            ("values", "left", False, 0), ("meaning", "left", False, 0)]
     rows = [(spec.name, spec.show(spec.default), accepted(spec), spec.help)
             for spec in ruleset.options.values()]
     return fit_table(cols, rows, width, first_style="bold")
@@ -118,15 +138,23 @@ def options_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
 
 def write_rules(rulesets: list[Ruleset], out: TextIO) -> None:
     con = console(out, pipe_width=PIPE_WIDTH)
+    from .lang import japanese
+
+    ja = japanese()
+    titles: dict[str, str] = {}
+    if ja:
+        from .words_ja import TITLES as titles
     for i, ruleset in enumerate(rulesets):
         if i:
             con.print()
-        line = Text(ruleset.name, "bold cyan") + Text(f"  {ruleset.title}")
+        title = titles.get(ruleset.name, ruleset.title)
+        line = Text(ruleset.name, "bold cyan") + Text(f"  {title}")
         if ruleset.extends:
-            line.append(f"  (extends {ruleset.extends})", "dim")
+            line.append(f"  （{ruleset.extends} の拡張）" if ja
+                        else f"  (extends {ruleset.extends})", "dim")
         con.print(line)
         show(con, options_table(ruleset, con.width) if ruleset.options
-             else Text("  no options", "dim"))
+             else Text("  オプションなし" if ja else "  no options", "dim"))
 
 
 def worth(han: int, yakuman: int) -> str:
@@ -136,7 +164,30 @@ def worth(han: int, yakuman: int) -> str:
     return str(han)
 
 
+def _yaku_table_ja(ruleset: Ruleset, width: int) -> Table | Text:
+    """The yaku table in Japanese: the ruleset's (or the platform's) Japanese name first, the
+    key a user types kept, han as Tenhou lists them (`1飜`, `役満`)."""
+    from .words_ja import TITLES, han_words, yaku_name
+
+    cols: list[Column] = [("key", "left", True, 0), ("役", "left", True, 0),
+                          ("読み", "left", True, 2), ("門前", "right", True, 0),
+                          ("副露", "right", True, 0), ("任意", "left", True, 3),
+                          ("English", "left", False, 1)]
+    rows = []
+    for spec in ruleset.yaku.values():
+        closed = han_words(spec.han, spec.yakuman)
+        opened = DASH if spec.han_open is None else han_words(spec.han_open, spec.yakuman)
+        name = yaku_name(spec.key, spec.japanese, spec.name, ruleset.name)
+        rows.append((spec.key, name, spec.reading, closed, opened,
+                     "任意" if spec.optional else "", spec.name))
+    return fit_table(cols, rows, width, title=f"{TITLES.get(ruleset.name, ruleset.title)}: 役")
+
+
 def yaku_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
+    from .lang import japanese
+
+    if japanese():
+        return _yaku_table_ja(ruleset, width)
     cols: list[Column] = [("key", "left", True, 0), ("name", "left", False, 0),
                           ("japanese", "left", True, 2), ("reading", "left", True, 1),
                           ("closed", "right", True, 0), ("open", "right", True, 0),
@@ -152,7 +203,8 @@ def yaku_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
 
 def _plain_table(title: str, columns: tuple[str, ...], rows: Sequence[tuple[str, ...]],
                  width: int = WIDE) -> Table | Text:
-    cols: list[Column] = [(name, "right" if name in ("points", "doubles", "value") else "left",
+    cols: list[Column] = [(name, "right" if name in ("points", "doubles", "value", "点", "ダブル")
+                           else "left",
                            name == "key", 0) for name in columns]
     return fit_table(cols, rows, width, title=title)
 
@@ -167,6 +219,10 @@ def _when(entry: Row | Double | Special) -> str:
 def points_doubles_tables(ruleset: Ruleset, width: int = WIDE) -> list[Table | Text]:
     """Points rows, doubles and special hands of a points-and-doubles ruleset (European)."""
     params = ruleset.params
+    from .lang import japanese
+
+    if japanese():
+        return _points_doubles_tables_ja(ruleset, width)
     rows = [(key, e.name, str(e.points), _when(e)) for key, e in params.rows.items()]
     doubles = [(key, e.name, str(e.doubles if e.doubles is not None else f"option {e.by_option}"),
                 e.who_option and f"option {e.who_option}" or e.who,
@@ -183,10 +239,47 @@ def points_doubles_tables(ruleset: Ruleset, width: int = WIDE) -> list[Table | T
     ]
 
 
+def _points_doubles_tables_ja(ruleset: Ruleset, width: int) -> list[Table | Text]:
+    """points_doubles_tables in Japanese: the French and German names of the hands kept."""
+    from .words_ja import TITLES, european_item
+
+    params = ruleset.params
+
+    def when(entry: Row | Double | Special) -> str:
+        found = _when(entry)
+        return found.replace("option ", "オプション ") if found else ""
+
+    rows = [(key, european_item(key, e.name), str(e.points), when(e))
+            for key, e in params.rows.items()]
+    doubles = [(key, european_item(key, e.name),
+                str(e.doubles if e.doubles is not None else f"オプション {e.by_option}"),
+                e.who_option and f"オプション {e.who_option}"
+                or {"all": "全員", "winner": "和了者"}.get(e.who, e.who), when(e))
+               for key, e in params.doubles.items()]
+    special = [(key, e.name,
+                str(e.value) if e.value is not None else f"上限の{e.limits}倍", when(e))
+               for key, e in params.special.items()]
+    return [
+        _plain_table(f"{TITLES.get(ruleset.name, ruleset.title)}：和了者の点", ("key", "名前",
+                     "点", "条件"), rows, width),
+        _plain_table("ダブル", ("key", "名前", "ダブル", "誰に", "条件"), doubles, width),
+        _plain_table("特別な手（固定点）", ("key", "名前", "点", "条件"), special, width),
+    ]
+
+
 def fan_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
     """The fan table of a fan ruleset (Chinese Official): the engine's, at default values."""
     from ..mcr import FANS
+    from .lang import japanese
 
+    if japanese():
+        from .words_ja import TITLES
+
+        rows = [(f.key, f.name_zh, str(f.points), f.name) for f in FANS]
+        return fit_table([("key", "left", True, 0), ("番种", "left", True, 0),
+                          ("番", "right", True, 0), ("English", "left", False, 1)], rows,
+                         width, title=f"{TITLES.get(ruleset.name, ruleset.title)}：番種"
+                                      "（花牌を除いて8番以上で和了）")
     rows = [(f.key, f.name, f.name_zh, str(f.points)) for f in FANS]
     return _plain_table(f"{ruleset.title}: fans (a win needs 8 without flowers)",
                         ("key", "name", "chinese", "points"), rows, width)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from ..base import tiles as T
+from .lang import japanese, seat, tr
 from .layout import Cell, columns, side_by_side, wrap_words
 
 if TYPE_CHECKING:
@@ -23,7 +24,16 @@ if TYPE_CHECKING:
 
 
 def _n(value: int) -> str:
-    return f"{value:,}"
+    return f"{value}" if japanese() else f"{value:,}"
+
+
+def _name(item: ScoreItem) -> str:
+    """An item's name in the run's language (words_ja.european_item in Japanese)."""
+    if not japanese():
+        return item.name
+    from .words_ja import european_item
+
+    return european_item(item.key, item.name)
 
 
 def _plural(n: int, word: str) -> str:
@@ -32,9 +42,9 @@ def _plural(n: int, word: str) -> str:
 
 def _items_lines(title: str, items: tuple[ScoreItem, ...], doubles: bool,
                  width: int) -> list[Text]:
-    rows: list[list[Cell]] = [[Text(title, "bold"), ""]]
+    rows: list[list[Cell]] = [[Text(tr(title), "bold"), ""]]
     for item in items:
-        name = f"{item.name} ×{item.times}" if doubles and item.times > 1 else item.name
+        name = f"{_name(item)} ×{item.times}" if doubles and item.times > 1 else _name(item)
         rows.append([Text(name, "bold" if doubles else ""), _n(item.value)])
     return columns(rows, width, right=(1,), gap=1, wrap=0)
 
@@ -48,12 +58,22 @@ def items_body(score: PointsDoubles, width: int) -> list[Text]:
 def total_words(result: ScoreResult, score: PointsDoubles) -> Text:
     """`42 points · 2 doubles` with the limit, or the special hand."""
     if score.hand not in (None, "ordinary"):
+        if japanese():
+            return Text(f"{_name(score.points_items[0])}（固定点）", "bold")
         return Text(f"{score.points_items[0].name} (fixed value)", "bold")
     assert score.points is not None  # a winner's score (a draw has no total)
-    words = Text(f"{_plural(score.points, 'point')} · {_plural(score.doubles or 0, 'double')}",
-                 "bold")
+    if japanese():
+        words = Text(f"{score.points}点 · {score.doubles or 0}ダブル", "bold")
+    else:
+        words = Text(f"{_plural(score.points, 'point')} · "
+                     f"{_plural(score.doubles or 0, 'double')}", "bold")
     if result.limit:
-        words.append(f"  {result.limit}", "bold magenta")
+        if japanese():
+            from .words_ja import LIMITS
+
+            words.append(f"  {LIMITS.get(result.limit, result.limit)}", "bold magenta")
+        else:
+            words.append(f"  {result.limit}", "bold magenta")
     return words
 
 
@@ -62,9 +82,9 @@ def _holding(h: Holding) -> str:
     parts = [T.group_text(h.concealed, len(h.concealed_reds))] if h.concealed else []
     parts += [m.text() for m in h.melds]
     if h.flowers:
-        parts.append("flowers " + T.group_text(h.flowers))
+        parts.append(tr("flowers") + " " + T.group_text(h.flowers))
     if h.riichi:
-        parts.append("riichi")
+        parts.append(tr("riichi"))
     return " ".join(parts)
 
 
@@ -74,29 +94,36 @@ def _detail(result: ScoreResult, seat: str, p: PlayerTally) -> Text | None:
     if hand is not None and seat in hand.others_by_seat:
         held = _holding(hand.others_by_seat[seat])
     elif hand is not None and result.winner is None and seat == hand.ctx.seat_wind:
-        held = _holding(hand.holding) + (" riichi" if p.riichi else "")
+        held = _holding(hand.holding) + (" " + tr("riichi") if p.riichi else "")
     else:
         return None
-    text = Text(held or "nothing written", "dim").append(":  ")
-    text.append(" · ".join(f"{i.name} {i.value:,}" for i in p.points_items) or "no points")
+    text = Text(held or tr("nothing written"), "dim").append(":  ")
+    text.append(" · ".join(f"{_name(i)} {_n(i.value)}" for i in p.points_items)
+                or tr("no points"))
     if p.doubles_items:
-        text.append("  doubles: ", "dim")
-        text.append(" · ".join(f"{i.name} +{i.value}" for i in p.doubles_items), "bold")
+        text.append(f"  {tr('doubles')}: ", "dim")
+        text.append(" · ".join(f"{_name(i)} +{i.value}" for i in p.doubles_items), "bold")
     return text
 
 
 def players_section(result: ScoreResult, score: PointsDoubles, width: int) -> list[Text]:
     """Every player's points, doubles and score; below, each non-winner's holding and items."""
     system = score.settlement
-    lines = [Text(f"players ({system} settlement)" if system else "players", "bold")]
-    rows: list[list[Cell]] = [[Text(name, "bold") if name == "seat" else name
+    if japanese():
+        shown = {"simple": "簡易方式", "advanced": "精算方式", "none": "清算なし"}
+        heading = (f"{tr('players')}（{shown.get(system, system)}）" if system
+                   else tr("players"))
+    else:
+        heading = f"players ({system} settlement)" if system else "players"
+    lines = [Text(heading, "bold")]
+    rows: list[list[Cell]] = [[Text(tr(name), "bold") if name == "seat" else tr(name)
                                for name in ("seat", "points", "doubles", "score")]]
     details: list[Text] = []
-    for seat, p in score.players.items():  # the table's seats, in turn order
-        rows.append([Text(seat, "bold"), _n(p.points), _n(p.doubles), _n(p.score)])
-        detail = _detail(result, seat, p)
+    for who, p in score.players.items():  # the table's seats, in turn order
+        rows.append([Text(seat(who), "bold"), _n(p.points), _n(p.doubles), _n(p.score)])
+        detail = _detail(result, who, p)
         if detail is not None:
-            details += wrap_words(Text(f"{seat} ", "bold") + detail, width)
+            details += wrap_words(Text(f"{seat(who)} ", "bold") + detail, width)
     lines += columns(rows, width, right=(1, 2, 3), gap=1)
     if details:
         lines += [Text(), *details]

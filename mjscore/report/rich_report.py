@@ -18,7 +18,8 @@ from ..core.hand import ANKAN, SOURCE_WORDS, seat_from
 from ..core.result import Fans, PointsDoubles, call_text
 from . import caret, describe, safe
 from .console import console, tiles_wanted, write_lines
-from .layout import Cell, both_ends, columns, flow, side_by_side, width_of, wrap_words
+from .lang import japanese, seat, tr
+from .layout import Cell, both_ends, columns, flow, pad, side_by_side, width_of, wrap_words
 
 if TYPE_CHECKING:
     from ..core.hand import Hand, Holding, Meld
@@ -33,8 +34,17 @@ WIDTH = 64  # header, rule and total line: wide enough for the sketch, never the
 
 
 def number(n: int, sign: bool = False) -> str:
-    """7,700; with `sign`, +8,000 / -8,000 / 0."""
-    return f"{n:+,}" if sign and n else f"{n:,}"
+    """7,700; with `sign`, +8,000 / -8,000 / 0 (in Japanese without the commas: 7700)."""
+    from .lang import number as shown
+
+    return shown(n, sign)
+
+
+def _from(who: str, where: str = "") -> str:
+    """` from W (right)`, or ` 西（下家）から` in Japanese."""
+    if japanese():
+        return f" {seat(who)}" + (f"（{tr(where)}）" if where else "") + "から"
+    return f" from {who}" + (f" ({where})" if where else "")
 
 
 # -- tiles ----------------------------------------------------------------------------------
@@ -86,9 +96,9 @@ def _meld_glyphs(meld: Meld) -> Text:
 
 
 def _meld_text(meld: Meld, winner: str) -> Text:
-    text = Text(f"{meld.kind} ", "dim") + _mpsz(T.group_text(meld.tiles, meld.reds))
+    text = Text(f"{tr(meld.kind)} ", "dim") + _mpsz(T.group_text(meld.tiles, meld.reds))
     if meld.source:
-        text.append(f" from {seat_from(winner, meld.source)}", "dim")
+        text.append(_from(seat_from(winner, meld.source)), "dim")
     return text
 
 
@@ -97,9 +107,9 @@ def _holding_pieces(holding: Holding, winner: str) -> list[Text]:
                                for ts, reds in _suits(holding.concealed, holding.concealed_reds))
     parts = [concealed, *(_meld_text(m, winner) for m in holding.melds)]
     if holding.flowers:
-        parts.append(Text("flowers ", "dim") + _mpsz(T.group_text(holding.flowers)))
+        parts.append(Text(tr("flowers") + " ", "dim") + _mpsz(T.group_text(holding.flowers)))
     if holding.riichi:
-        parts.append(Text("riichi", "dim"))
+        parts.append(Text(tr("riichi"), "dim"))
     return parts
 
 
@@ -107,13 +117,13 @@ def hand_lines(parsed: Hand, discarder: str | None) -> tuple[list[Text], list[Te
     """The hand as mpsz text with the win, then as Unicode tiles: pieces that flow."""
     ctx, hand = parsed.ctx, parsed.holding
     win_name = T.name(ctx.win_tile, ctx.win_red)
-    win = Text("tsumo " if ctx.tsumo else "ron ", "bold") + _mpsz(win_name)
+    win = Text(tr("tsumo" if ctx.tsumo else "ron") + " ", "bold") + _mpsz(win_name)
     if not ctx.tsumo:
         if ctx.discarder:
-            seat = seat_from(ctx.seat_wind, ctx.discarder)
-            win.append(f" from {seat} ({SOURCE_WORDS[ctx.discarder]})", "dim")
+            who = seat_from(ctx.seat_wind, ctx.discarder)
+            win.append(_from(who, SOURCE_WORDS[ctx.discarder]), "dim")
         elif discarder:
-            win.append(f" from {discarder}", "dim")
+            win.append(_from(discarder), "dim")
     text = [*_holding_pieces(hand, ctx.seat_wind), win]
     suits = _suits(hand.concealed, hand.concealed_reds)
     tiles = [Text(" ").join(_glyphs(ts, reds) for ts, reds in suits)]
@@ -125,12 +135,30 @@ def hand_lines(parsed: Hand, discarder: str | None) -> tuple[list[Text], list[Te
 def _indicators(label: str, indicators: tuple[int, ...], reds: tuple[int, ...]) -> str:
     shown = T.names_with_reds(indicators, reds)
     doras = ", ".join(T.name(T.dora_after(t)) for t in indicators)
+    if japanese():
+        return f"{tr(label)} {doras}（{tr('indicator')} {', '.join(shown)}）"
     word = "indicator" if len(indicators) == 1 else "indicators"
     return f"{label} {doras} ({word} {', '.join(shown)})"
 
 
 def context_pieces(parsed: Hand) -> list[Text]:
     ctx = parsed.ctx
+    if japanese():
+        from .words_ja import FLAG_WORDS
+
+        parts = [f"{seat(ctx.round_wind)}場", f"{seat(ctx.seat_wind)}家"]
+        if ctx.breach:
+            parts.append(f"{tr('breach')} {seat(ctx.breach)}")
+        if ctx.dora:
+            parts.append(_indicators("dora", ctx.dora, ctx.dora_reds))
+        if ctx.ura:
+            parts.append(_indicators("ura", ctx.ura, ctx.ura_reds))
+        if ctx.honba:
+            parts.append(f"{ctx.honba}本場")
+        if ctx.sticks:
+            parts.append(f"供託 {ctx.sticks}本")
+        parts.extend(FLAG_WORDS.get(f, f) for f in sorted(ctx.flags))
+        return [Text(p, "dim") for p in parts]
     parts = [f"seat {ctx.seat_wind}", f"round {ctx.round_wind}"]
     if ctx.breach:
         parts.append(f"breach {ctx.breach}")
@@ -149,7 +177,23 @@ def context_pieces(parsed: Hand) -> list[Text]:
 # -- score ----------------------------------------------------------------------------------
 
 
+def _yaku_lines_ja(result: ScoreResult, width: int) -> list[Text]:
+    """役 and 飜 as Tenhou lists them (`立直 1飜`, `ドラ 2飜`, `大三元 役満`): the ruleset's
+    Japanese names, one column (words_ja.yaku_name)."""
+    from .words_ja import han_words, yaku_name
+
+    ctx = result.hand.ctx if result.hand is not None else None
+    rows: list[list[Cell]] = [[Text(tr("yaku"), "bold"), Text("")]]
+    for y in result.yaku:
+        name = yaku_name(y.key, y.japanese, y.name, result.rules,
+                         ctx.seat_wind if ctx else "", ctx.round_wind if ctx else "")
+        rows.append([Text(name, "bold"), han_words(y.han, y.yakuman)])
+    return columns(rows, width, right=(1,), gap=2)
+
+
 def yaku_lines(result: ScoreResult, width: int) -> list[Text]:
+    if japanese():
+        return _yaku_lines_ja(result, width)
     rows: list[list[Cell]] = [[Text("yaku", "bold"), Text(""), Text("han", "bold")]]
     for y in result.yaku:
         name = f"{y.name} ×{y.times}" if y.times and y.times > 1 else y.name
@@ -165,7 +209,15 @@ def yaku_lines(result: ScoreResult, width: int) -> list[Text]:
 
 
 def fu_lines(result: ScoreResult, width: int) -> list[Text]:
-    rows: list[list[Cell]] = [[Text("fu", "dim"), ""]]
+    if japanese():
+        from .words_ja import fu_reason
+
+        names = {y.name: y.japanese for y in result.yaku if y.japanese}
+        rows: list[list[Cell]] = [[Text(tr("fu"), "dim"), ""]]
+        rows += [[Text(fu_reason(item.reason, names), "dim"), f"{item.fu}符"]
+                 for item in result.fu_items]
+        return columns(rows, width, right=(1,), gap=1, wrap=0)
+    rows = [[Text("fu", "dim"), ""]]
     rows += [[Text(item.reason, "dim"), str(item.fu)] for item in result.fu_items]
     return columns(rows, width, right=(1,), gap=1, wrap=0)
 
@@ -206,6 +258,8 @@ def total_lines(result: ScoreResult, width: int) -> list[Text]:
         from .rich_fans import total_lines as fan_total
 
         return fan_total(result, score, width)
+    if japanese() and not isinstance(score, PointsDoubles):
+        return _total_lines_ja(result, width)
     own = score.score if isinstance(score, PointsDoubles) else result.value
     said = call(result) if not isinstance(score, PointsDoubles) else None
     total = Text(number(own or 0), "bold")
@@ -217,20 +271,43 @@ def total_lines(result: ScoreResult, width: int) -> list[Text]:
         right = total
     lines = both_ends(_score_words(result), right, width)
     if own != result.value:
-        lines += both_ends(Text(f"paid to {result.winner}", "dim"),
-                           Text(number(result.value or 0), "dim"), width)
+        paid = (f"{seat(result.winner or '')}が{tr('paid to')}" if japanese()
+                else f"paid to {result.winner}")
+        lines += both_ends(Text(paid, "dim"), Text(number(result.value or 0), "dim"), width)
     return lines
+
+
+def _total_lines_ja(result: ScoreResult, width: int) -> list[Text]:
+    """Tenhou's result text of the hand (`30符4飜7700点`, `満貫2000-4000点`, `2600点∀`) and,
+    for a tsumo, what the hand takes in all (`計5200点`; honba and deposits apart, as in
+    Tenhou's text)."""
+    from .words_ja import call_amounts, call_line
+
+    s = result.score
+    left = Text(call_line(s.han, s.fu, s.limit, s.yakuman, result.payments,
+                          result.value or 0, result.rules), "bold")
+    said = call_amounts(result.payments, result.value or 0)
+    if said is None or said == f"{result.value}点":
+        return [left]
+    return both_ends(left, Text(f"計{result.value}点", "bold"), width)
 
 
 def payment_lines(result: ScoreResult, width: int) -> list[Text]:
     rows: list[list[Cell]] = []
+    ja = japanese()
+    if ja:
+        from .words_ja import payment_label
     for i, p in enumerate(result.payments):
-        payer = p.payer if p.payer is not None else "discarder"
-        rows.append([Text("payments" if i == 0 else "", "bold"), f"{payer} → {p.payee}",
-                     number(p.amount), Text(p.label or p.reason, "dim")])
+        if p.payer is None:
+            payer = tr("discarder")
+        else:
+            payer = tr(p.payer) if p.payer == "table" else seat(p.payer)
+        label = payment_label(p.reason, p.units, p.label) if ja else p.label or p.reason
+        rows.append([Text(tr("payments") if i == 0 else "", "bold"),
+                     f"{payer} → {seat(p.payee)}", number(p.amount), Text(label, "dim")])
     lines = columns(rows, width, right=(2,), wrap=3)
     if lines and max(width_of(t) for t in lines) > width:  # the label column goes
-        lines = [Text("payments", "bold")] + columns(
+        lines = [Text(tr("payments"), "bold")] + columns(
             [[Text("  "), *r[1:]] for r in rows], width, right=(2,), wrap=3, gap=1)
     return lines
 
@@ -239,10 +316,10 @@ def net_lines(result: ScoreResult, width: int) -> list[Text]:
     """Each seat's change: the net has one key per seat of the ruleset's table, in turn
     order, so a three-player table shows E, S and W."""
     pieces = []
-    for seat, n in result.net.items():
+    for who, n in result.net.items():
         style = "green" if n > 0 else "red" if n < 0 else ""
-        pieces.append(Text(f"{seat} ") + Text(number(n, sign=True), style))
-    return flow(pieces, width, first=Text("net".ljust(10), "bold"), indent=10)
+        pieces.append(Text(f"{seat(who)} ") + Text(number(n, sign=True), style))
+    return flow(pieces, width, first=pad(Text(tr("net"), "bold"), 10), indent=10)
 
 
 def _body(result: ScoreResult, width: int) -> list[Text]:
@@ -265,6 +342,11 @@ def header_lines(result: ScoreResult, width: int) -> list[Text]:
     blanks (never cut), the line number at the right of its last line."""
     title = Text(result.title or result.rules, "bold")
     where = Text(f"line {result.line}", "dim")
+    if japanese():
+        from .words_ja import TITLES
+
+        title = Text(TITLES.get(result.rules, result.title or result.rules), "bold")
+        where = Text(f"{result.line}行目", "dim")
     if width_of(title) + 2 + width_of(where) <= width:
         return both_ends(title, where, width)
     lines = wrap_words(title, width)
@@ -281,7 +363,7 @@ def score_lines(result: ScoreResult, width: int = WIDTH, tiles: bool = True) -> 
     hand = result.hand
     if hand is not None:
         if result.winner is None:
-            lines.append(Text("exhaustive draw", "bold"))
+            lines.append(Text(tr("exhaustive draw"), "bold"))
         else:
             text, glyphs = hand_lines(hand, result.discarder)
             lines += flow(text, width, sep="  ", indent=2)
@@ -289,11 +371,16 @@ def score_lines(result: ScoreResult, width: int = WIDTH, tiles: bool = True) -> 
                 lines += flow(glyphs, width, sep="  ", indent=2)
         lines += flow(context_pieces(hand), width, indent=2)
         if not settled:  # a settlement shows each player's holding with his score
-            for seat, holding in hand.others:
-                lines += flow(_holding_pieces(holding, seat), width, sep="  ",
-                              first=Text(f"{seat}: ", "bold"), indent=2)
+            for who, holding in hand.others:
+                lines += flow(_holding_pieces(holding, who), width, sep="  ",
+                              first=Text(f"{seat(who)}: ", "bold"), indent=2)
     if result.reading:
-        lines += wrap_words(Text(f"reading {result.reading}", "dim"), width)
+        reading = result.reading
+        if japanese():
+            from .words_ja import reading_text
+
+            reading = reading_text(reading)
+        lines += wrap_words(Text(f"{tr('reading')} {reading}", "dim"), width)
     lines.append(Text())
     if result.winner is not None:
         lines += _body(result, width)
@@ -308,10 +395,18 @@ def score_lines(result: ScoreResult, width: int = WIDTH, tiles: bool = True) -> 
         lines += payment_lines(result, width)
     lines += net_lines(result, width)
     if result.liability is not None:
-        lines += wrap_words(Text("liability ", "bold yellow") + Text(result.liability.rule),
-                            width)
+        rule = result.liability.rule
+        if japanese():
+            from .words_ja import liability_text
+
+            rule = liability_text(rule)
+        lines += wrap_words(Text(tr("liability") + " ", "bold yellow") + Text(rule), width)
     for note in result.notes:
-        lines += wrap_words(Text("note ", "bold") + Text(note), width)
+        if japanese():
+            from .words_ja import note_text
+
+            note = note_text(note)
+        lines += wrap_words(Text(tr("note") + " ", "bold") + Text(note), width)
     return lines
 
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 COLORS = ("auto", "always", "never")
-settings: dict[str, Any] = {"color": "auto", "tiles": None, "encoding": None}
+settings: dict[str, Any] = {"color": "auto", "tiles": None, "encoding": None, "lang": None}
 
 
 def configure(color: str | None = None, tiles: bool | None = None,
-              encoding: str | None = None) -> None:
+              encoding: str | None = None, lang: str | None = None) -> None:
+    if lang is not None:  # en or ja (report/lang.py); None: the locale's, set by the CLI
+        settings["lang"] = lang
     if color is not None:
         settings["color"] = color
     if tiles is not None:

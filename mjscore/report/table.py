@@ -232,6 +232,16 @@ def money(pay: Pay | int | None) -> str:
     """A payment as players say it: 3,900; 1,000/2,000 (non-dealers/dealer); 3,900 all."""
     if pay is None:
         return NONE
+    from .lang import japanese
+
+    if japanese():  # as Tenhou writes them: 3900, 1000-2000, 3900∀
+        if isinstance(pay, int):
+            return f"{pay}"
+        if "from_each" in pay:
+            return f"{pay['from_each']}∀"
+        if "from_dealer" in pay:
+            return f"{pay['from_non_dealer']}-{pay['from_dealer']}"
+        return f"{pay['from_opponent']}"
     if isinstance(pay, int):
         return f"{pay:,}"
     if "from_each" in pay:
@@ -239,6 +249,15 @@ def money(pay: Pay | int | None) -> str:
     if "from_dealer" in pay:
         return f"{pay['from_non_dealer']:,}/{pay['from_dealer']:,}"
     return f"{pay['from_opponent']:,}"
+
+
+def _ljust(text: str, cells: int) -> str:
+    """`text` padded to `cells` terminal cells (符 and 飜 take two)."""
+    return text + " " * max(cells - width_of(text), 0)
+
+
+def _rjust(text: str, cells: int) -> str:
+    return " " * max(cells - width_of(text), 0) + text
 
 
 def grid(corner: str, heads: Sequence[str], rows: Sequence[tuple[str, str, list[list[str]]]],
@@ -256,11 +275,11 @@ def grid(corner: str, heads: Sequence[str], rows: Sequence[tuple[str, str, list[
     out: list[Text] = []
     for start in range(0, len(heads), per):  # every block padded alike, so they align
         part = range(start, min(start + per, len(heads)))
-        table = [[corner.ljust(keys), "", *(heads[i].rjust(cell) for i in part)]]
+        table = [[_ljust(corner, keys), "", *(_rjust(heads[i], cell) for i in part)]]
         for key, _, cols in rows:
             for n, label in enumerate(labels):
-                table.append([(key if n == 0 else "").ljust(keys), label,
-                              *(cols[i][n].rjust(cell) for i in part)])
+                table.append([_ljust(key if n == 0 else "", keys), label,
+                              *(_rjust(cols[i][n], cell) for i in part)])
         if out:
             out.append(Text())
         out += columns(table, width)
@@ -278,8 +297,8 @@ def _blocks(rows: Sequence[tuple[str, str, list[list[str]]]], heads: Sequence[st
         if out:
             out.append(Text())
         out.append(Text(title, "bold"))
-        table = [["".ljust(side), *(lb.rjust(w) for lb, w in zip(labels, cell, strict=True))]]
-        table += [[h.ljust(side), *(v.rjust(w) for v, w in zip(col, cell, strict=True))]
+        table = [[_ljust("", side), *(_rjust(lb, w) for lb, w in zip(labels, cell, strict=True))]]
+        table += [[_ljust(h, side), *(_rjust(v, w) for v, w in zip(col, cell, strict=True))]
                   for h, col in zip(heads, cols, strict=True) if any(v != NONE for v in col)]
         out += columns(table, width)
     return out
@@ -309,10 +328,24 @@ def _han_range(row: dict[str, Any]) -> str:
 
 def _limit_name(row: dict[str, Any]) -> str:
     paid = row.get("paid_as")
+    from .lang import japanese
+
+    if japanese():
+        from .words_ja import LIMITS, yakuman_words
+
+        name = (yakuman_words(row["yakuman"]) if row["yakuman"]
+                else LIMITS.get(row["name"], row["name"]))
+        if paid and paid != "yakuman":
+            return f"{name}（{LIMITS.get(paid, paid)}扱い）"
+        return name
     return f"{row['name']} (as {paid})" if paid and paid != "yakuman" else row["name"]
 
 
 def _limits_text(limits: list[dict[str, Any]], who: str, width: int) -> list[Text]:
+    from .lang import japanese
+
+    if japanese():
+        return _limits_text_ja(limits, who, width)
     wide = [["limit", "han", "ron", "tsumo"]]
     wide += [[_limit_name(r), _han_range(r), money(r[who]["ron"]), money(r[who]["tsumo"])]
              for r in limits]
@@ -324,6 +357,48 @@ def _limits_text(limits: list[dict[str, Any]], who: str, width: int) -> list[Tex
         narrow += [Text(f"  {label:<5}  {money(r[who][label]):>{cell}}")
                    for label in ("ron", "tsumo")]
     return _fitting([columns(wide, width, right=(1, 2, 3)), narrow], width)
+
+
+def _limits_text_ja(limits: list[dict[str, Any]], who: str, width: int) -> list[Text]:
+    wide = [["役満・満貫", "飜", "ロン", "ツモ"]]
+    wide += [[_limit_name(r), _han_range(r), money(r[who]["ron"]), money(r[who]["tsumo"])]
+             for r in limits]
+    cell = max(width_of(money(r[who][k])) for r in limits for k in ("ron", "tsumo"))
+    narrow: list[Text] = []
+    for r in limits:
+        han = _han_range(r)
+        narrow.append(Text(f"{_limit_name(r)}" + (f"  {han}飜" if han else ""), "bold"))
+        narrow += [Text(f"  {label}  {money(r[who][key]):>{cell}}")
+                   for label, key in (("ロン", "ron"), ("ツモ", "tsumo"))]
+    return _fitting([columns(wide, width, right=(1, 2, 3)), narrow], width)
+
+
+def _han_fu_notes_ja(ruleset: Ruleset, options: dict[str, Any], dealer: bool) -> list[str]:
+    """_han_fu_notes in Japanese."""
+    params = ruleset.params
+    if options["two_player"]:
+        notes = ["二人打ち：ロンもツモも相手一人が全額を払う"]
+    elif dealer:
+        notes = ["ロンは放銃者が払う。ツモ N∀：子の三人が N ずつ払う"]
+    else:
+        notes = ["ロンは放銃者が払う。ツモ a-b：子が a ずつ、親が b を払う"]
+    if options["kiriage_mangan"]:
+        notes.append("切り上げ満貫：4飜30符と3飜60符は満貫")
+    elif "kiriage_mangan" in ruleset.options:
+        notes.append("切り上げ満貫：なし（--opt kiriage_mangan=on）")
+    if params.field_han:
+        notes.append(f"飜は場の一翻を含む：どの和了にも{params.field_han}飜")
+    if params.honba:
+        notes.append(f"1本場ごとにロンは{params.honba_ron}点、ツモは各自{params.honba_tsumo}点増える")
+    if params.dora_payments:
+        notes.append(f"ドラは飜でなく祝儀で払う：ロンで{params.dora_extra_ron}点、ツモで各自"
+                     f"{params.dora_extra_tsumo}点")
+    if options["closed_bonus"]:
+        notes.append(f"門前の和了はロンで{params.closed_bonus_ron}点、ツモで各自"
+                     f"{params.closed_bonus_tsumo}点増える")
+    if params.deposits:
+        notes.append(f"和了者は供託のリーチ棒（1本{params.deposit}点）も取る")
+    return notes
 
 
 def _han_fu_notes(ruleset: Ruleset, options: dict[str, Any], dealer: bool) -> list[str]:
@@ -367,6 +442,21 @@ def _rows_by(cells: list[dict[str, Any]], key: str) -> dict[int, list[dict[str, 
 def _han_fu_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any],
                  dealer: bool, width: int) -> list[Text]:
     who = "dealer" if dealer else "non_dealer"
+    from .lang import japanese
+
+    if japanese():
+        from .words_ja import TITLES
+
+        rows = [(str(han), f"{han}飜", [[money(c[who]["ron"]), money(c[who]["tsumo"])]
+                                         for c in cells])
+                for han, cells in _rows_by(data["cells"], "han").items()]
+        lines = _words(f"{TITLES.get(ruleset.name, ruleset.title)}：{'親' if dealer else '子'}",
+                       width, "bold")
+        lines += grid("飜", [f"{fu}符" for fu in data["fu"]], rows, ("ロン", "ツモ"), width)
+        lines += [Text(), *_limits_text(data["limits"], who, width), Text()]
+        for note in _han_fu_notes_ja(ruleset, options, dealer):
+            lines += _words(note, width)
+        return lines
     rows = [(str(han), f"{han} han", [[money(c[who]["ron"]), money(c[who]["tsumo"])]
                                       for c in cells])
             for han, cells in _rows_by(data["cells"], "han").items()]
@@ -381,6 +471,10 @@ def _han_fu_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any]
 def _points_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any],
                  dealer: bool, width: int) -> list[Text]:
     who = "dealer" if dealer else "non_dealer"
+    from .lang import japanese
+
+    if japanese():
+        return _points_text_ja(data, ruleset, options, dealer, width)
     rows = [(str(d), f"{d} double{'s' if d != 1 else ''}",
              [[money(c["score"]), money(c[who])] for c in cells])
             for d, cells in _rows_by(data["cells"], "doubles").items()]
@@ -406,9 +500,68 @@ def _points_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any]
     return lines
 
 
+def _points_text_ja(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any],
+                    dealer: bool, width: int) -> list[Text]:
+    """_points_text in Japanese: 点 x ダブル, the score and what is paid."""
+    from .words_ja import TITLES
+
+    who = "dealer" if dealer else "non_dealer"
+    rows = [(str(d), f"{d}ダブル", [[money(c["score"]), money(c[who])] for c in cells])
+            for d, cells in _rows_by(data["cells"], "doubles").items()]
+    east = "親（東）" if dealer else "子"
+    lines = _words(f"{TITLES.get(ruleset.name, ruleset.title)}：{east}", width, "bold")
+    lines += grid("ダブル", [f"{p}点" for p in data["points"]], rows, ("得点", "支払い"),
+                  width)
+    limit = data["limit"]
+    lines += [Text(), *columns([["", "得点", "支払い"],
+                                ["上限", money(limit["score"]), money(limit[who])]],
+                               width, right=(1, 2))]
+    rounding = options["rounding"]
+    notes = [f"得点 = 点 × 2^ダブル{'' if rounding == 'none' else f'、丸め {rounding}'}"
+             f"、上限は{options['limit']}（オプション limit）",
+             ("支払い N∀：東の和了なので、三人がそれぞれ得点の2倍を払う"
+              if dealer else "支払い a-b：ほかの家が a ずつ、東が b（2倍）を払う")
+             + "。ロンでもツモでも同じ",
+             "そのあと、ほかの家どうしも互いの得点で清算する（精算方式）。特別な手は固定点"
+             "（mjscore yaku --rules european）"]
+    lines.append(Text())
+    for note in notes:
+        lines += _words(note, width)
+    return lines
+
+
+def _fan_text_ja(data: dict[str, Any], ruleset: Ruleset, dealer: bool,
+                 width: int) -> list[Text]:
+    """_fan_text in Japanese: 番 and what each player pays."""
+    from .words_ja import TITLES
+
+    base = data["base"]
+    rows = [["番", "ロン", "ツモ"]]
+    for c in data["cells"]:
+        ron, tsumo = c["ron"], c["tsumo"]
+        rows.append([str(c["fan"]),
+                     f"{ron['from_discarder']} + {ron['from_each_other']} + "
+                     f"{ron['from_each_other']} = {ron['total']}",
+                     f"{tsumo['from_each']}∀ = {tsumo['total']}"])
+    lines = _words(f"{TITLES.get(ruleset.name, ruleset.title)}：番 → 支払い", width, "bold")
+    lines += columns(rows, width, right=(0, 1, 2))
+    lines.append(Text())
+    notes = [f"ロン：放銃者が {base} + 番、ほかの家が {base} ずつ払う。ツモ：三人が {base} + 番"
+             "ずつ払う（花牌も番に数える）",
+             "国标麻将に親はない：東もほかの家と同じに払い、受け取る" if dealer
+             else "東もほかの家と同じに払い、受け取る"]
+    for note in notes:
+        lines += _words(note, width)
+    return lines
+
+
 def _fan_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any],
               dealer: bool, width: int) -> list[Text]:
     del options
+    from .lang import japanese
+
+    if japanese():
+        return _fan_text_ja(data, ruleset, dealer, width)
     base = data["base"]
     rows = [["fan", "ron", "tsumo"]]
     for c in data["cells"]:

@@ -69,6 +69,10 @@ class TsvReporter(LineReporter):
 def win_text(r: ScoreResult) -> str:
     """`7,700 4h30f`, a tsumo as the table says it (`400/700 1h30f`, `2,600 all`),
     `8,000 mangan`, `11 fan`, `2,000 p40 d1`; or why the win is impossible."""
+    from .lang import japanese
+
+    if japanese():
+        return _win_text_ja(r)
     if not r.ok:
         assert r.error is not None
         kind = r.error.kind
@@ -91,19 +95,52 @@ def win_text(r: ScoreResult) -> str:
     return f"{amount} {r.han}h{r.fu}f"
 
 
+def _win_text_ja(r: ScoreResult) -> str:
+    """A win as Tenhou's result text says it (`30符2飜2000点`, `満貫2000-4000点`), `25番`;
+    or why it is impossible (フリテン, 役なし)."""
+    if not r.ok:
+        assert r.error is not None
+        if "furiten" in r.error.message:
+            return "フリテン"
+        if r.error.kind == "no_yaku":
+            return "8点未満" if r.rules == "mcr" else "役なし"
+        return {"not_a_win": "和了形でない"}.get(r.error.kind, "和了できない")
+    score = r.score
+    if isinstance(score, Fans):
+        return f"{r.value}番"
+    if isinstance(score, PointsDoubles):
+        return f"{r.value}点 {score.points}点{score.doubles}ダブル"
+    from .words_ja import call_line
+
+    return call_line(r.han, r.fu, r.limit, score.yakuman, r.payments, r.value or 0, r.rules)
+
+
 def _names(r: ScoreResult) -> list[str]:
     """The yaku (or fans) of a win by the names `score` prints."""
+    from .lang import japanese
+
     if isinstance(r.score, Fans):
-        return [f.name for f in r.score.fans]
+        return [f.name_zh if japanese() else f.name for f in r.score.fans]
+    if japanese():
+        from .words_ja import yaku_name
+
+        ctx = r.hand.ctx if r.hand is not None else None
+        return [yaku_name(y.key, y.japanese, y.name, r.rules, ctx.seat_wind if ctx else "",
+                          ctx.round_wind if ctx else "") for y in r.yaku]
     return [y.name for y in r.yaku]
 
 
 def _yaku(w: Wait) -> str:
     """Each win's own yaku: `ron: A, B; tsumo: A, B, C`, or one list when they agree."""
-    ron = ", ".join(_names(w.ron)) if w.ron.ok else ""
-    tsumo = ", ".join(_names(w.tsumo)) if w.tsumo.ok else ""
+    from .lang import japanese
+
+    sep = "、 " if japanese() else ", "  # rich breaks a cell at the blank, not in a name
+    ron = sep.join(_names(w.ron)) if w.ron.ok else ""
+    tsumo = sep.join(_names(w.tsumo)) if w.tsumo.ok else ""
     if ron == tsumo or not ron or not tsumo:
         return ron or tsumo
+    if japanese():
+        return f"ロン：{ron}；ツモ：{tsumo}"
     return f"ron: {ron}; tsumo: {tsumo}"
 
 
@@ -123,8 +160,11 @@ def waits_report(result: WaitsResult, width: int = 80) -> Any:
     from rich.console import Group
     from rich.text import Text
 
+    from .lang import japanese
     from .listing import fit_table
 
+    if japanese():
+        return _waits_report_ja(result, width)
     head = Text(f"line {result.line}: ", "bold") + Text(result.input) + Text(
         f"  ({result.rules})", "dim")
     parts: list[Any] = [head]
@@ -167,6 +207,63 @@ def waits_report(result: WaitsResult, width: int = 80) -> Any:
         elif result.shanten == 0:
             parts.append(Text("ready, but no tile completes a win: each is held four times "
                               "or scores nothing under these rules"))
+    return Group(*parts)
+
+
+_SHAPES_JA = {"regular": "一般形", "seven_pairs": "七対子", "thirteen_orphans": "国士無双",
+              "honors_and_knitted": "全不靠", "knitted_straight": "组合龙"}
+
+
+def _shapes_ja(result: WaitsResult) -> str:
+    return "、".join(f"{_SHAPES_JA.get(k, k)} {v}" for k, v in result.shanten_by_shape.items()
+                     if v is not None)
+
+
+def _waits_report_ja(result: WaitsResult, width: int) -> Any:
+    """The waits report in Japanese: 待ち, 残り枚数, ロン and ツモ as Tenhou's text, 役."""
+    from rich.console import Group
+    from rich.text import Text
+
+    from .listing import fit_table
+    from .words_ja import TITLES
+
+    head = Text(f"{result.line}行目: ", "bold") + Text(result.input) + Text(
+        f"  ({TITLES.get(result.rules, result.rules)})", "dim")
+    parts: list[Any] = [head]
+    if result.tiles == 14:
+        if result.shanten == -1:
+            parts.append(Text(f"14枚：和了形（{_shapes_ja(result)}）。打牌すると："))
+        else:
+            parts.append(Text(f"14枚：最善の打牌で{result.shanten}向聴（{_shapes_ja(result)}）"))
+        rows: list[tuple[str, ...]] = []
+        for d in result.discards:
+            tiles = " ".join(T.name(x.tile) for x in d.ukeire_tiles)
+            best = max(d.waits, key=lambda w: w.best_value, default=None)
+            rows.append((_tile(d.tile), str(d.shanten), str(d.ukeire),
+                         ("待ち " if d.shanten == 0 else "") + tiles,
+                         f"{best.best_value}点" if best and best.best_value else ""))
+        columns = [("打牌", "left", True, 0), ("向聴", "left", True, 0),
+                   ("残り", "left", True, 0), ("待ち / 受け入れ", "left", False, 0),
+                   ("最高", "left", True, 0)]
+        if not any(row[4] for row in rows):
+            columns, rows = columns[:4], [row[:4] for row in rows]
+        parts.append(fit_table(columns, rows, width))
+    elif result.waits:
+        unseen = sum(w.remaining for w in result.waits)
+        parts.append(Text(f"聴牌：待ち{len(result.waits)}種、見えていない牌{unseen}枚"))
+        rows = [(_tile(w.tile), str(w.remaining), win_text(w.ron), win_text(w.tsumo), _yaku(w))
+                for w in result.waits]
+        parts.append(fit_table([("待ち", "left", True, 0), ("残り", "left", True, 0),
+                                ("ロン", "left", True, 0), ("ツモ", "left", True, 0),
+                                ("役", "left", False, 0)], rows, width))
+    else:
+        unseen = sum(x.remaining for x in result.ukeire)
+        parts.append(Text(f"未聴牌：{result.shanten}向聴（{_shapes_ja(result)}）"))
+        if result.ukeire:
+            parts.append(Text(f"受け入れ{unseen}枚: " + "  ".join(
+                f"{T.name(x.tile)}×{x.remaining}" for x in result.ukeire)))
+        elif result.shanten == 0:
+            parts.append(Text("聴牌だが和了になる牌がない：どれも4枚使いか、このルールでは点にならない"))
     return Group(*parts)
 
 
