@@ -441,6 +441,11 @@ def _check_local(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:
         if other:
             raise ContextError(f"'nagashi' is scored at the exhaustive draw: '{other[0]}' "
                                "cannot come with it", col.get(other[0]), other[0])
+    if "chankan-ankan" in flags and not options.get("kokushi_ankan_chankan", False):
+        raise ContextError(f"'chankan-ankan': ruleset {ruleset.name} does not let thirteen "
+                           "orphans rob a concealed kan (option kokushi_ankan_chankan=on "
+                           "does); an added kan is robbed with 'chankan'",
+                           col.get("chankan-ankan"), "chankan-ankan")
     if "paarenchan" in flags and not ctx.dealer:
         raise ContextError("'paarenchan' is the dealer's eighth win in a row: the seat must be "
                            "E", col.get("paarenchan"), "paarenchan")
