@@ -257,6 +257,10 @@ FLAG_RULES: tuple[FlagRule, ...] = (
     *(FlagRule(f, EXCLUDES, ("meld",), _ALL,
                "'{flag}' is a first-turn win: the hand can have no meld")
       for f in _FIRST_TURN_WINS),
+    # Tenhou: 抜きは鳴きと同じ扱い (a North set aside counts as a call: 一発/地和/両立直 end)
+    *(FlagRule(f, EXCLUDES, ("kita",), _ALL,
+               "'{flag}' is a first-turn win: a North set aside (kita:) counts as a call "
+               "before it") for f in _FIRST_TURN_WINS),
     *(FlagRule(f, EXCLUDES, ("riichi", "double-riichi", "open-riichi", "ippatsu", "haitei",
                              "houtei", "chankan", "kanburi"), _RIICHI_FAMILY, _FIRST_MSG)
       for f in _FIRST_TURN_WINS),
