@@ -196,7 +196,7 @@ def test_a_1m_indicator_points_to_9m_and_9m_to_1m():
     hand = "99m11p123s456s789s"  # pair 99m, 11p: ittsu in souzu
     assert yaku(score(f"{hand} ron:1p- riichi dora:1m"))["dora"] == 2
     assert "dora" not in yaku(score(f"{hand} ron:1p- riichi dora:5p"))
-    assert yaku(score(f"11m99p123s456s789s ron:9p- riichi dora:9m"))["dora"] == 2
+    assert yaku(score("11m99p123s456s789s ron:9p- riichi dora:9m"))["dora"] == 2
     assert yaku(score(f"{hand} ron:1p- riichi dora:8p ura:1m"))["ura_dora"] == 2
     # at four the same indicator points to 2m
     assert "dora" not in yaku(mjscore.score(f"{hand} ron:1p- riichi dora:1m", rules="tenhou"))
