@@ -709,8 +709,9 @@ def sample_hands(n: int, open_hand: bool | None = None,
 
 LINE_FLAGS = ("riichi", "double-riichi", "open-riichi", "ippatsu", "haitei", "houtei",
               "rinshan", "chankan", "kanburi", "tenhou", "chiihou", "renhou", "first-turn",
-              "nagashi", "paarenchan", "last-tile")
-RULESET_NAMES = ("riichi", "webtile", "arushal", "kansai-boo", "european", "mcr")
+              "nagashi", "paarenchan", "last-tile", "chankan-ankan", "kita-ron")
+RULESET_NAMES = ("riichi", "webtile", "arushal", "kansai-boo", "european", "mcr", "sanma",
+                 "mahjongsoul-sanma")
 OPTION_NAMES = ("kiriage_mangan", "open_tanyao", "red_fives", "flowers", "x")
 MAX_INDICATORS = 10  # the parser's limit on dora (and on ura) indicators
 _MARKS = ("-", "=", "+")
@@ -796,6 +797,8 @@ def _context_tokens(rng: random.Random) -> list[str]:
         out.append("discards:" + _groups(rng, _tiles(rng, 1, 8), commas=True))
     if rng.random() < 0.4:
         out.append(_flowers_token(rng))
+    if rng.random() < 0.2:
+        out.append(f"kita:{rng.randint(0, 4)}")
     if rng.random() < 0.5:
         out.append("rules:" + _spelt_case(rng, rng.choice(RULESET_NAMES)))
     out += [f"opt:{rng.choice(OPTION_NAMES)}={rng.choice(['on', 'off', '0', '3', 'a=b'])}"
