@@ -227,6 +227,9 @@ JA_HANDS = [
     "/ E: pon:777z 222p / S: pon:222z 999s flowers:1f2g / N: 444m",
     "34s 55z chi:123m chi:567p pon:888s ron:2s- seat:S round:E flowers:1f2g rules:mcr",
     "147m258p369s 1234z tsumo:7z seat:S round:E rules:mcr",
+    # three players: kita counted again for a North indicator, tsumo loss; a ron from the left
+    "111m999m234p567s9s tsumo:9s seat:S round:E dora:3z kita:2 riichi ura:9p rules:sanma",
+    "123p456s777z1p pon:999s+ ron:1p- seat:W kita:1 rules:mahjongsoul-sanma",
 ]
 JA_WIDTHS = (40, 60, 80, 120)
 

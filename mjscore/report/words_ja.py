@@ -58,12 +58,15 @@ MAHJONGSOUL_YAKU = {"chankan": "槍槓", "tanyao": "断么九", "double_riichi":
                     "seat_wind": "役牌:自風牌", "round_wind": "役牌:場風牌",
                     "haku": "役牌:白", "hatsu": "役牌:發", "chun": "役牌:中"}
 # The riichi rulesets without Japanese names of their own: riichi.toml's, then Tenhou's.
-_TENHOU_NAMED = ("riichi", "tenhou", "mleague", "wrc", "ema")
+_TENHOU_NAMED = ("riichi", "tenhou", "mleague", "wrc", "ema", "sanma")
+_MAHJONGSOUL_NAMED = ("mahjongsoul", "mahjongsoul-sanma")
 
 TITLES = {
     "riichi": "リーチ麻雀 · 天鳳ルール",
     "tenhou": "天鳳 · tenhou.net 段位戦ルール",
     "mahjongsoul": "雀魂 · 段位戦ルール",
+    "sanma": "三人麻雀 · 天鳳 三麻段位戦ルール",
+    "mahjongsoul-sanma": "三人麻雀 · 雀魂 三麻段位戦ルール",
     "mleague": "Mリーグ · Mリーグルール",
     "wrc": "WRC · 世界リーチ麻雀選手権ルール",
     "ema": "EMA · ヨーロッパ・リーチ競技ルール",
@@ -79,7 +82,7 @@ def yaku_name(key: str, japanese: str, english: str, rules: str, seat: str = "",
               round_wind: str = "") -> str:
     """A yaku's Japanese name under `rules`: the platform's spelling where it has one, the
     ruleset's own Japanese, else the English name (a yaku no source names in Japanese)."""
-    table = (MAHJONGSOUL_YAKU if rules == "mahjongsoul"
+    table = (MAHJONGSOUL_YAKU if rules in _MAHJONGSOUL_NAMED
              else TENHOU_YAKU if rules in _TENHOU_NAMED else {})
     named = table.get(key)
     if named is not None and "{" in named and not (seat and round_wind):
@@ -107,7 +110,7 @@ def score_words(han: int | None, fu: int | None, limit: str | None, yakuman: int
     Mahjong Soul names a counted yakuman 数え役満 where Tenhou says 役満."""
     if yakuman:
         return yakuman_words(yakuman)
-    if limit == "kazoe-yakuman" and rules == "mahjongsoul":
+    if limit == "kazoe-yakuman" and rules in _MAHJONGSOUL_NAMED:
         return "数え役満"
     if limit:
         return LIMITS.get(limit, limit)
