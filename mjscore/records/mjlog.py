@@ -15,8 +15,8 @@ from ..base.tiles import WIND_LETTERS
 from .checks import HONBA_MAX, STICKS_MAX, in_range, number, numbers, seat
 from .guard import refusal
 from .model import Problem, RecordError, Source, Tile, Verdict, Win, round_name, write_line
-from .replay import Replay
-from .rules import GO_TYPE_MAX, GameRules, from_go_type
+from .replay import Replay, multiple_ron
+from .rules import GO_TYPE_MAX, GameRules, from_go_type, multiple_ron_rule
 from .scan import Cut, Tag, scan
 
 _DRAW, _DISCARD = "TUVW", "DEFG"
@@ -121,7 +121,13 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
     last: Tag | None = None
     cut: Cut | None = None
     broken = False  # the current round had a problem: its later tags are passed over
+    agari: list[Tag] = []  # the wins on one discard, settled together (multiple_ron)
     for tag in scan(text):
+        if agari and not (isinstance(tag, Tag) and tag.name == "AGARI" and not tag.problem
+                          and not tag.closing):
+            if replay is not None:
+                yield from _wins(replay, agari, file, game, rules, where)
+            agari = []
         if isinstance(tag, Cut):
             cut = tag
             break
@@ -192,7 +198,7 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
                     raise RecordError("a sixth dora indicator (a round has at most five)")
                 replay.add_dora(_tile(_need(tag.attrs, "hai"), "hai"))
             elif name == "AGARI":
-                yield _win(replay, tag.attrs, file, game, rules)
+                agari.append(tag)
                 done = True
             elif name == "RYUUKYOKU":
                 done = True
@@ -200,6 +206,8 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
             yield Problem("error", file, f"{where or 'before the first round'}, tag "
                           f"{tag.number} <{name}{tag.digits}>", str(exc))
             replay, broken = None, True
+    if agari and replay is not None:
+        yield from _wins(replay, agari, file, game, rules, where)
     closed = last is not None and last.closing and last.name == "mjloggm"
     if cut is not None or not closed or not text.rstrip().endswith(">"):
         after = f"after tag {last.number if last else 0}"
@@ -243,15 +251,41 @@ def _deal(attrs: dict[str, str], rules: GameRules) -> Replay:
         raise RecordError(f"oya={oya} is not the dealer of round {round_name(kyoku)} "
                           f"(expected {kyoku % 4})")
     aka = "red_fives" not in rules.options
-    return Replay(kyoku, honba, sticks, hands, [dora], tile_of(aka), dict(rules.options))
+    return Replay(kyoku, honba, sticks, hands, [dora], tile_of(aka), dict(rules.options),
+                  rules.ruleset)
 
 
-def _win(replay: Replay, attrs: dict[str, str], file: str, game: str, rules: GameRules
-         ) -> Win:
+def _wins(replay: Replay, tags: list[Tag], file: str, game: str, rules: GameRules,
+          where: str) -> Iterator[Win | Problem]:
+    """The wins of a round's AGARI tags (several on one discard: a double ron), settled
+    by the ruleset's `multiple_ron` rule; a bad tag is a problem in its place."""
+    try:
+        who = [seat(number(_need(t.attrs, "who"), "who", 0, 3), "who") for t in tags]
+        frm = [seat(number(_need(t.attrs, "fromWho"), "fromWho", 0, 3), "fromWho")
+               for t in tags]
+    except RecordError as exc:
+        yield Problem("error", file, f"{where}, tag {tags[0].number} <AGARI>", str(exc))
+        return
+    rons = [w for w, f in zip(who, frm, strict=True) if w != f]
+    scored, taker, note = multiple_ron(multiple_ron_rule(rules.ruleset), frm[0], rons,
+                                       rules.players)
+    if note:
+        yield Problem("note", file, where, note)
+    for tag, w, f in zip(tags, who, frm, strict=True):
+        if w != f and w not in scored:
+            continue
+        try:
+            yield _win(replay, tag.attrs, file, game, rules, None if w == f else w == taker)
+        except RecordError as exc:
+            yield Problem("error", file, f"{where}, tag {tag.number} <AGARI>", str(exc))
+
+
+def _win(replay: Replay, attrs: dict[str, str], file: str, game: str, rules: GameRules,
+         deposits: bool | None = None) -> Win:
     who = seat(number(_need(attrs, "who"), "who", 0, 3), "who")
     frm = seat(number(_need(attrs, "fromWho"), "fromWho", 0, 3), "fromWho")
     ura = _tiles(attrs.get("doraHaiUra", ""), "doraHaiUra", (0, 5))
-    facts = replay.win(who, frm, ura)
+    facts = replay.win(who, frm, ura, deposits)
     won_on = replay.last[2] if replay.last else None
     if "machi" in attrs and _tile(attrs["machi"], "machi") != won_on:
         raise RecordError(f"machi={attrs['machi']} is not the tile the round ended on "

@@ -131,6 +131,7 @@ class WinFacts:
     sticks: int
     flags: list[str] = field(default_factory=list)
     options: dict[str, str] = field(default_factory=dict)
+    ruleset: str = ""  # the platform's ruleset (`tenhou`, `mahjongsoul`, ...); "" writes none
 
 
 def marker(caller: int, source: int) -> str:
@@ -165,6 +166,8 @@ def write_line(f: WinFacts) -> str:
     if f.sticks:
         parts.append(f"sticks:{f.sticks}")
     parts += f.flags
+    if f.ruleset:
+        parts.append(f"rules:{f.ruleset}")
     parts += [f"opt:{k}={v}" for k, v in f.options.items()]
     return " ".join(parts)
 

@@ -17,13 +17,38 @@ from .model import WINDS, Meld, RecordError, Tile, WinFacts, marker
 LIVE_WALL = 70  # 136 tiles - 14 dead wall - 13 x 4 dealt
 
 
+def multiple_ron(rule: str, discarder: int, winners: Sequence[int], seats: int = 4
+                 ) -> tuple[list[int], int | None, str]:
+    """Several wins on one discard under the ruleset's `multiple_ron` rule: the winners who
+    score (in the record's order), the one who takes the honba and the riichi sticks, and
+    a note on the wins that do not score ("" when all do).
+
+    The winner nearest the discarder in turn order comes first (上家取り: the next to
+    draw): `head_bump` scores that winner only; `double` scores two and makes three a
+    draw (三家和); `all` scores every winner. The nearest scoring winner takes the
+    deposits (riichi.wiki "Multiple ron": "All riichi bets go to the player closest in
+    turn order")."""
+    order = sorted(winners, key=lambda w: (w - discarder) % seats)
+    if len(winners) < 2:
+        return list(winners), (winners[0] if winners else None), ""
+    if rule == "head_bump":
+        first = order[0]
+        return [first], first, (f"head bump (multiple_ron=head_bump): only the win nearest "
+                                f"the discarder scores, {len(winners) - 1} more not written")
+    if rule == "double" and len(winners) >= 3:
+        return [], None, ("three rons on one discard are a draw under multiple_ron=double "
+                          "(三家和): no line")
+    return list(winners), order[0], ""
+
+
 class Replay:
     """The state of one four-player round, moved on event by event."""
 
     def __init__(self, kyoku: int, honba: int, sticks: int, hands: Sequence[Sequence[Hashable]],
                  dora: Sequence[Hashable], to_tile: Callable[[Any], Tile],
-                 options: dict[str, str] | None = None) -> None:
+                 options: dict[str, str] | None = None, ruleset: str = "") -> None:
         self.kyoku, self.dealer = kyoku, kyoku % 4
+        self.ruleset = ruleset
         self.honba, self.sticks = honba, sticks
         self.to_tile = to_tile
         self.options = options or {}
@@ -109,8 +134,11 @@ class Replay:
 
     # -- the win --------------------------------------------------------------------------
 
-    def win(self, who: int, frm: int, ura: Sequence[Hashable]) -> WinFacts:
-        """The facts of `who`'s win off `frm` (== who on tsumo), as things stand now."""
+    def win(self, who: int, frm: int, ura: Sequence[Hashable], deposits: bool | None = None
+            ) -> WinFacts:
+        """The facts of `who`'s win off `frm` (== who on tsumo), as things stand now;
+        `deposits` says whether this winner takes the honba and the riichi sticks (None:
+        the round's first win does, see `multiple_ron`)."""
         if self.last is None:
             raise RecordError("a win before any draw")
         what, seat, tok, rinshan = self.last
@@ -140,9 +168,10 @@ class Replay:
             flags.insert(0, "double-riichi" if self.riichi[who] == 2 else "riichi")
             if ippatsu:
                 flags.insert(1, "ippatsu")
-        # a double ron: Tenhou pays the honba and the deposits to the first winner only
-        honba, sticks = (0, 0) if self.deposits_taken else (self.honba, self.sticks)
-        self.deposits_taken = True
+        if deposits is None:
+            deposits = not self.deposits_taken
+        honba, sticks = (self.honba, self.sticks) if deposits else (0, 0)
+        self.deposits_taken = self.deposits_taken or deposits
         return WinFacts(
             concealed=[self.to_tile(t) for t in concealed],
             melds=[m for m, _ in self.melds[who]],
@@ -157,6 +186,7 @@ class Replay:
             sticks=sticks,
             flags=flags,
             options=dict(self.options),
+            ruleset=self.ruleset,
         )
 
     def seat_wind(self, p: int) -> str:

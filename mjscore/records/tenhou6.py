@@ -18,8 +18,8 @@ from ..base.tiles import WIND_LETTERS
 from .checks import HONBA_MAX, STICKS_MAX, integer, listed, seat, shown
 from .guard import refusal
 from .model import Problem, RecordError, Source, Tile, Verdict, Win, round_name, write_line
-from .replay import Replay
-from .rules import GameRules, from_tenhou6
+from .replay import Replay, multiple_ron
+from .rules import GameRules, from_tenhou6, multiple_ron_rule
 
 TSUMOGIRI = 60
 KAN_PLACEHOLDER = 0  # a daiminkan's empty discard
@@ -128,7 +128,8 @@ def replay_round(rnd: list[Any], rules: GameRules) -> tuple[Replay, list[Any] | 
         t = to_tile(code)
         return Tile(t.suit, 5) if t.digit == 0 and not aka else t
 
-    replay = Replay(kyoku, honba, sticks, hands, list(rnd[2]), tile, dict(rules.options))
+    replay = Replay(kyoku, honba, sticks, hands, list(rnd[2]), tile, dict(rules.options),
+                    rules.ruleset)
     di, si = [0] * 4, [0] * 4
     cur, need_draw, drawn = kyoku % 4, True, 0
     while True:
@@ -281,7 +282,7 @@ def read_game(game: dict[str, Any], file: str, name: str, fresh: bool = True
               ) -> Iterator[Win | Problem]:
     """Every win of one game object (`log` holds one round or all of them); `fresh` says
     that the object starts its game, so the game's notes are given here."""
-    rules = from_tenhou6(game.get("rule"), game.get("name"))
+    rules = from_tenhou6(game.get("rule"), game.get("name"), game.get("title"))
     if rules.players == 3:
         if fresh:
             yield Problem("note", file, name, "three-player game skipped "
@@ -311,17 +312,27 @@ def read_game(game: dict[str, Any], file: str, name: str, fresh: bool = True
             yield Problem("error", file, where, str(exc))
 
 
-def _round_wins(rnd: list[Any], rules: GameRules, file: str, name: str) -> Iterator[Win]:
+def _round_wins(rnd: list[Any], rules: GameRules, file: str, name: str
+                ) -> Iterator[Win | Problem]:
     """The wins of one checked round; RecordError for a round that cannot be replayed
-    (its wins are all checked before any is given)."""
+    (its wins are all checked before any is given). Several rons on one discard are
+    settled by the ruleset's `multiple_ron` rule (replay.multiple_ron)."""
     kyoku, honba = rnd[0][0], rnd[0][1]
     replay, result = replay_round(rnd, rules)
     if not result or result[0] != "和了":
         return  # a draw (or no result): no line
+    entries = [(result[i], result[i + 1]) for i in range(1, len(result) - 1, 2)]
+    rons = [info[0] for _, info in entries if info[0] != info[1]]
+    scored, taker, note = multiple_ron(multiple_ron_rule(rules.ruleset), entries[0][1][1],
+                                       rons, rules.players)
+    if note:
+        yield Problem("note", file, f"round {round_name(kyoku)}-{honba}", note)
     wins = []
-    for i in range(1, len(result) - 1, 2):
-        deltas, info = result[i], result[i + 1]
-        facts = replay.win(info[0], info[1], list(rnd[3]))
+    for deltas, info in entries:
+        if info[0] != info[1] and info[0] not in scored:
+            continue
+        deposits = None if info[0] == info[1] else info[0] == taker
+        facts = replay.win(info[0], info[1], list(rnd[3]), deposits)
         line = write_line(facts)
         why = refusal(line)
         if why:
