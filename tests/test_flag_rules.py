@@ -18,6 +18,7 @@ CLOSED = "123456m789p3477s"  # pinfu shape, waits on 2s/5s
 KAN = "456m789p3477s ankan:1111z"  # a concealed kan
 CHI = "234m456p34m88s chi:678s"  # an open hand, waits on 2m/5m
 # the line each first-turn win is written on, before the flag under test is added
+SANMA = "19m19p19s1123567z"  # a three-player kokushi (no 2m-8m) waiting on 4z alone
 FIRST = {"tenhou": f"{CLOSED} tsumo:5s seat:E tenhou",
          "chiihou": f"{CLOSED} tsumo:5s chiihou",
          "renhou": f"{CLOSED} ron:2s- renhou"}
@@ -40,6 +41,12 @@ EXAMPLES: dict[tuple[str, str], tuple[str, str]] = {
     ("chankan", "ron"): (f"{CLOSED} tsumo:5s chankan", "riichi"),
     ("renhou", "ron"): (f"{CLOSED} tsumo:5s renhou", "riichi"),
     ("kanburi", "ron"): (f"{CLOSED} tsumo:5s kanburi", "webtile"),
+    ("chankan-ankan", "ron"): (f"{CLOSED} tsumo:5s chankan-ankan", "riichi"),
+    ("kita-ron", "ron"): (f"{SANMA} tsumo:4z kita-ron", "sanma"),
+    **{("chankan-ankan", w): (f"{CLOSED} ron:2s chankan-ankan {w}", _rules(w))
+       for w in ("houtei", "chankan", "kanburi")},
+    **{("kita-ron", w): (f"{SANMA} ron:4z- kita-ron {w}", "sanma")
+       for w in ("houtei", "chankan", "chankan-ankan", "kanburi")},
     ("haitei", "rinshan"): (f"{KAN} tsumo:5s haitei rinshan", "riichi"),
     ("houtei", "chankan"): (f"{CLOSED} ron:2s houtei chankan", "riichi"),
     ("chankan", "kanburi"): (f"{CLOSED} ron:2s chankan kanburi", "webtile"),

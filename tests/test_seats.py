@@ -5,7 +5,9 @@ of the ruleset directory, the `ruleset_dir` fixture), and checks that its result
 payments and every report have the seats E, S and W and no N, and that a line naming
 N as a seat, a round, a discarder or the player a meld came from is refused, naming the
 token. No three-player rule is scored here (a tsumo is paid by the two others as the
-four-player rule pays it, which is tsumo loss): those belong to the three-player rulesets.
+four-player rule pays it, which is tsumo loss): those belong to the three-player rulesets
+(tests/test_sanma.py). A riichi table of three has no 2m-8m, so the riichi lines here hold
+none; at three, the left of E is W and the right of W is E, and nobody sits across.
 """
 
 from __future__ import annotations
@@ -63,8 +65,9 @@ def test_players_is_a_declared_param_with_its_type_default_and_meaning():
 
 
 @pytest.mark.parametrize("rules", mjscore.ruleset_names())
-def test_every_shipped_ruleset_seats_four(rules):
-    assert mjscore.load_ruleset(rules).seats == SEATS
+def test_every_shipped_ruleset_seats_four_but_the_three_player_ones(rules):
+    three = rules in ("sanma", "mahjongsoul-sanma")
+    assert mjscore.load_ruleset(rules).seats == (THREE if three else SEATS)
 
 
 def test_a_ruleset_with_three_players_has_the_seats_e_s_w(riichi3):
@@ -88,7 +91,7 @@ def test_players_other_than_three_or_four_is_refused_at_load_naming_the_key(rule
 
 
 def test_a_ron_is_paid_by_the_discarder_and_the_net_has_three_seats(riichi3):
-    r = _score("123m456p77p789s13s ron:2s- riichi", riichi3)  # S wins, E (left of S) deals in
+    r = _score("123p456p77p789s13s ron:2s- riichi", riichi3)  # S wins, E (left of S) deals in
     assert r.ok, r.error
     assert tuple(r.net) == THREE
     assert [(p.payer, p.payee, p.reason) for p in r.payments] == [("E", "S", "ron")]
@@ -96,8 +99,8 @@ def test_a_ron_is_paid_by_the_discarder_and_the_net_has_three_seats(riichi3):
 
 
 def test_a_tsumo_is_paid_by_each_of_the_two_others(riichi3):
-    four = _score("123m456p77p789s13s tsumo:2s riichi", "riichi")
-    r = _score("123m456p77p789s13s tsumo:2s riichi", riichi3)
+    four = _score("123p456p77p789s13s tsumo:2s riichi", "riichi")
+    r = _score("123p456p77p789s13s tsumo:2s riichi", riichi3)
     assert r.ok, r.error
     assert tuple(r.net) == THREE
     assert sorted(p.payer for p in r.payments) == ["E", "W"]
@@ -110,7 +113,7 @@ def test_a_tsumo_is_paid_by_each_of_the_two_others(riichi3):
 
 
 def test_a_dealer_tsumo_with_honba_is_paid_by_the_two_others(riichi3):
-    r = _score("123m456p77p789s13s tsumo:2s seat:E honba:2", riichi3)
+    r = _score("123p456p77p789s13s tsumo:2s seat:E honba:2", riichi3)
     assert r.ok, r.error
     tsumo = [(p.payer, p.amount) for p in r.payments if p.reason == "tsumo"]
     honba = [(p.payer, p.amount) for p in r.payments if p.reason == "honba"]
@@ -134,12 +137,12 @@ def test_the_value_of_a_tsumo_is_what_its_payments_add_up_to(seats, winner):
 
 
 @pytest.mark.parametrize(("text", "token"), [
-    ("123m456p77p789s13s tsumo:2s seat:N", "seat:N"),
-    ("123m456p77p789s13s tsumo:2s seat:n", "seat:N"),
-    ("123m456p77p789s13s tsumo:2s round:N", "round:N"),
-    ("123m456p77p789s13s ron:2s- seat:E riichi", "ron:2s-"),  # left of E: N
-    ("123m456p789s5p pon:777z- tsumo:5p seat:E", "pon:777z-"),
-    ("123m456p555z5p chi:123s tsumo:5p seat:E", "chi:123s"),  # a chi comes from the left
+    ("123p456p77p789s13s tsumo:2s seat:N", "seat:N"),
+    ("123p456p77p789s13s tsumo:2s seat:n", "seat:N"),
+    ("123p456p77p789s13s tsumo:2s round:N", "round:N"),
+    ("123p456p77p789s13s ron:2s= seat:E riichi", "ron:2s="),  # nobody sits across
+    ("123p456p789s5p pon:777z= tsumo:5p seat:E", "pon:777z="),
+    ("123p456p555z5p chi:123s tsumo:5p seat:E", "chi:123s"),  # no chi at three
 ])
 def test_a_seat_beyond_the_table_is_refused_naming_the_token(riichi3, text, token):
     r = _score(text, riichi3)
@@ -195,19 +198,19 @@ def test_a_chinese_official_tsumo_is_paid_by_the_two_others(ruleset_dir):
 
 def test_the_record_has_three_seats_and_fits_the_schema(riichi3):
     jsonschema = pytest.importorskip("jsonschema")
-    for text in ("123m456p77p789s13s ron:2s- riichi", "123m456p77p789s13s tsumo:2s"):
+    for text in ("123p456p77p789s13s ron:2s- riichi", "123p456p77p789s13s tsumo:2s"):
         rec = json.loads(_rendered("jsonl", _score(text, riichi3)))
         assert list(rec["net"]) == list(THREE)
         assert not list(jsonschema.Draft202012Validator(record_schema()).iter_errors(rec))
 
 
 def test_the_four_seat_record_keeps_its_four_keys():
-    rec = json.loads(_rendered("jsonl", _score("123m456p77p789s13s tsumo:2s", "riichi")))
+    rec = json.loads(_rendered("jsonl", _score("123p456p77p789s13s tsumo:2s", "riichi")))
     assert list(rec["net"]) == list(SEATS)
 
 
 def test_tsv_keeps_its_columns_and_leaves_net_n_empty_at_three(riichi3):
-    row = _rendered("tsv", _score("123m456p77p789s13s tsumo:2s riichi", riichi3))
+    row = _rendered("tsv", _score("123p456p77p789s13s tsumo:2s riichi", riichi3))
     header, cells = row.splitlines()[0].split("\t"), row.splitlines()[1].split("\t")
     assert tuple(header) == HEADER
     net = dict(zip(header, cells, strict=True))
@@ -215,7 +218,7 @@ def test_tsv_keeps_its_columns_and_leaves_net_n_empty_at_three(riichi3):
 
 
 def test_the_rich_report_shows_the_net_of_three_seats(riichi3):
-    text = _rendered("rich", _score("123m456p77p789s13s tsumo:2s riichi", riichi3))
+    text = _rendered("rich", _score("123p456p77p789s13s tsumo:2s riichi", riichi3))
     net = next(line for line in text.splitlines() if line.startswith("net"))
     assert [piece.split()[0] for piece in net[3:].split("·")] == list(THREE)
     assert not any(" N " in f" {line} " for line in text.splitlines()

@@ -145,8 +145,8 @@ def score(
       melds    chi:678s pon:555z- kan:1111m= ankan:9999p  (- = + : source)
       win      ron:4s= or tsumo:4s
       context  round:E seat:S dora:1s honba:1 sticks:2 rules:NAME opt:NAME=VALUE
-      rules    riichi tenhou mahjongsoul mleague wrc ema webtile
-               arushal kansai-boo european mcr  (mjscore rules)
+      rules    riichi tenhou mahjongsoul sanma mahjongsoul-sanma mleague wrc
+               ema webtile arushal kansai-boo european mcr  (mjscore rules)
       flags    riichi ippatsu haitei rinshan chankan ...
     """
     return score_command(tokens, file, rules and rules.lower(), opt, fmt, jobs, config,

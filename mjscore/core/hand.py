@@ -36,8 +36,12 @@ def winner_tiles(holding: Holding, ctx: WinContext) -> tuple[int, ...]:
     return out + (ctx.win_tile,) if ctx.win_tile >= 0 else out
 
 
-def seat_from(winner: str, marker: str) -> str:
-    """The seat wind of the player `marker` names, seen from `winner`'s seat."""
+def seat_from(winner: str, marker: str, players: int = 4) -> str:
+    """The seat wind of the player `marker` names, seen from `winner`'s seat, at a table of
+    `players` (three: E S W, where the left of E is W and the right of W is E; nobody sits
+    across, so '=' names no seat and is a KeyError, refused by validation first)."""
+    if players == 3:
+        return _SEAT_FROM_3[(winner, marker)]
     seat = _SEAT_FROM.get((winner, marker))  # a table: validation asks on every ron line
     if seat is None:  # not a seat and a marker: the formula says what is wrong
         seat = T.WIND_LETTERS[(T.WIND_LETTERS.index(winner) + SOURCE_OFFSET[marker]) % 4]
@@ -47,6 +51,8 @@ def seat_from(winner: str, marker: str) -> str:
 _SEAT_FROM = {(winner, marker): T.WIND_LETTERS[(i + offset) % 4]
               for i, winner in enumerate(T.WIND_LETTERS)
               for marker, offset in SOURCE_OFFSET.items()}
+_SEAT_FROM_3 = {(winner, marker): "ESW"[(i + offset) % 3]
+                for i, winner in enumerate("ESW") for marker, offset in (("-", 2), ("+", 1))}
 
 
 @value_class(slots=False)
@@ -105,6 +111,7 @@ class WinContext:
     rules: str | None = None
     options: tuple[tuple[str, str], ...] = ()  # the line's opt: tokens, by name
     discards: tuple[int, ...] = ()  # the player's own discards (`discards:`), for furiten
+    kita: int = 0  # Norths set aside (北抜き, three players): dora, in no set or meld
 
     @property
     def dealer(self) -> bool:
@@ -112,7 +119,12 @@ class WinContext:
 
     @property
     def discarder_seat(self) -> str | None:
+        """The discarder's seat at a four-player table (discarder_at for another)."""
         return seat_from(self.seat_wind, self.discarder) if self.discarder else None
+
+    def discarder_at(self, players: int) -> str | None:
+        """The discarder's seat at a table of `players` (3: E S W)."""
+        return seat_from(self.seat_wind, self.discarder, players) if self.discarder else None
 
 
 @value_class(slots=False)
@@ -259,6 +271,8 @@ def format_line(line: Hand) -> str:
         out.append(f"honba:{ctx.honba}")
     if ctx.sticks:
         out.append(f"sticks:{ctx.sticks}")
+    if ctx.kita:
+        out.append(f"kita:{ctx.kita}")
     if ctx.discards:
         out.append("discards:" + "".join(T.name(t) for t in ctx.discards))
     out += sorted(ctx.flags)

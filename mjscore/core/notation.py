@@ -41,15 +41,18 @@ FLAGS = frozenset((
     "draw",  # an exhaustive draw: no win token, nobody won (European settlement)
     "nagashi", "paarenchan",  # WEB TILE's 幺九振切 and 八連荘 (docs/rules/shiragiku.md §4)
     "last-tile",  # MCR's 和绝张: the last copy of the winning tile (docs/rules/mcr.md)
+    "chankan-ankan",  # a ron robbing a concealed kan (kokushi only: kokushi_ankan_chankan)
+    "kita-ron",  # three players: a ron on a North being set aside (北抜きロン), no chankan
 ))
 CONTEXT_KEYS = ("round", "seat", "breach", "dora", "ura", "honba", "sticks", "flowers",
-                "rules", "opt", "discards")
+                "rules", "opt", "discards", "kita")
 _GROUP = re.compile(r"([0-9]+)([a-z])")  # ASCII digits ('１' is made '1' first; '²' is none)
 _RULES_NAME = re.compile(r"[a-z][a-z0-9-]*")
 _DIGIT_CHARS = frozenset("0123456789")
 MAX_LINE = 10_000  # characters in a hand line; a longer one is an error, the file goes on
 MAX_COUNT = 500  # honba and sticks: far above any real table, far below a huge number
 MAX_INDICATORS = 10  # dora or ura indicators: five each in a real game
+MAX_KITA = 4  # Norths set aside: there are four
 _MARKERS = "-=+"
 _MELD_SIZE = {CHI: 3, PON: 3, KAN: 4, ANKAN: 4, KAKAN: 4}
 _MELD_WORDS = {CHI: "a chi is three consecutive tiles of one suit",
@@ -312,6 +315,16 @@ def _indicators(field: str) -> Callable[[str], tuple[tuple[str, tuple[int, ...]]
     return read
 
 
+def _kita(value: str) -> tuple[tuple[str, int]]:
+    """Norths set aside (北抜き): 0 to 4, there being four."""
+    if not value or not _DIGIT_CHARS.issuperset(value):
+        raise _BadToken("needs a whole number of Norths set aside, 0 to 4")
+    if len(value) > 1 or int(value) > MAX_KITA:
+        raise _BadToken(f"is too many: at most {MAX_KITA} Norths can be set aside (there "
+                        "are four)")
+    return (("kita", int(value)),)
+
+
 def _discards(value: str) -> tuple[tuple[str, tuple[int, ...]]]:
     """The player's own discards, in order (furiten for `waits`)."""
     return (("discards", _tile_ids(value)),)
@@ -335,7 +348,7 @@ def _option(value: str) -> tuple[str, str]:
 _CONTEXT_READERS: dict[str, Callable[[str], tuple[tuple[str, Any], ...]]] = {
     "round": _wind("round_wind"), "seat": _wind("seat_wind"), "breach": _wind("breach"),
     "dora": _indicators("dora"), "ura": _indicators("ura"), "honba": _count("honba"),
-    "sticks": _count("sticks"), "discards": _discards, "rules": _rules}
+    "sticks": _count("sticks"), "discards": _discards, "rules": _rules, "kita": _kita}
 
 
 # -- the line: tokens in order, each checked against the ones before it -----------------------
@@ -540,6 +553,22 @@ def _by_seat(others: list[_Other]) -> tuple[tuple[str, Holding], ...]:
             raise NotationError(f"seat {other.seat} is given twice after ' / '")
         out[other.seat] = other.holding()
     return tuple(out.items())
+
+
+def tile_group_at(line: str, tile: int) -> tuple[str, int] | None:
+    """The first concealed tile group of the winner's part of `line` that holds `tile`, as
+    (its text as written, its 1-based column); for an error naming the group."""
+    body = line.partition("#")[0]
+    at = 0
+    for text in body.split():
+        column = body.find(text, at) + 1
+        at = column + len(text) - 1
+        if text.translate(_FULL_WIDTH) == "/":
+            return None
+        kind, _, value, why = _token(text)
+        if kind is TILES and not why and tile in value[0]:
+            return text, column
+    return None
 
 
 def _after(body: str, end: int) -> str | None:

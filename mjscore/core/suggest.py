@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 WIN_KEYS = ("tsumo", "ron")
 KEYS = ("chi", "pon", "kan", "ankan", "kakan", "tsumo", "ron", "round", "seat", "breach",
-        "dora", "ura", "honba", "sticks", "flowers", "rules", "opt", "discards")
+        "dora", "ura", "honba", "sticks", "flowers", "rules", "opt", "discards", "kita")
 SHOWN = 3  # a long list shrinks to the nearest three and a pointer
 
 

@@ -22,6 +22,13 @@ from .hand import Hand, seat_from
 
 def validate(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:
     """Raises the first thing about the line that cannot be, in a fixed order."""
+    if ruleset.params.players == 3 and ruleset.scoring == "han_fu":  # riichi's sanma
+        _check_three_players(line, ruleset)
+    elif line.ctx.kita:
+        raise ContextError(f"'kita:{line.ctx.kita}': Norths are set aside (北抜き) only with "
+                           f"three players; ruleset {ruleset.name} has four (add rules:sanma "
+                           "or rules:mahjongsoul-sanma)", line.columns.get("kita"),
+                           f"kita:{line.ctx.kita}")
     _check_tile_count(line, ruleset)
     _check_copies(line, ruleset, options)
     _check_seats(line, ruleset)
@@ -63,6 +70,7 @@ def _check_copies(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None
         counts[t] += 1
     for t in ctx.ura:
         counts[t] += 1
+    counts[T.NORTH] += ctx.kita
     for _, other in line.others:
         for t in other.concealed:
             counts[t] += 1
@@ -71,9 +79,11 @@ def _check_copies(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None
                 counts[t] += 1
     if max(counts) > 4:
         tile = next(t for t, n in enumerate(counts) if n > 4)
-        raise InvalidHand(f"{counts[tile]} copies of {T.name(tile)} (hand, melds, win and "
-                          "indicators together); there are only four")
-    if "chankan" in ctx.flags:
+        kita = " and Norths set aside" if ctx.kita and tile == T.NORTH else ""
+        raise InvalidHand(f"{counts[tile]} copies of {T.name(tile)} (hand, melds, win"
+                          f"{',' if kita else ' and'} indicators{kita} together); there are "
+                          "only four", line.columns.get("kita") if kita else None)
+    if "chankan" in ctx.flags or "chankan-ankan" in ctx.flags:
         _check_chankan_copies(line)
     if line.holding.flowers or line.others:  # most lines hold no flowers: no Counter
         _check_flowers(line)
@@ -114,7 +124,8 @@ def _check_chankan_copies(line: Hand) -> None:
     """Robbing a kan takes the fourth copy: the robbed pon holds the other three, so no
     other copy can be in the winner's hand, a meld or the indicators (13-sided kokushi too)."""
     ctx = line.ctx
-    if "chankan" not in ctx.flags or ctx.win_tile < 0:
+    flag = "chankan" if "chankan" in ctx.flags else "chankan-ankan"
+    if flag not in ctx.flags or ctx.win_tile < 0:
         return
     tile = ctx.win_tile
     seen = [("the winner's hand", line.holding.concealed), ("the indicators", ctx.dora + ctx.ura)]
@@ -124,9 +135,10 @@ def _check_chankan_copies(line: Hand) -> None:
         seen += [(m.text(), m.tiles) for m in other.melds]
     for where, tiles in seen:
         if tile in tiles:
-            raise InvalidHand(f"'chankan' robs {T.name(tile)} from a kan, whose pon holds the "
-                              f"other three copies, but {where} shows one too",
-                              line.columns.get("chankan"))
+            holder = "pon" if flag == "chankan" else "concealed kan"
+            raise InvalidHand(f"'{flag}' robs {T.name(tile)} from a kan, whose {holder} holds "
+                              f"the other three copies, but {where} shows one too",
+                              line.columns.get(flag))
 
 
 def _check_plain_fives(counts: list[int], reds: list[int], allowed: Mapping[int, int]) -> None:
@@ -195,7 +207,7 @@ class FlagRule:
 
 NEEDS, EXCLUDES = "needs", "excludes"
 # facts of the line a row can name besides the flags
-LINE_WORDS = ("tsumo", "ron", "dealer", "meld", "open-meld", "kan", "declared")
+LINE_WORDS = ("tsumo", "ron", "dealer", "meld", "open-meld", "kan", "declared", "kita")
 _DECLARED = ("riichi", "double-riichi", "open-riichi")
 _FIRST_TURN_WINS = ("tenhou", "chiihou", "renhou")
 _ALL = None
@@ -216,11 +228,18 @@ FLAG_RULES: tuple[FlagRule, ...] = (
     # 地和 by ron (a ron on the dealer's first discard) exists where chiihou_by_ron is set
     FlagRule("chiihou", NEEDS, ("tsumo",), _ALL, _TSUMO_MSG, unless="chiihou_by_ron"),
     *(FlagRule(f, NEEDS, ("ron",), _ALL, _RON_MSG)
-      for f in ("houtei", "chankan", "renhou", "kanburi")),
+      for f in ("houtei", "chankan", "renhou", "kanburi", "chankan-ankan", "kita-ron")),
     # MCR: a kong replacement that is the last wall tile scores both (docs/rules/mcr.md §7 row 13)
     FlagRule("haitei", EXCLUDES, ("rinshan",), _ALL, _BOTH_MSG, unless="haitei_and_rinshan"),
     FlagRule("houtei", EXCLUDES, ("chankan",), _ALL, _BOTH_MSG),
     FlagRule("chankan", EXCLUDES, ("kanburi",), _ALL, _BOTH_MSG),
+    # a robbed concealed kan (kokushi) and a ron on a North set aside are wins of their own
+    FlagRule("chankan-ankan", EXCLUDES, ("houtei", "chankan", "kanburi"), _ALL,
+             "'{flag}' and '{word}' cannot both happen: '{flag}' is the ron robbing a "
+             "concealed kan"),
+    FlagRule("kita-ron", EXCLUDES, ("houtei", "chankan", "chankan-ankan", "kanburi"), _ALL,
+             "'{flag}' and '{word}' cannot both happen: '{flag}' is the ron on a North "
+             "being set aside"),
     FlagRule("tenhou", EXCLUDES, ("chiihou",), _ALL, _BOTH_MSG),
     FlagRule("riichi", EXCLUDES, ("double-riichi", "open-riichi"), _ALL,
              "'{flag}' and '{word}' cannot both happen: a hand declares riichi once"),
@@ -232,7 +251,9 @@ FLAG_RULES: tuple[FlagRule, ...] = (
     FlagRule("ippatsu", EXCLUDES, ("rinshan",), _ALL,
              "'{flag}' and '{word}' cannot both happen: any kan, the winner's own included, "
              "ends ippatsu"),
-    FlagRule("rinshan", NEEDS, ("kan",), _ALL, "'{flag}' needs a kan in the hand"),
+    FlagRule("rinshan", NEEDS, ("kan", "kita"), _ALL,
+             "'{flag}' needs a kan in the hand (or, with three players, a North set aside: "
+             "kita:N)"),
     *(FlagRule(f, EXCLUDES, ("meld",), _ALL,
                "'{flag}' is a first-turn win: the hand can have no meld")
       for f in _FIRST_TURN_WINS),
@@ -263,6 +284,8 @@ def line_words(line: Hand) -> frozenset[str]:
             facts.append("kan")
     if not ctx.flags.isdisjoint(_DECLARED):
         facts.append("declared")
+    if ctx.kita:
+        facts.append("kita")
     return ctx.flags.union(facts)
 
 
@@ -458,33 +481,81 @@ _PLACE = {"-": "on the left of", "=": "across from", "+": "on the right of"}  # 
 
 def _check_seats(line: Hand, ruleset: Ruleset) -> None:
     """Every seat the line names sits at the ruleset's table (Ruleset.seats): its seat,
-    its round, the discarder and the players melds came from, those after ' / '."""
+    its round, the discarder and the players melds came from, those after ' / '. At a
+    table of three (E S W) the left of E is W and the right of W is E; nobody sits across,
+    so the marker '=' is refused."""
     seats = ruleset.seats
     if len(seats) == len(T.SEATS):  # every wind has a seat: every token names one
         return
     ctx, col = line.ctx, line.columns
-    table = f"ruleset {ruleset.name} has {len(seats)} players, seated {', '.join(seats)}"
+    players = len(seats)
+    table = f"ruleset {ruleset.name} has {players} players, seated {', '.join(seats)}"
     if ctx.seat_wind not in seats:
         raise ContextError(f"'seat:{ctx.seat_wind}': {table}; there is no seat "
                            f"{ctx.seat_wind}", col.get("seat"), f"seat:{ctx.seat_wind}")
     if ctx.round_wind not in seats:
         raise ContextError(f"'round:{ctx.round_wind}': {table}; there is no round "
                            f"{ctx.round_wind}", col.get("round"), f"round:{ctx.round_wind}")
-    if ctx.discarder and ctx.discarder_seat not in seats:
+    if ctx.discarder == "=":
         token = _word_at(line, col.get("win"))
-        raise ContextError(f"'{token or 'ron:'}': the discarder, {_PLACE[ctx.discarder]} "
-                           f"{ctx.seat_wind}, would sit {ctx.discarder_seat}, but {table}",
-                           col.get("win"), token)
+        raise ContextError(f"'{token or 'ron:'}': the marker '=' names the player across, but "
+                           f"{table}: nobody sits across (write - for the left player or + "
+                           "for the right)", col.get("win"), token)
     for m in line.holding.melds:
-        source = m.source or ("-" if m.is_run else None)  # a chi comes from the left
-        if source and seat_from(ctx.seat_wind, source) not in seats:
-            raise ContextError(f"'{m.text()}': it came from the player {_PLACE[source]} "
-                               f"{ctx.seat_wind}, who would sit "
-                               f"{seat_from(ctx.seat_wind, source)}, but {table}",
-                               m.column, m.text())
+        if m.source == "=":
+            raise ContextError(f"'{m.text()}': the marker '=' names the player across, but "
+                               f"{table}: nobody sits across (write - for the left player or "
+                               "+ for the right)", m.column, m.text())
     for seat, _ in line.others:
         if seat not in seats:
             raise ContextError(f"'{seat}:' after ' / ': {table}; there is no seat {seat}")
+
+
+# 2m-8m: the tiles a three-player set does not have
+_NO_SANMA = frozenset(range(1, 8))
+
+
+def _check_three_players(line: Hand, ruleset: Ruleset) -> None:
+    """A riichi table of three (sanma) plays 108 tiles (no 2m-8m) and no chi; `kita-ron` is
+    a ron on a North. Each error names the token that shows the tile or the call."""
+    holding, ctx, col = line.holding, line.ctx, line.columns
+    why = (f"ruleset {ruleset.name} plays three players with 108 tiles: there are no "
+           "2m-8m (only 1m and 9m of characters)")
+    if not _NO_SANMA.isdisjoint(holding.concealed):
+        bad = next(t for t in holding.concealed if t in _NO_SANMA)
+        token, at = _tile_token(line, bad, col.get("concealed"))
+        raise InvalidHand(f"'{token}' has {T.name(bad)}: {why}", at, token)
+    for m in holding.melds:
+        if m.is_run:
+            raise ContextError(f"'{m.text()}': ruleset {ruleset.name} has 3 players, seated "
+                               "E, S, W, and no chi: a run can only be concealed", m.column,
+                               m.text())
+        if m.tiles[0] in _NO_SANMA:
+            raise InvalidHand(f"'{m.text()}' has {T.name(m.tiles[0])}: {why}", m.column,
+                              m.text())
+    named = [("win", (ctx.win_tile,)), ("dora", ctx.dora), ("ura", ctx.ura),
+             ("discards", ctx.discards)]
+    for key, tiles in named:
+        bad_tiles = [t for t in tiles if t in _NO_SANMA]
+        if bad_tiles:
+            token = _word_at(line, col.get(key)) or key
+            raise InvalidHand(f"'{token}' has {T.name(bad_tiles[0])}: {why}", col.get(key),
+                              token)
+    if "kita-ron" in ctx.flags and ctx.win_tile >= 0 and ctx.win_tile != T.NORTH:
+        raise ContextError(f"'kita-ron' is a ron on a North being set aside: the winning "
+                           f"tile is 4z, not {T.name(ctx.win_tile)}", col.get("kita-ron"),
+                           "kita-ron")
+
+
+def _tile_token(line: Hand, tile: int, first: int | None) -> tuple[str, int | None]:
+    """The concealed tile group (its text and column) of the written line that holds
+    `tile`: a line may write its concealed tiles in several groups."""
+    from .notation import tile_group_at
+
+    found = tile_group_at(line.text, tile)
+    if found is not None:
+        return found
+    return _word_at(line, first) or T.name(tile), first
 
 
 def _word_at(line: Hand, column: int | None) -> str | None:

@@ -259,7 +259,9 @@ class Params:
     # the table
     players: int = _param(4, _players, "the players at the table, seated E, S, W (and N with "
                                        "four); a seat, round or discarder beyond them is an "
-                                       "error")
+                                       "error. Three is riichi's sanma: 108 tiles (no "
+                                       "2m-8m), no chi, 1m indicates 9m, Norths set aside "
+                                       "(kita:N)")
     # tiles and tokens a hand line may have
     dora: bool = _param(False, _bool, "dora, ura dora and red fives exist (else such tokens "
                                       "are an error)")
@@ -340,6 +342,9 @@ class Params:
     double_wind_pair_fu: int = _switch(4, _int, "fu for a pair of a wind both seat and round")
     chiitoitsu_fu: int = _switch(25, _int, "fu of seven pairs")
     flowers: bool = _switch(False, _bool, "the set has flowers and seasons (flowers: tokens)")
+    tsumo_loss: bool = _switch(True, _bool, "three players: on a tsumo nobody pays the empty "
+                                            "North seat's share (ツモ損); off: the two payers "
+                                            "split it")
     # points and doubles (European)
     east_factor: int = _param(1, _int, "East pays and receives this many times")
     points: Mapping[str, Any] = _param(_EMPTY, _points, "set and pair points")

@@ -28,12 +28,21 @@ def table_payments(side: WinSide, ron_amount: int, tsumo_each: int, reason: str,
             for s in side.seats if s != side.winner]
 
 
-def dora_count(line: Hand, indicators: tuple[int, ...] | None = None) -> int:
+def dora_count(line: Hand, indicators: tuple[int, ...] | None = None,
+               three: bool = False) -> int:
     """Dora tiles in the whole hand, melds included, for the dora indicators (or those
-    given: the ura); a red five counts as its five."""
+    given: the ura); a red five counts as its five. `three`: a three-player set, where 1m
+    indicates 9m, and each North set aside (kita) is a North of the hand for the count."""
     tiles = line.all_winner_tiles
-    return sum(tiles.count(T.dora_after(i))
-               for i in (line.ctx.dora if indicators is None else indicators))
+    shown = line.ctx.dora if indicators is None else indicators
+    if three:
+        return sum(tiles.count(_SANMA_DORA[i]) + (line.ctx.kita if i == T.WEST else 0)
+                   for i in shown)
+    return sum(tiles.count(T.dora_after(i)) for i in shown)
+
+
+# the dora of each indicator in a three-player set: 1m (no 2m-8m there) points to 9m
+_SANMA_DORA = tuple(8 if i == 0 else T.dora_after(i) for i in range(T.N_TILES))
 
 
 def extra_payments(line: Hand, yaku: list[YakuMatch], yakuman: int, closed: bool,

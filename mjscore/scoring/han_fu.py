@@ -207,7 +207,8 @@ def _choices(f: HandFacts, setting: Setting) -> list[Count]:
 _RIICHI_FLAGS = frozenset(("riichi", "double-riichi", "open-riichi"))
 _FIRST_DRAW = frozenset(("tenhou", "chiihou"))
 _BONUS_NAMES = {"dora": ("Dora", "ドラ"), "ura_dora": ("Ura dora", "裏ドラ"),
-                "aka_dora": ("Red five", "赤ドラ"), "flower_dora": ("Flower", "花牌")}
+                "aka_dora": ("Red five", "赤ドラ"), "flower_dora": ("Flower", "花牌"),
+                "kita": ("Kita", "抜きドラ")}
 
 
 @lru_cache(maxsize=128)
@@ -223,13 +224,16 @@ def dora_matches(line: Hand, ruleset: Ruleset) -> list[YakuMatch]:
         return []  # no dora, or dora paid as a payment extra (Kansai Boo), not as han
     ctx = line.ctx
     out = []
-    dora = dora_count(line)
+    three = ruleset.params.players == 3  # sanma: 1m indicates 9m; a kita is a North
+    dora = dora_count(line, None, three)
     if dora:
         out.append(_bonus("dora", dora))
     if ctx.ura and not ctx.flags.isdisjoint(_RIICHI_FLAGS):
-        ura = dora_count(line, ctx.ura)
+        ura = dora_count(line, ctx.ura, three)
         if ura:
             out.append(_bonus("ura_dora", ura))
+    if ctx.kita:  # each North set aside is a dora of its own (not a yaku)
+        out.append(_bonus("kita", ctx.kita))
     aka = line.red_count
     if aka:
         out.append(_bonus("aka_dora", aka))
@@ -343,6 +347,9 @@ def _win_side(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> WinSide:
     ctx = line.ctx
     seats = ruleset.seats
     if not options["two_player"]:
+        if len(seats) == 3:  # sanma: the seats around a table of three; tsumo loss or not
+            return WinSide(ctx.seat_wind, ctx.tsumo, ctx.discarder_at(3), ctx.honba,
+                           ctx.sticks, seats=seats, tsumo_loss=options["tsumo_loss"])
         return WinSide(ctx.seat_wind, ctx.tsumo, ctx.discarder_seat, ctx.honba, ctx.sticks,
                        seats=seats)
     other = "S" if ctx.dealer else "E"

@@ -28,6 +28,9 @@ class WinSide:
     sticks: int
     sole_payer: str | None = None  # a two-player game: the one opponent pays everything
     seats: tuple[str, ...] = SEATS  # the table's seats (Ruleset.seats), in turn order
+    # three players: nobody pays the empty North seat's share of a tsumo (ツモ損); False:
+    # the two payers split it, half each (option tsumo_loss=off)
+    tsumo_loss: bool = True
 
 
 @lru_cache(maxsize=2048, typed=True)  # typed: an amount of 1000 is never 1000.0
@@ -56,8 +59,18 @@ def hand_payments(base: int, side: WinSide, params: Params) -> list[Payment]:
         return [payment(side.sole_payer, side.winner, _ron_total(base, dealer, params),
                         "tsumo")]
     double, single = _round(2 * base, params), _round(base, params)  # the dealer pays double
+    if not side.tsumo_loss and len(side.seats) == 3:
+        double, single = _split_north(base, dealer, params)
     return [payment(seat, side.winner, double if (dealer or seat == "E") else single, "tsumo")
             for seat in side.seats if seat != side.winner]
+
+
+def _split_north(base: int, dealer: bool, params: Params) -> tuple[int, int]:
+    """(the dealer's or, on a dealer's win, each payer's share; a non-dealer payer's share)
+    of a three-player tsumo without tsumo loss: the two payers split what North would have
+    paid (base, or 2 x base from a dealer's win), each share rounded up once."""
+    north = 2 * base if dealer else base
+    return _round(2 * base + north / 2, params), _round(base + north / 2, params)
 
 
 def hand_value(base: int, side: WinSide, params: Params) -> int:
@@ -66,9 +79,12 @@ def hand_value(base: int, side: WinSide, params: Params) -> int:
     if not side.tsumo or side.sole_payer:
         return _ron_total(base, dealer, params)
     others = len(side.seats) - 1
+    double, single = _round(2 * base, params), _round(base, params)
+    if not side.tsumo_loss and others == 2:
+        double, single = _split_north(base, dealer, params)
     if dealer:
-        return others * _round(2 * base, params)
-    return _round(2 * base, params) + (others - 1) * _round(base, params)
+        return others * double
+    return double + (others - 1) * single
 
 
 def honba_payments(side: WinSide, params: Params, payer: str | None = None
