@@ -89,6 +89,10 @@ def from_go_type(flags: int) -> GameRules:
 
 
 RED_FIVES: dict[tuple[int, ...], str] = {(0, 0, 0): "0", (1, 1, 1): "3", (1, 2, 1): "4"}
+# Three players (no 5m): Tenhou writes 1-1-1, a converted Mahjong Soul game 0-1-1; both
+# are the sanma rulesets' default two red fives, 0p and 0s.
+RED_FIVES_SANMA: dict[tuple[int, ...], str] = {(0, 0, 0): "0", (1, 1, 1): "2", (0, 1, 1): "2"}
+DEFAULT_RED_FIVES = {4: "3", 3: "2"}
 
 
 def from_tenhou6(rule: Any, names: Any, title: Any = None) -> GameRules:
@@ -109,11 +113,11 @@ def from_tenhou6(rule: Any, names: Any, title: Any = None) -> GameRules:
     if any(r is not None for r in reds):
         counts = tuple(r if isinstance(r, int) and not isinstance(r, bool) else -1
                        for r in reds)
-        red_fives = RED_FIVES.get(counts)
+        red_fives = (RED_FIVES_SANMA if players == 3 else RED_FIVES).get(counts)
         if red_fives is None:
-            unknown.append(f"red fives aka51/aka52/aka53 = {counts} (mjscore plays 0, 1-1-1 "
-                           "or 1-2-1)")
-        elif red_fives != "3":
+            plays = "0, 1-1-1 or 0-1-1" if players == 3 else "0, 1-1-1 or 1-2-1"
+            unknown.append(f"red fives aka51/aka52/aka53 = {counts} (mjscore plays {plays})")
+        elif red_fives != DEFAULT_RED_FIVES[players]:
             options["red_fives"] = red_fives
     elif rule.get("aka", 1) in (0, False):
         options["red_fives"] = "0"
