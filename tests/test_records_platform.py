@@ -65,6 +65,9 @@ def test_a_mahjong_soul_record_writes_rules_mahjongsoul() -> None:
     ({"disp": "三金の間赤"}, ["三金の間赤", ""], "mahjongsoul"),  # hidacow__kokushi13_withnuki
     ({"disp": "三鳳南喰赤"}, None, "tenhou"),
     ({}, ["金之间 · 四人南", ""], "mahjongsoul"),  # a Chinese room name in the title
+    ({"disp": "3友人戦南喰赤"}, ["3友人戦南喰赤: 12345", ""], "mahjongsoul"),  # tensoul, friendly
+    ({"disp": "Jade Room South Red Fives"}, None, "mahjongsoul"),  # tensoul in English
+    ({"disp": "若南喰赤"}, None, "tenhou"),
 ])
 def test_the_platform_is_read_from_the_room_name(rule, title, platform) -> None:
     assert platform_of(rule, title) == platform

@@ -216,3 +216,15 @@ def test_import_then_score_gives_the_records_nets() -> None:
     same = [{k: v for k, v in n.items() if v or k != "N"} == w.record.net
             for n, w in zip(nets, records, strict=True)]
     assert same.count(False) == 1 and not same[records.index(win(PEINUKI, "E3-0"))]
+
+
+def test_a_three_player_game_known_by_its_empty_fourth_seat() -> None:
+    # tensoul writes a sanma room as "3金の間..." (no 三) and pads the names to four: the
+    # empty fourth seat of the rounds says three players, the room says Mahjong Soul
+    game = json.loads(KOKUSHI13.read_text(encoding="utf-8"))
+    game["rule"]["disp"] = game["title"][0] = "3金の間南喰赤"
+    game["name"] = ["a", "b", "c", ""]
+    found = [w for w in read_hands(json.dumps(game, ensure_ascii=False).encode(), name="x.json")
+             if isinstance(w, Win)]
+    assert len(found) == 6 and all(w.line.endswith(" rules:mahjongsoul-sanma") for w in found)
+    assert all(check_win(w).agree for w in found)

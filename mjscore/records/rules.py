@@ -30,9 +30,12 @@ _LOBBY = re.compile(r"[三四]?[般上特鳳若銀琥孔]?[東南]喰?赤?速?")
 # record is held against the rules of the site where it was played.
 RULESETS = {("tenhou", 4): "tenhou", ("tenhou", 3): "sanma",
             ("mahjongsoul", 4): "mahjongsoul", ("mahjongsoul", 3): "mahjongsoul-sanma"}
-# Mahjong Soul's rooms (銅の間, 銀の間, 金の間, 玉の間, 王座の間; 之间 in Chinese), as a record
-# converted to tenhou.net/6 names them in `rule.disp` or `title`; Tenhou's lobbies never do.
-_MAHJONG_SOUL = ("の間", "之间", "之間", "雀魂", "mahjong soul", "majsoul", "mahjongsoul")
+# Mahjong Soul's rooms (銅の間, 銀の間, 金の間, 玉の間, 王座の間; 之间 in Chinese), friendly and
+# tournament games (友人戦, 大会戦), as a record converted to tenhou.net/6 names them in
+# `rule.disp` or `title` (Equim-chan/tensoul convert.js writes the room name there, or
+# "Friendly"/"Tournament" and "... Room" in English); Tenhou's lobby names never do.
+_MAHJONG_SOUL = ("の間", "之间", "之間", "友人戦", "大会戦", "雀魂", "mahjong soul", "majsoul",
+                 "mahjongsoul", "friendly", "tournament", " room")
 
 
 @value_class
