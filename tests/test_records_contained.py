@@ -323,10 +323,16 @@ def test_the_no_red_no_open_tanyao_bits_and_tenhou6_rules_give_options():
     first["rule"] = {"disp": "般東", "aka": 0}
     for w in items(json.dumps(first).encode(), "t.json"):
         assert isinstance(w, Win) and w.line.endswith("opt:red_fives=0 opt:open_tanyao=off")
-    first["rule"] = {"disp": "友人戦", "aka": 1, "kiriage": 1}
+    first["rule"] = {"disp": "雀荘戦", "aka": 1, "kiriage": 1}
     found = items(json.dumps(first).encode(), "t.json")
     (note,) = problems(found)
-    assert note.kind == "rules" and "友人戦" in note.message and "kiriage" in note.message
+    assert note.kind == "rules" and "雀荘戦" in note.message and "kiriage" in note.message
+    # a Mahjong Soul friendly game (友人戦) is played by Mahjong Soul's rules: only the
+    # entry mjscore does not read is noted
+    first["rule"] = {"disp": "友人戦", "aka": 1, "kiriage": 1}
+    (note,) = problems(items(json.dumps(first).encode(), "t.json"))
+    assert "友人戦" not in note.message and "kiriage" in note.message
+    assert "scored by Mahjong Soul's standard rules" in note.message
 
 
 # -- file names --------------------------------------------------------------------------

@@ -318,7 +318,8 @@ def read_game(game: dict[str, Any], file: str, name: str, fresh: bool = True
                           "reads four-player games; three-player ones are skipped)")
         return
     if rules.unknown and fresh:
-        yield Problem("rules", file, name, "; ".join(rules.unknown) + "; scored by Tenhou's "
+        site = "Mahjong Soul" if rules.platform == "mahjongsoul" else "Tenhou"
+        yield Problem("rules", file, name, "; ".join(rules.unknown) + f"; scored by {site}'s "
                       "standard rules, and `check` reports its wins apart")
     for number, rnd in enumerate(game["log"], 1):
         where = _where(rnd, number)
