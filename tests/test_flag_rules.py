@@ -63,6 +63,9 @@ EXAMPLES: dict[tuple[str, str], tuple[str, str]] = {
     ("tenhou", "meld"): (f"{KAN} tsumo:5s seat:E tenhou", "riichi"),
     ("chiihou", "meld"): (f"{KAN} tsumo:5s chiihou", "riichi"),
     ("renhou", "meld"): (f"{KAN} ron:2s- renhou", "riichi"),
+    ("tenhou", "kita"): (f"{SANMA} tsumo:4z seat:E kita:1 tenhou", "sanma"),
+    ("chiihou", "kita"): (f"{SANMA} tsumo:4z kita:1 chiihou", "sanma"),
+    ("renhou", "kita"): (f"{SANMA} ron:4z- kita:1 renhou", "sanma"),
     **{(f, w): (f"{FIRST[f]} {w}", _rules(f, w))
        for f in FIRST for w in ("riichi", "double-riichi", "open-riichi", "ippatsu", "haitei",
                                 "houtei", "chankan", "kanburi")},

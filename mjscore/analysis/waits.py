@@ -249,10 +249,20 @@ class _Context:
         self.k = len(h.melds)
         meld_ids = [t for m in h.melds for t in m.tiles]
         self.melded = counts_of(meld_ids)
+        # a riichi table of three has no 2m-8m: never a wait, a draw or an improving tile
+        self.absent = (_NO_SANMA if ruleset.params.players == 3 and ruleset.scoring == "han_fu"
+                       else frozenset())
         self.seen = tuple(min(4, c) for c in counts_of(
-            [*h.concealed, *meld_ids, *hand.ctx.dora, *hand.ctx.ura, *hand.ctx.discards]))
+            [*h.concealed, *meld_ids, *hand.ctx.dora, *hand.ctx.ura, *hand.ctx.discards,
+             *(T.NORTH,) * hand.ctx.kita]))
         self.furiten = frozenset(hand.ctx.discards)
         self.head, self.tail = _split_at_win(hand.text or str(hand))
+
+    def keep(self, tiles: tuple[TileCount, ...]) -> tuple[TileCount, ...]:
+        """The tiles of the set: those a three-player set lacks left out."""
+        if not self.absent:
+            return tiles
+        return tuple(t for t in tiles if t.tile not in self.absent)
 
     def score(self, hand: Hand) -> ScoreResult:
         from ..core.engine import score_hand
@@ -287,8 +297,8 @@ class _Context:
 
     def winning(self, hand: Hand, counts: tuple[int, ...]) -> tuple[TileCount, ...]:
         """The winning tiles of a 13-tile hand: the engine's, or brute force for other shapes."""
-        found = winning_tiles(counts, self.k, self.shapes, meld_tiles=self.melded,
-                              seen=self.seen)
+        found = self.keep(winning_tiles(counts, self.k, self.shapes, meld_tiles=self.melded,
+                                        seen=self.seen))
         if not self.brute or (self.unrelated and (self.k or unrelated_shanten(counts))):
             return found  # WEB TILE: thirteen unrelated is counted exactly; not ready by it
         if self.fan and _nearest(fan_shanten(counts, self.k)) > 0:
@@ -306,7 +316,7 @@ class _Context:
         shape_said = False  # some tile was judged on its shape: the line itself is sound
         first: MjscoreError | None = None
         for t in range(34):
-            if held[t] >= 4:
+            if held[t] >= 4 or t in self.absent:
                 continue
             result = self.score(probe.with_win(t, tsumo=True))
             kind = result.error.kind if result.error is not None else None
@@ -430,6 +440,9 @@ def _quad_hands(ruleset: Ruleset) -> bool:
     return bool(ruleset.params.quad_hands)
 
 
+_NO_SANMA = frozenset(range(1, 8))  # 2m-8m, which a three-player set does not have
+
+
 def _analyse(hand: Hand, rules: str, options: dict[str, Any] | None, ruleset: Ruleset,
              values: Mapping[str, Any], house: HouseRules | None = None) -> dict[str, Any]:
     counts, size = _check(hand, _quad_hands(ruleset))
@@ -442,12 +455,13 @@ def _analyse(hand: Hand, rules: str, options: dict[str, Any] | None, ruleset: Ru
     if size == 13:
         if best > 0 and (not c.brute or c.unrelated or c.fan):  # its extra shapes are counted
             return {"tiles": 13, "shanten": best, "shanten_by_shape": by_shape,
-                    "ukeire": ukeire(counts, c.k, c.shapes, meld_tiles=c.melded, seen=c.seen)}
+                    "ukeire": c.keep(ukeire(counts, c.k, c.shapes, meld_tiles=c.melded,
+                                            seen=c.seen))}
         found = c.winning(hand, counts)
         if not found:
             return {"tiles": 13, "shanten": best, "shanten_by_shape": by_shape,
-                    "ukeire": ukeire(counts, c.k, c.shapes, meld_tiles=c.melded, seen=c.seen)
-                    if best > 0 else ()}
+                    "ukeire": c.keep(ukeire(counts, c.k, c.shapes, meld_tiles=c.melded,
+                                            seen=c.seen)) if best > 0 else ()}
         waits = tuple(c.wait(hand, t.tile, t.remaining) for t in found)
         return {"tiles": 13, "shanten": 0, "shanten_by_shape": by_shape, "waits": waits}
     return {"tiles": 14, "shanten": best, "shanten_by_shape": by_shape,
@@ -472,6 +486,9 @@ def _discards(hand: Hand, counts: tuple[int, ...], c: _Context, best: int
     for d in discards(counts, c.k, c.shapes, meld_tiles=c.melded, seen=c.seen):
         after, left = _after_discard(hand, counts, d.tile)
         tiles, number, sum_ukeire = d.tiles, d.shanten, d.ukeire
+        if c.absent:  # three players: the tiles the set lacks neither win nor improve
+            tiles = c.keep(tiles)
+            sum_ukeire = sum(t.remaining for t in tiles)
         if c.fan and number > 0:  # MCR's own shapes may be nearer (ukeire: the core's shapes)
             number = min([number, *(v for v in fan_shanten(left, c.k).values()
                                     if v is not None)])

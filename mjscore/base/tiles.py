@@ -67,6 +67,12 @@ def dora_after(indicator: int) -> int:
     return WHITE if indicator == RED else indicator + 1
 
 
+def dora_after_three(indicator: int) -> int:
+    """The dora an indicator points at in a three-player set (no 2m-8m): 1m points to 9m,
+    9m (as always) to 1m; the rest as `dora_after`."""
+    return 8 if indicator == 0 else dora_after(indicator)
+
+
 def name(tile: int, red: bool = False) -> str:
     """mpsz text of one tile: 5m, 0p, 7z, 2f."""
     if tile >= FLOWER_BASE:

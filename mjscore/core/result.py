@@ -397,7 +397,8 @@ class ScoreResult(NamedTuple):
                     "error": self.error.to_dict() if self.error else None,
                     "winner": None, "yaku": [], "han": None, "fu": None, "fu_items": [],
                     "limit": None, "yakuman": 0, "value": None, "payments": [], "net": {},
-                    "liability": None, "win": None, "reading": None, "notes": []}
+                    "liability": None, "win": None, "reading": None, "notes": [],
+                    "kita": self.hand.ctx.kita if self.hand is not None else 0}
         s = v.score
         d: dict[str, Any] = {
             "line": self.line,
@@ -420,6 +421,7 @@ class ScoreResult(NamedTuple):
             "win": v.win,
             "reading": v.reading,
             "notes": list(v.notes),
+            "kita": self.hand.ctx.kita if self.hand is not None else 0,
         }
         d.update(s.record())
         return d

@@ -257,6 +257,10 @@ FLAG_RULES: tuple[FlagRule, ...] = (
     *(FlagRule(f, EXCLUDES, ("meld",), _ALL,
                "'{flag}' is a first-turn win: the hand can have no meld")
       for f in _FIRST_TURN_WINS),
+    # Tenhou: 抜きは鳴きと同じ扱い (a North set aside counts as a call: 一発/地和/両立直 end)
+    *(FlagRule(f, EXCLUDES, ("kita",), _ALL,
+               "'{flag}' is a first-turn win: a North set aside (kita:) counts as a call "
+               "before it") for f in _FIRST_TURN_WINS),
     *(FlagRule(f, EXCLUDES, ("riichi", "double-riichi", "open-riichi", "ippatsu", "haitei",
                              "houtei", "chankan", "kanburi"), _RIICHI_FAMILY, _FIRST_MSG)
       for f in _FIRST_TURN_WINS),
@@ -441,6 +445,11 @@ def _check_local(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:
         if other:
             raise ContextError(f"'nagashi' is scored at the exhaustive draw: '{other[0]}' "
                                "cannot come with it", col.get(other[0]), other[0])
+    if "chankan-ankan" in flags and not options.get("kokushi_ankan_chankan", False):
+        raise ContextError(f"'chankan-ankan': ruleset {ruleset.name} does not let thirteen "
+                           "orphans rob a concealed kan (option kokushi_ankan_chankan=on "
+                           "does); an added kan is robbed with 'chankan'",
+                           col.get("chankan-ankan"), "chankan-ankan")
     if "paarenchan" in flags and not ctx.dealer:
         raise ContextError("'paarenchan' is the dealer's eighth win in a row: the seat must be "
                            "E", col.get("paarenchan"), "paarenchan")

@@ -62,8 +62,9 @@ def _pieced(r: ScoreResult, indent: Indent) -> str | None:
             f'"ok": {"true" if v is not None and r.error is None else "false"}{sep}'
             + ('"error": null' if r.error is None
                else _member("error", r.error.to_dict(), indent)))
+    kita = f'{sep}"kita": {r.hand.ctx.kita if r.hand is not None else 0}'
     if v is None:
-        return f"{head}{sep}{_failed_tail(indent)}{end}"
+        return f"{head}{sep}{_failed_tail(indent)}{kita}{end}"
     s = v.score
     extra = s.record()  # the scheme's own keys, last (points and doubles, fans)
     if extra and not extra.keys().isdisjoint(_KEYS):  # one would replace a common key
@@ -73,7 +74,7 @@ def _pieced(r: ScoreResult, indent: Indent) -> str | None:
     text = (f'{head}{sep}"winner": {_scalar(v.winner)}{sep}{_items("yaku", v.yaku, indent)}'
             f'{sep}{score}{sep}{settlement}{sep}{_liability(v.liability, indent)}'
             f'{sep}"win": {_scalar(v.win)}{sep}"reading": {_scalar(v.reading)}'
-            f'{sep}{_notes(v.notes, indent)}')
+            f'{sep}{_notes(v.notes, indent)}{kita}')
     for key, value in extra.items():
         text += sep + _member(key, value, indent)
     return text + end
@@ -176,12 +177,12 @@ def _notes(notes: tuple[str, ...], indent: Indent) -> str:
 
 @lru_cache(maxsize=4)
 def _failed_tail(indent: Indent) -> str:
-    """The keys after "error" of a line that did not score: to_dict()'s own values, the
-    same for every failed line."""
+    """The keys after "error" of a line that did not score, but the last ("kita", the
+    line's own): to_dict()'s own values, the same for every failed line."""
     record = ScoreResult(0, "", "", {}).to_dict()
     keys = list(record)
     return _layout(indent)[1].join(_member(key, record[key], indent)
-                                   for key in keys[keys.index("error") + 1:])
+                                   for key in keys[keys.index("error") + 1:-1])
 
 
 _KEYS = frozenset(ScoreResult(0, "", "", {}).to_dict())

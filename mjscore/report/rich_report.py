@@ -85,17 +85,17 @@ def _meld_glyphs(meld: Meld) -> Text:
     return Text("▕") + _glyphs(meld.tiles, meld.reds) + Text("▏")
 
 
-def _meld_text(meld: Meld, winner: str) -> Text:
+def _meld_text(meld: Meld, winner: str, players: int = 4) -> Text:
     text = Text(f"{meld.kind} ", "dim") + _mpsz(T.group_text(meld.tiles, meld.reds))
     if meld.source:
-        text.append(f" from {seat_from(winner, meld.source)}", "dim")
+        text.append(f" from {seat_from(winner, meld.source, players)}", "dim")
     return text
 
 
-def _holding_pieces(holding: Holding, winner: str) -> list[Text]:
+def _holding_pieces(holding: Holding, winner: str, players: int = 4) -> list[Text]:
     concealed = Text(" ").join(_mpsz(T.group_text(ts, reds))
                                for ts, reds in _suits(holding.concealed, holding.concealed_reds))
-    parts = [concealed, *(_meld_text(m, winner) for m in holding.melds)]
+    parts = [concealed, *(_meld_text(m, winner, players) for m in holding.melds)]
     if holding.flowers:
         parts.append(Text("flowers ", "dim") + _mpsz(T.group_text(holding.flowers)))
     if holding.riichi:
@@ -103,18 +103,21 @@ def _holding_pieces(holding: Holding, winner: str) -> list[Text]:
     return parts
 
 
-def hand_lines(parsed: Hand, discarder: str | None) -> tuple[list[Text], list[Text]]:
-    """The hand as mpsz text with the win, then as Unicode tiles: pieces that flow."""
+def hand_lines(parsed: Hand, discarder: str | None, players: int = 4
+               ) -> tuple[list[Text], list[Text]]:
+    """The hand as mpsz text with the win, then as Unicode tiles: pieces that flow; the
+    seats a marker names are found round a table of `players`."""
     ctx, hand = parsed.ctx, parsed.holding
     win_name = T.name(ctx.win_tile, ctx.win_red)
     win = Text("tsumo " if ctx.tsumo else "ron ", "bold") + _mpsz(win_name)
     if not ctx.tsumo:
-        if ctx.discarder:
-            seat = seat_from(ctx.seat_wind, ctx.discarder)
+        if discarder:  # the verdict's seat: the ruleset placed it
+            words = f" ({SOURCE_WORDS[ctx.discarder]})" if ctx.discarder else ""
+            win.append(f" from {discarder}{words}", "dim")
+        elif ctx.discarder and (players == 4 or ctx.discarder != "="):
+            seat = seat_from(ctx.seat_wind, ctx.discarder, players)
             win.append(f" from {seat} ({SOURCE_WORDS[ctx.discarder]})", "dim")
-        elif discarder:
-            win.append(f" from {discarder}", "dim")
-    text = [*_holding_pieces(hand, ctx.seat_wind), win]
+    text = [*_holding_pieces(hand, ctx.seat_wind, players), win]
     suits = _suits(hand.concealed, hand.concealed_reds)
     tiles = [Text(" ").join(_glyphs(ts, reds) for ts, reds in suits)]
     tiles += [_meld_glyphs(meld) for meld in hand.melds]
@@ -122,22 +125,26 @@ def hand_lines(parsed: Hand, discarder: str | None) -> tuple[list[Text], list[Te
     return text, tiles
 
 
-def _indicators(label: str, indicators: tuple[int, ...], reds: tuple[int, ...]) -> str:
+def _indicators(label: str, indicators: tuple[int, ...], reds: tuple[int, ...],
+                players: int = 4) -> str:
     shown = T.names_with_reds(indicators, reds)
-    doras = ", ".join(T.name(T.dora_after(t)) for t in indicators)
+    after = T.dora_after_three if players == 3 else T.dora_after
+    doras = ", ".join(T.name(after(t)) for t in indicators)
     word = "indicator" if len(indicators) == 1 else "indicators"
     return f"{label} {doras} ({word} {', '.join(shown)})"
 
 
-def context_pieces(parsed: Hand) -> list[Text]:
+def context_pieces(parsed: Hand, players: int = 4) -> list[Text]:
     ctx = parsed.ctx
     parts = [f"seat {ctx.seat_wind}", f"round {ctx.round_wind}"]
     if ctx.breach:
         parts.append(f"breach {ctx.breach}")
     if ctx.dora:
-        parts.append(_indicators("dora", ctx.dora, ctx.dora_reds))
+        parts.append(_indicators("dora", ctx.dora, ctx.dora_reds, players))
     if ctx.ura:
-        parts.append(_indicators("ura", ctx.ura, ctx.ura_reds))
+        parts.append(_indicators("ura", ctx.ura, ctx.ura_reds, players))
+    if ctx.kita:
+        parts.append(f"kita {ctx.kita} (North{'s' if ctx.kita > 1 else ''} set aside)")
     if ctx.honba:
         parts.append(f"honba {ctx.honba:,}")
     if ctx.sticks:
@@ -279,18 +286,19 @@ def score_lines(result: ScoreResult, width: int = WIDTH, tiles: bool = True) -> 
     score = result.score
     settled = isinstance(score, PointsDoubles)
     hand = result.hand
+    players = 3 if len(result.net) == 3 else 4  # the net has one key per seat of the table
     if hand is not None:
         if result.winner is None:
             lines.append(Text("exhaustive draw", "bold"))
         else:
-            text, glyphs = hand_lines(hand, result.discarder)
+            text, glyphs = hand_lines(hand, result.discarder, players)
             lines += flow(text, width, sep="  ", indent=2)
             if tiles:
                 lines += flow(glyphs, width, sep="  ", indent=2)
-        lines += flow(context_pieces(hand), width, indent=2)
+        lines += flow(context_pieces(hand, players), width, indent=2)
         if not settled:  # a settlement shows each player's holding with his score
             for seat, holding in hand.others:
-                lines += flow(_holding_pieces(holding, seat), width, sep="  ",
+                lines += flow(_holding_pieces(holding, seat, players), width, sep="  ",
                               first=Text(f"{seat}: ", "bold"), indent=2)
     if result.reading:
         lines += wrap_words(Text(f"reading {result.reading}", "dim"), width)

@@ -57,9 +57,10 @@ def han_fu_pay(base: int, dealer: bool, ruleset: Ruleset, options: dict[str, Any
     winner = "E" if dealer else "S"
     other = "S" if dealer else "E"
     sole = other if options["two_player"] else None
+    loss = options["tsumo_loss"]  # three players: North's share unpaid, or split
     ron = WinSide(winner, False, other if sole else seats[-1], 0, 0, sole_payer=sole,
-                  seats=seats)
-    tsumo = WinSide(winner, True, None, 0, 0, sole_payer=sole, seats=seats)
+                  seats=seats, tsumo_loss=loss)
+    tsumo = WinSide(winner, True, None, 0, 0, sole_payer=sole, seats=seats, tsumo_loss=loss)
     return {"ron": sum(p.amount for p in hand_payments(base, ron, ruleset.params)),
             "tsumo": _tsumo_pay(hand_payments(base, tsumo, ruleset.params), dealer)}
 
@@ -331,6 +332,13 @@ def _han_fu_notes(ruleset: Ruleset, options: dict[str, Any], dealer: bool) -> li
     params = ruleset.params
     if options["two_player"]:
         notes = ["two players: the one opponent pays a ron or a tsumo in full"]
+    elif len(ruleset.seats) == 3:
+        notes = ["ron: the discarder pays; " + ("tsumo N all: each of the two pays N" if dealer
+                 else "tsumo a/b: the other non-dealer pays a, the dealer b")]
+        notes.append("three players: nobody pays the empty North seat's share of a tsumo "
+                     "(ツモ損; --opt tsumo_loss=off splits it between the two payers)"
+                     if options["tsumo_loss"] else "three players: the two payers of a tsumo "
+                     "split the empty North seat's share (option tsumo_loss=off)")
     elif dealer:
         notes = ["ron: the discarder pays; tsumo N all: each of the three pays N"]
     else:

@@ -42,7 +42,7 @@ def dora_count(line: Hand, indicators: tuple[int, ...] | None = None,
 
 
 # the dora of each indicator in a three-player set: 1m (no 2m-8m there) points to 9m
-_SANMA_DORA = tuple(8 if i == 0 else T.dora_after(i) for i in range(T.N_TILES))
+_SANMA_DORA = tuple(T.dora_after_three(i) for i in range(T.N_TILES))
 
 
 def extra_payments(line: Hand, yaku: list[YakuMatch], yakuman: int, closed: bool,

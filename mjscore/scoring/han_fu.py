@@ -9,7 +9,7 @@ from typing import Any
 
 from ..base.errors import NotAWin, NoYaku
 from ..base.frozen import value_class
-from ..core.decompose import LIMIT_ONLY_SHAPES, NAGASHI, Reading, readings
+from ..core.decompose import LIMIT_ONLY_SHAPES, NAGASHI, ORPHANS, ORPHANS_13, Reading, readings
 from ..core.facts import HandFacts, line_facts
 from ..core.hand import Hand
 from ..core.result import FuItem, HanFu, Liability, Payment, Verdict, YakuMatch
@@ -325,6 +325,12 @@ def _legal_readings(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> li
     if not found:
         raise NotAWin("not a complete hand: the tiles make neither four sets and a pair, "
                       "seven pairs nor thirteen orphans", line.columns.get("concealed"))
+    if "chankan-ankan" in ctx.flags:  # only thirteen orphans may rob a concealed kan
+        found = [r for r in found if r.shape in (ORPHANS, ORPHANS_13)]
+        if not found:
+            raise NotAWin("only thirteen orphans may rob a concealed kan ('chankan-ankan'), "
+                          "and this hand is not thirteen orphans",
+                          line.columns.get("chankan-ankan"))
     gated = ruleset.params.shape_options  # shape -> the option that makes it a win
     if not gated:
         return found
@@ -390,7 +396,8 @@ def _liable(c: Candidate, line: Hand, ruleset: Ruleset, options: dict[str, Any],
     from . import liability as pao
 
     if pao_yakuman:
-        calls, more = pao.find_liable(line, {m.key for m in c.yaku}, options["pao"])
+        calls, more = pao.find_liable(line, {m.key for m in c.yaku}, options["pao"],
+                                      len(side.seats))
         notes.extend(more)
         if calls:
             call = calls[0]

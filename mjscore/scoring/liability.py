@@ -40,9 +40,10 @@ _COMPLETERS: dict[str, tuple[Callable[[Meld], bool], int, str]] = {
 _COMPLETED_BY: dict[str, str] = {"suukantsu": KAN}
 
 
-def find_liable(line: Hand, yaku_keys: set[str], pao: frozenset[str]
+def find_liable(line: Hand, yaku_keys: set[str], pao: frozenset[str], players: int = 4
                 ) -> tuple[list[LiableCall], list[str]]:
-    """The liable calls among `yaku_keys`, and notes where a source marker is missing."""
+    """The liable calls among `yaku_keys`, and notes where a source marker is missing;
+    the feeder's seat is found round a table of `players`."""
     calls, notes = [], []
     winner = line.ctx.seat_wind
     for key in sorted(yaku_keys & pao & _COMPLETERS.keys()):
@@ -57,7 +58,7 @@ def find_liable(line: Hand, yaku_keys: set[str], pao: frozenset[str]
             notes.append(f"{key}: the source of {last.text()} is not written, so nobody is "
                          "liable (write - = or + after the meld)")
             continue
-        calls.append(LiableCall(seat_from(winner, last.source), key, last, fed))
+        calls.append(LiableCall(seat_from(winner, last.source, players), key, last, fed))
     return calls, notes
 
 
