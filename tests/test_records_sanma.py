@@ -20,7 +20,7 @@ import pytest
 import mjscore
 from mjscore.cli.records import check_command
 from mjscore.records import Problem, Win, read_hands
-from mjscore.records.check import check_win
+from mjscore.records.check import check_win, describe
 from mjscore.records.mjlog import decode_meld, tile_of
 from mjscore.records.model import marker
 from mjscore.records.replay import Replay
@@ -98,6 +98,8 @@ def test_the_peinuki_kita_ron_record_disagrees_with_its_own_final_scores() -> No
     ours = checked.result.net
     assert start[dealer] + ours["E"] == final[dealer] == 94000
     assert w.record.net["E"] == 48000 and ours["E"] == 49000
+    # the disagreement names the three seats only
+    assert "net E+48000 S-48000 W+0  value" in describe(checked) and "N+" not in describe(checked)
 
 
 # -- kita (北抜き) ---------------------------------------------------------------------------
