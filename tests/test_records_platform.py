@@ -145,3 +145,32 @@ def test_multiple_ron_in_three_player_turn_order() -> None:
     assert multiple_ron("double", 1, [0, 2], seats=3)[1] == 2
     assert multiple_ron("all", 0, [2, 1], seats=3)[1] == 1
     assert multiple_ron("head_bump", 2, [1, 0], seats=3)[:2] == ([0], 0)
+
+
+def _tenhou6_double_ron() -> str:
+    """A real tenhou.net/6 round (E2-1: seat 2 deals in to seat 1, one honba, one stick) with
+    a second ron on the same discard added for seat 0, who sits nearer the discarder
+    (after seat 2 come 3, then 0, then 1) but is listed second."""
+    lines = (LOGS / "tenhou6" / "2010081709gm-00a9-0000-fe3371ad.json").read_text().splitlines()
+    game = json.loads(lines[2])
+    result = game["log"][0][16]
+    assert result[0] == "和了" and result[2][:2] == [1, 2] and game["log"][0][0] == [1, 1, 1]
+    result += [[1000, 0, -1000, 0], [0, 2, 0, "30符1飜1000点", "立直(1飜)"]]
+    return json.dumps(game, ensure_ascii=False)
+
+
+def test_tenhou6_several_rons_pay_the_deposits_to_the_winner_next_in_turn() -> None:
+    listed_first, nearer = wins(_tenhou6_double_ron(), "double.json")
+    assert "seat:E" in listed_first.line and "seat:N" in nearer.line  # seats 1 and 0 of E2
+    assert "honba" not in listed_first.line and "sticks" not in listed_first.line
+    assert "honba:1" in nearer.line and "sticks:" in nearer.line
+
+
+def test_tenhou6_head_bump_writes_the_nearer_winner_only(monkeypatch) -> None:
+    from mjscore.records import tenhou6
+
+    monkeypatch.setattr(tenhou6, "multiple_ron_rule", lambda ruleset: "head_bump")
+    found = items(_tenhou6_double_ron(), "double.json")
+    (only,) = [w for w in found if isinstance(w, Win)]
+    assert "seat:N" in only.line and "honba:1" in only.line
+    assert any(isinstance(p, Problem) and "head bump" in p.message for p in found)
