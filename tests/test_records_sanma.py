@@ -230,3 +230,25 @@ def test_a_three_player_game_known_by_its_empty_fourth_seat() -> None:
              if isinstance(w, Win)]
     assert len(found) == 6 and all(w.line.endswith(" rules:mahjongsoul-sanma") for w in found)
     assert all(check_win(w).agree for w in found)
+
+
+def test_a_ron_on_a_north_being_set_aside_keeps_the_robbers_ippatsu() -> None:
+    # seat 1 declares riichi on its first discard; seat 0's next turn sets a North (tile
+    # id 121) aside and seat 1 wins on it: kita-ron (no chankan), ippatsu kept as a chankan
+    # keeps it
+    replay = _replay()
+    replay.draw(0, 13)
+    replay.discard(0, 13)
+    replay.draw(1, 49)
+    replay.declare_riichi(1)
+    replay.discard(1, 49)
+    replay.accept_riichi(1)
+    replay.draw(2, 85)
+    replay.discard(2, 85)
+    replay.draw(0, 121)
+    replay.set_kita(0, 121)
+    facts = replay.win(1, 0, [])
+    assert facts.flags == ["double-riichi", "ippatsu", "kita-ron"]  # its first discard
+    assert (str(facts.win_tile), facts.discarder, facts.seat_wind) == ("4z", "-", "S")
+    # the kita broke every other ippatsu, as a call does: seat 0 set it aside, not seat 1
+    assert replay.ippatsu == [False] * 4 and replay.kita[0] == 1

@@ -122,8 +122,8 @@ class Replay:
     def ankan(self, p: int, toks: Sequence[Hashable]) -> None:
         for tok in toks:
             self._take(p, tok)
-        self._interrupt()
         self.ippatsu_before_kakan = list(self.ippatsu)  # kokushi may rob it (chankan-ankan)
+        self._interrupt()
         self.melds[p].append((Meld("ankan", [self.to_tile(t) for t in toks]), ""))
         self.rinshan_next[p] = True
         self.last = ("ankan", p, toks[0], False)
