@@ -77,7 +77,7 @@ def check_win(win: Win) -> Checked:
     return Checked(win, result, compare(win, result))
 
 
-def _net(net: Mapping[str, int], seats: tuple[str, ...] = WIND_LETTERS) -> str:
+def _net(net: Mapping[str, int], seats: str = WIND_LETTERS) -> str:
     return " ".join(f"{s}{net.get(s, 0):+d}" for s in seats)
 
 
@@ -85,7 +85,7 @@ def describe(c: Checked) -> str:
     """The disagreement for people: the line, then the record and mjscore side by side."""
     w, r, rec = c.win, c.result, c.win.record
     src = w.source
-    seats = tuple(s for s in WIND_LETTERS if s in rec.net)  # E S W at a table of three
+    seats = "".join(s for s in WIND_LETTERS if s in rec.net)  # ESW at a table of three
     yaku = ", ".join(f"{n} {h}" if h is not None else str(n) for n, h in rec.yaku)
     if r.ok:
         han = "yakuman" if r.han is None else f"{r.han} han {r.fu} fu"
