@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import mjscore
 from mjscore.records import Problem, Win, read_hands
 from mjscore.records import mjlog as mjlog_reader
 from mjscore.records.check import check_win
@@ -174,3 +175,25 @@ def test_tenhou6_head_bump_writes_the_nearer_winner_only(monkeypatch) -> None:
     (only,) = [w for w in found if isinstance(w, Win)]
     assert "seat:N" in only.line and "honba:1" in only.line
     assert any(isinstance(p, Problem) and "head bump" in p.message for p in found)
+
+
+def test_kokushi_robbing_a_concealed_kan_scores_on_mahjong_soul_only() -> None:
+    # Mahjong Soul lets kokushi rob a concealed kan (option kokushi_ankan_chankan); the
+    # replay writes such a ron with the flag chankan-ankan, and Tenhou's rules refuse it
+    from mjscore.records.mjlog import tile_of
+    from mjscore.records.model import write_line
+    from mjscore.records.replay import Replay
+
+    def robbed(ruleset: str) -> str:
+        kokushi = [0, 32, 36, 68, 72, 104, 108, 112, 116, 120, 124, 128, 129]  # waits on 7z
+        dealer = [132, 133, 134, 4, 8, 12, 20, 24, 40, 44, 48, 56, 60]
+        replay = Replay(0, 0, 0, [dealer, kokushi, list(range(76, 89)), list(range(84, 97))],
+                        [100], tile_of(True), ruleset=ruleset)
+        replay.draw(0, 135)
+        replay.ankan(0, [132, 133, 134, 135])
+        return write_line(replay.win(1, 0, []))
+
+    line = robbed("mahjongsoul")
+    assert "ron:7z-" in line and "chankan-ankan" in line
+    assert mjscore.score(line).value == 32000
+    assert not mjscore.score(robbed("tenhou")).ok
