@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 # 27-30 East South West North, 31-33 White Green Red.
 SUITS = "mps"
 WINDS = "ESWN"
-EAST, WHITE = 27, 31
+EAST, NORTH, WHITE = 27, 30, 31
 FIVES = (4, 13, 22)
 TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
 HONORS = frozenset(range(27, 34))
@@ -40,6 +40,9 @@ WIND_TILES = (27, 28, 29, 30)
 ORPHANS = tuple(sorted(TERMINALS | HONORS))
 GREEN = frozenset((19, 20, 21, 23, 25, 32))
 RUN_STARTS = tuple(s * 9 + r for s in range(3) for r in range(7))
+# three players (sanma): 108 tiles, no 2m-8m, so no run of characters
+NO_SANMA = frozenset(range(1, 8))
+RUN_STARTS_3 = tuple(r for r in RUN_STARTS if r >= 9)
 
 Tile = tuple[int, bool]  # (kind, is_red)
 
@@ -110,14 +113,15 @@ class MahjongInput:
             config=self.config, ura_dora_indicators=self.ura_dora_indicators)
 
 
-def tenhou_rules() -> Any:
-    """mahjong's OptionalRules set to Tenhou's rules, which the `riichi` ruleset defaults to."""
+def tenhou_rules(three: bool = False) -> Any:
+    """mahjong's OptionalRules set to Tenhou's rules, which the `riichi` ruleset defaults to
+    (`three`: Tenhou's three-player rules, the `sanma` ruleset)."""
     from mahjong.hand_calculating.hand_config import HandConstants, OptionalRules
 
     return OptionalRules(
         has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False,
         kazoe_limit=HandConstants.KAZOE_LIMITED, kiriage=False, fu_for_open_pinfu=True,
-        fu_for_pinfu_tsumo=False, renhou_as_yakuman=False)
+        fu_for_pinfu_tsumo=False, renhou_as_yakuman=False, is_three_player=three)
 
 
 @dataclass(frozen=True)
@@ -136,6 +140,8 @@ class GeneratedHand:
     flags: tuple[str, ...] = ()
     honba: int = 0
     sticks: int = 0
+    kita: int = 0  # Norths set aside (three players)
+    three: bool = False  # a three-player hand (sanma): mahjong's is_three_player
     token_order: tuple[int, ...] = field(default=(), compare=False)
     spelling: int = field(default=0, compare=False)  # 0 "123m406p", 1 "123m 406p", 2 shuffled
 
@@ -164,6 +170,8 @@ class GeneratedHand:
             context.append(f"honba:{self.honba}")
         if self.sticks:
             context.append(f"sticks:{self.sticks}")
+        if self.kita:
+            context.append(f"kita:{self.kita}")
         context.extend(self.flags)
         if self.token_order:  # tokens may come in any order; exercise that sometimes
             context = [context[i] for i in self.token_order if i < len(context)]
@@ -220,8 +228,8 @@ class GeneratedHand:
             is_daburu_riichi="double-riichi" in flags, is_tenhou="tenhou" in flags,
             is_chiihou="chiihou" in flags,
             player_wind=EAST + WINDS.index(self.seat), round_wind=EAST + WINDS.index(self.round),
-            kyoutaku_number=self.sticks, tsumi_number=self.honba,
-            options=tenhou_rules() if rules is None else rules)
+            kyoutaku_number=self.sticks, tsumi_number=self.honba, num_nuki_dora=self.kita,
+            options=tenhou_rules(self.three) if rules is None else rules)
         return MahjongInput(tiles, win, melds, dora, ura, config)
 
 
@@ -329,10 +337,11 @@ def _fits(counts: Counter, group: Group) -> bool:
     return all(counts[k] + n <= 4 for k, n in Counter(group).items())
 
 
-def _pick_group(draw: Any, counts: Counter, ok: Callable[[Group], bool], triplet: bool) -> Group:
+def _pick_group(draw: Any, counts: Counter, ok: Callable[[Group], bool], triplet: bool,
+                three: bool = False) -> Group:
     """A run or triplet that fits the 4-copy limit, preferring the theme, then anything."""
-    runs = [_run(s) for s in RUN_STARTS]
-    trips = [(k, k, k) for k in range(34)]
+    runs = [_run(s) for s in (RUN_STARTS_3 if three else RUN_STARTS)]
+    trips = [(k, k, k) for k in range(34) if not three or k not in NO_SANMA]
     first, second = (trips, runs) if triplet else (runs, trips)
     for pool in ([g for g in first if ok(g)], [g for g in second if ok(g)], first + second):
         cands = [g for g in pool if _fits(counts, g)]
@@ -341,8 +350,10 @@ def _pick_group(draw: Any, counts: Counter, ok: Callable[[Group], bool], triplet
     raise AssertionError("no set fits")  # cannot happen: 4 sets use at most 16 of 136 tiles
 
 
-def _pick_pair(draw: Any, counts: Counter, ok: Callable[[Group], bool]) -> int:
-    for pool in ([k for k in range(34) if ok((k, k))], list(range(34))):
+def _pick_pair(draw: Any, counts: Counter, ok: Callable[[Group], bool],
+               three: bool = False) -> int:
+    kinds = [k for k in range(34) if not three or k not in NO_SANMA]
+    for pool in ([k for k in kinds if ok((k, k))], kinds):
         cands = [k for k in pool if counts[k] <= 2]
         if cands:
             return draw(st.sampled_from(cands))
@@ -350,15 +361,17 @@ def _pick_pair(draw: Any, counts: Counter, ok: Callable[[Group], bool]) -> int:
 
 
 @st.composite
-def _standard_sets(draw: Any, theme: str) -> tuple[list[Group], int]:
-    """Four sets and a pair (tile kinds only) following `theme`."""
+def _standard_sets(draw: Any, theme: str, three: bool = False) -> tuple[list[Group], int]:
+    """Four sets and a pair (tile kinds only) following `theme` (`three`: in sanma's
+    108 tiles; its themes have no sanshoku, and one suit is pin or sou)."""
+    first_suit = 1 if three else 0
     counts: Counter = Counter()
     sets: list[Group] = []
     ok = THEMES[theme]
     triplet_pct = 35
     pair: int | None = None
     if theme in ("one_suit", "one_suit_honors"):
-        suit = draw(st.integers(0, 2))
+        suit = draw(st.integers(first_suit, 2))
         honors = theme == "one_suit_honors"
 
         def ok(g: Group, suit: int = suit, honors: bool = honors) -> bool:
@@ -366,7 +379,7 @@ def _standard_sets(draw: Any, theme: str) -> tuple[list[Group], int]:
     elif theme in ("triplets", "kans", "outside", "honors", "terminals"):
         triplet_pct = 85
     elif theme == "chuuren":
-        suit = draw(st.integers(0, 2))
+        suit = draw(st.integers(first_suit, 2))
         ranks = [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, draw(st.integers(0, 8))]
         return _split_chuuren(sorted(suit * 9 + r for r in ranks))
     elif theme in ("dragons", "winds"):  # big/small three dragons, four winds
@@ -384,21 +397,21 @@ def _standard_sets(draw: Any, theme: str) -> tuple[list[Group], int]:
         else:
             sets.extend(_run(s * 9 + r) for s in range(3))
     elif theme == "ittsu":
-        s = draw(st.integers(0, 2))
+        s = draw(st.integers(first_suit, 2))
         sets.extend(_run(s * 9 + r) for r in (0, 3, 6))
     elif theme == "iipeikou":
-        start = draw(st.sampled_from(RUN_STARTS))
+        start = draw(st.sampled_from(RUN_STARTS_3 if three else RUN_STARTS))
         sets.extend([_run(start)] * draw(st.sampled_from([2, 2, 2, 4])))
     for g in sets:
         counts.update(g)
     if pair is not None:
         counts[pair] += 2
     while len(sets) < 4:
-        g = _pick_group(draw, counts, ok, _chance(draw, triplet_pct))
+        g = _pick_group(draw, counts, ok, _chance(draw, triplet_pct), three)
         sets.append(g)
         counts.update(g)
     if pair is None:
-        pair = _pick_pair(draw, counts, ok)
+        pair = _pick_pair(draw, counts, ok, three)
     return sets, pair
 
 
@@ -447,10 +460,14 @@ class _Draft:
     melds: list[tuple[str, Group, str | None]]
 
 
+THEME_WEIGHTS_3 = {k: w for k, w in THEME_WEIGHTS.items() if k != "sanshoku"}
+
+
 @st.composite
-def _standard_draft(draw: Any, open_hand: bool | None) -> _Draft:
-    theme = draw(weighted(THEME_WEIGHTS))
-    sets, pair = draw(_standard_sets(theme))
+def _standard_draft(draw: Any, open_hand: bool | None, three: bool = False) -> _Draft:
+    theme = draw(weighted(THEME_WEIGHTS_3 if three else THEME_WEIGHTS))
+    sets, pair = draw(_standard_sets(theme, three))
+    marks = "-+" if three else "-=+"  # nobody sits across a table of three
     counts = Counter(k for g in sets for k in g) + Counter({pair: 2})
     if open_hand is None:
         open_hand = theme != "chuuren" and _chance(draw, 55)
@@ -465,7 +482,7 @@ def _standard_draft(draw: Any, open_hand: bool | None) -> _Draft:
         choice = "closed"
         if can_kan and _chance(draw, kan_pct):
             choice = draw(st.sampled_from(["kan", "kakan", "ankan"] if open_hand else ["ankan"]))
-        elif open_hand and _chance(draw, 50):
+        elif open_hand and _chance(draw, 50) and (is_trip or not three):  # no chi at three
             choice = "pon" if is_trip else "chi"
         if choice == "closed":
             concealed.extend(g)
@@ -473,25 +490,27 @@ def _standard_draft(draw: Any, open_hand: bool | None) -> _Draft:
         if choice in ("kan", "kakan", "ankan"):
             g = (g[0],) * 4
             counts[g[0]] += 1
-        source = None if choice in ("chi", "ankan") else draw(st.sampled_from("-=+"))
+        source = None if choice in ("chi", "ankan") else draw(st.sampled_from(marks))
         melds.append((choice, g, source))
     if open_hand and not any(kind != "ankan" for kind, _, _ in melds):
         # an open hand needs one call: call the first concealed set
         for i in range(2, len(concealed), 3):
             g = tuple(concealed[i:i + 3])
+            if three and g[0] != g[1]:
+                continue  # no chi at three: the first concealed triplet, if any
             del concealed[i:i + 3]
             melds.append(("pon" if g[0] == g[1] else "chi", g,
-                          draw(st.sampled_from("-=+")) if g[0] == g[1] else None))
+                          draw(st.sampled_from(marks)) if g[0] == g[1] else None))
             break
     return _Draft("standard", theme, concealed, melds)
 
 
 @st.composite
-def _chiitoitsu_draft(draw: Any) -> _Draft:
+def _chiitoitsu_draft(draw: Any, three: bool = False) -> _Draft:
     theme = draw(weighted({"any": 10, "simples": 3, "one_suit_honors": 3, "outside": 2,
                            "honors": 1}))
     if theme == "one_suit_honors":
-        suit = draw(st.integers(0, 2))
+        suit = draw(st.integers(1 if three else 0, 2))
         pool = [k for k in range(34) if k >= 27 or k // 9 == suit]
     elif theme == "simples":
         pool = [k for k in range(27) if k % 9 not in (0, 8)]
@@ -501,6 +520,8 @@ def _chiitoitsu_draft(draw: Any) -> _Draft:
         pool = list(HONORS)
     else:
         pool = list(range(34))
+    if three:
+        pool = [k for k in pool if k not in NO_SANMA]
     kinds = draw(st.lists(st.sampled_from(pool), min_size=7, max_size=7, unique=True))
     return _Draft("chiitoitsu", theme, sorted(kinds * 2), [])
 
@@ -511,21 +532,25 @@ def _kokushi_draft(draw: Any) -> _Draft:
     return _Draft("kokushi", "kokushi", sorted([*ORPHANS, extra]), [])
 
 
-def _indicator_pool(counts: Counter, exclude: int | None) -> list[int]:
-    return [k for k in range(34) if counts[k] < 4 and k != exclude]
+def _indicator_pool(counts: Counter, exclude: int | None, three: bool = False) -> list[int]:
+    return [k for k in range(34) if counts[k] < 4 and k != exclude
+            and not (three and k in NO_SANMA)]
 
 
 @st.composite
 def hands(draw: Any, open_hand: bool | None = None,
-          shape: str | None = None) -> GeneratedHand:
-    """A complete riichi hand and its situation (see the module docstring for the limits)."""
+          shape: str | None = None, three: bool = False) -> GeneratedHand:
+    """A complete riichi hand and its situation (see the module docstring for the limits).
+
+    `three`: a three-player (sanma) hand: no 2m-8m, no chi, seats and rounds E S W, the
+    markers - and +, and Norths set aside (kita) with rinshan on the draw after them."""
     if shape is None:
         shape = "standard" if open_hand else draw(
             weighted({"standard": 85, "chiitoitsu": 10, "kokushi": 5}))
     if shape == "standard":
-        d = draw(_standard_draft(open_hand))
+        d = draw(_standard_draft(open_hand, three))
     elif shape == "chiitoitsu":
-        d = draw(_chiitoitsu_draft())
+        d = draw(_chiitoitsu_draft(three))
     else:
         d = draw(_kokushi_draft())
 
@@ -537,18 +562,22 @@ def hands(draw: Any, open_hand: bool | None = None,
     held = Counter(d.concealed) + Counter(k for _, g, _ in d.melds for k in g)
 
     tsumo = draw(st.booleans())
-    discarder = None if tsumo else draw(st.sampled_from("-=+"))
-    seat = draw(st.sampled_from(WINDS))
-    round_ = draw(weighted({"E": 6, "S": 5, "W": 1, "N": 1}))
+    discarder = None if tsumo else draw(st.sampled_from("-+" if three else "-=+"))
+    seat = draw(st.sampled_from("ESW" if three else WINDS))
+    round_ = draw(weighted({"E": 6, "S": 5, "W": 1} if three else
+                           {"E": 6, "S": 5, "W": 1, "N": 1}))
 
     flags: list[str] = []
     first_draw = tsumo and not d.melds and _chance(draw, 2)
     if first_draw:
         flags.append("tenhou" if seat == "E" else "chiihou")
+    kita = 0  # a North set aside counts as a call: never before a first-draw win
+    if three and not first_draw and held[NORTH] < 4 and _chance(draw, 40):
+        kita = draw(st.integers(1, 4 - held[NORTH]))
     riichi = not is_open and not first_draw and _chance(draw, 45)
     if riichi:
         flags.append("double-riichi" if _chance(draw, 10) else "riichi")
-    rinshan = tsumo and kans > 0 and _chance(draw, 35)
+    rinshan = tsumo and (kans > 0 or kita > 0) and _chance(draw, 35)
     if riichi and not rinshan and _chance(draw, 20):
         flags.append("ippatsu")  # a kan of one's own ends the ippatsu turn: never with rinshan
     if rinshan:
@@ -556,25 +585,30 @@ def hands(draw: Any, open_hand: bool | None = None,
     elif tsumo and not first_draw and _chance(draw, 5):
         flags.append("haitei")
     # chankan robs an added kan: the robbed tile's three other copies sit in someone's pon
-    chankan = not tsumo and held[win_kind] == 1 and _chance(draw, 12)
+    in_sight = held[win_kind] + (kita if win_kind == NORTH else 0)
+    chankan = not tsumo and in_sight == 1 and _chance(draw, 12)
+    kita_ron = three and not tsumo and not chankan and win_kind == NORTH and _chance(draw, 30)
     if chankan:
         flags.append("chankan")
+    elif kita_ron:
+        flags.append("kita-ron")  # a ron on a North being set aside: a plain ron to mahjong
     elif not tsumo and _chance(draw, 5):
         flags.append("houtei")
 
     # dora: one indicator plus one per kan (as at the table), sometimes none written
     n_dora = 0 if _chance(draw, 12) else min(1 + kans, 5)
     counts = held.copy()
+    counts[NORTH] += kita
     exclude = win_kind if chankan else None
     dora_kinds: list[int] = []
     for _ in range(n_dora):
-        k = draw(st.sampled_from(_indicator_pool(counts, exclude)))
+        k = draw(st.sampled_from(_indicator_pool(counts, exclude, three)))
         counts[k] += 1
         dora_kinds.append(k)
     ura_kinds: list[int] = []
     if riichi and n_dora and _chance(draw, 70):
         for _ in range(n_dora):
-            k = draw(st.sampled_from(_indicator_pool(counts, exclude)))
+            k = draw(st.sampled_from(_indicator_pool(counts, exclude, three)))
             counts[k] += 1
             ura_kinds.append(k)
 
@@ -608,7 +642,7 @@ def hands(draw: Any, open_hand: bool | None = None,
     sticks = draw(weighted({"0": 5, "1": 3, "2": 1, "3": 1}))
     token_order: tuple[int, ...] = ()
     if _chance(draw, 15):
-        token_order = tuple(draw(st.permutations(range(6 + len(flags)))))
+        token_order = tuple(draw(st.permutations(range(6 + bool(kita) + len(flags)))))
     spelling = draw(weighted({"0": 8, "1": 1, "2": 1}))
     return GeneratedHand(
         shape=d.shape, theme=d.theme,
@@ -617,8 +651,8 @@ def hands(draw: Any, open_hand: bool | None = None,
         seat=seat, round=round_,
         dora=tuple((k, ("d", i) in red) for i, k in enumerate(dora_kinds)),
         ura=tuple((k, ("u", i) in red) for i, k in enumerate(ura_kinds)),
-        flags=tuple(flags), honba=int(honba), sticks=int(sticks), token_order=token_order,
-        spelling=int(spelling))
+        flags=tuple(flags), honba=int(honba), sticks=int(sticks), kita=kita, three=three,
+        token_order=token_order, spelling=int(spelling))
 
 
 class _Enough(Exception):
@@ -626,7 +660,7 @@ class _Enough(Exception):
 
 
 def sample_hands(n: int, open_hand: bool | None = None,
-                 seed: int | None = None) -> list[GeneratedHand]:
+                 seed: int | None = None, three: bool = False) -> list[GeneratedHand]:
     """`n` distinct hands from `hands()`, the same ones on every run (derandomized, or
     from `seed` when given, to explore further).
 
@@ -643,6 +677,16 @@ def sample_hands(n: int, open_hand: bool | None = None,
         if len(out) >= n:
             raise _Enough
         out.setdefault(hand.line, hand)
+
+    if three:  # its own function: the four-player sample stays the one it always was
+        @settings(max_examples=6 * n + 100, derandomize=seed is None, database=None,
+                  deadline=None, phases=[Phase.generate],
+                  suppress_health_check=list(HealthCheck), report_multiple_bugs=False)
+        @given(hands(open_hand=open_hand, three=True))
+        def collect(hand: GeneratedHand) -> None:
+            if len(out) >= n:
+                raise _Enough
+            out.setdefault(hand.line, hand)
 
     if seed is not None:
         collect = hypothesis_seed(seed)(collect)
@@ -665,8 +709,9 @@ def sample_hands(n: int, open_hand: bool | None = None,
 
 LINE_FLAGS = ("riichi", "double-riichi", "open-riichi", "ippatsu", "haitei", "houtei",
               "rinshan", "chankan", "kanburi", "tenhou", "chiihou", "renhou", "first-turn",
-              "nagashi", "paarenchan", "last-tile")
-RULESET_NAMES = ("riichi", "webtile", "arushal", "kansai-boo", "european", "mcr")
+              "nagashi", "paarenchan", "last-tile", "chankan-ankan", "kita-ron")
+RULESET_NAMES = ("riichi", "webtile", "arushal", "kansai-boo", "european", "mcr", "sanma",
+                 "mahjongsoul-sanma")
 OPTION_NAMES = ("kiriage_mangan", "open_tanyao", "red_fives", "flowers", "x")
 MAX_INDICATORS = 10  # the parser's limit on dora (and on ura) indicators
 _MARKS = ("-", "=", "+")
@@ -752,6 +797,8 @@ def _context_tokens(rng: random.Random) -> list[str]:
         out.append("discards:" + _groups(rng, _tiles(rng, 1, 8), commas=True))
     if rng.random() < 0.4:
         out.append(_flowers_token(rng))
+    if rng.random() < 0.2:
+        out.append(f"kita:{rng.randint(0, 4)}")
     if rng.random() < 0.5:
         out.append("rules:" + _spelt_case(rng, rng.choice(RULESET_NAMES)))
     out += [f"opt:{rng.choice(OPTION_NAMES)}={rng.choice(['on', 'off', '0', '3', 'a=b'])}"
