@@ -183,6 +183,22 @@ def test_suukantsu_pao_in_mleague() -> None:
     assert net(line, "mleague") == {"S": 32000, "W": -32000}
 
 
+def test_suukantsu_pao_only_for_a_fourth_daiminkan() -> None:
+    # The suukantsu pao is for the player who lets a fourth kan be called: "三槓子 ... 生牌を
+    # 切った結果その者に大明槓された場合が該当" (w.atwiki.jp/mahjlocal/pages/68.html, 責任払い).
+    # A kakan's fourth tile is the winner's own draw and an ankan is nobody's discard: under
+    # M-League these tsumo pay as usual, E 16,000, W 8,000, N 8,000.
+    usual = {"S": 32000, "E": -16000, "W": -8000, "N": -8000}
+    added = "9m ankan:1111m ankan:7777z kan:2222p= kakan:3333s+ tsumo:9m"
+    assert net(added, "mleague") == usual
+    assert mjscore.score(added, rules="mleague").liability is None
+    concealed_last = "9m kan:1111m= ankan:7777z kan:2222p= ankan:3333s tsumo:9m"
+    assert net(concealed_last, "mleague") == usual
+    # the fourth kan a daiminkan from E (kan:3333s- for seat S, left): E pays all
+    fed = "9m ankan:1111m kakan:7777z= kan:2222p= kan:3333s- tsumo:9m"
+    assert net(fed, "mleague") == {"S": 32000, "E": -32000}
+
+
 # -- kokushi robbing a concealed kan, multiple ron ----------------------------------------
 
 def test_kokushi_chankan_is_accepted() -> None:

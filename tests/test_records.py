@@ -23,7 +23,8 @@ from mjscore.records import Problem, RecordError, Win, iter_wins, read_hands
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "tests" / "data" / "logs"
-FILES = sorted(p for p in LOGS.rglob("*") if p.is_file())
+# the four-player records; the three-player ones (sanma/) are tested in test_records_sanma.py
+FILES = sorted(p for d in ("mjlog", "tenhou6") for p in (LOGS / d).rglob("*") if p.is_file())
 MJLOG = LOGS / "mjlog"
 
 
@@ -87,7 +88,7 @@ def test_double_ron_gives_a_line_per_winner_and_the_deposits_to_the_first():
 
 def test_chankan_keeps_the_ippatsu_of_the_kan_it_robs():
     (w,) = find(MJLOG / "encdec-chankan-ippatsu.mjlog", "E2-0")
-    assert w.line.endswith("riichi ippatsu chankan")
+    assert w.line.endswith("riichi ippatsu chankan rules:tenhou")
     assert {"chankan", "ippatsu"} <= {y.key for y in mjscore.score(w.line).yaku}
 
 
@@ -151,14 +152,16 @@ def test_tenhou6_one_object_per_game_reads_as_its_json_lines():
     assert whole == [w.line for w in wins(path)] and len(whole) > 5
 
 
-def test_three_player_games_are_skipped_with_a_note():
+def test_a_four_player_deal_in_a_three_player_game_is_an_error():
+    # three-player games are read (test_records_sanma.py); a game that says three players
+    # but deals four hands is a record error per round, naming the field
     text = (MJLOG / "double-ron.mjlog").read_text().replace('type="169"', 'type="185"')
     items = list(read_hands(text.encode(), name="sanma.mjlog"))
-    assert len(items) == 1 and items[0].kind == "note" and "three-player" in items[0].message
+    assert items and all(i.kind == "error" and "hai3" in i.message for i in items)
     game = json.loads((LOGS / "tenhou6" / "first-example.json").read_text(encoding="utf-8"))
     game["rule"]["disp"] = "三鳳南喰赤"
-    (note,) = read_hands(json.dumps(game).encode(), name="sanma.json")
-    assert note.kind == "note" and "three-player" in note.message
+    (error,) = read_hands(json.dumps(game).encode(), name="sanma.json")
+    assert error.kind == "error" and "a round of 4 players in a game of 3" in error.message
 
 
 def test_an_open_kan_on_a_discard_then_a_replacement_win():
@@ -234,10 +237,12 @@ def test_check_jsonl_and_a_disagreement_side_by_side(monkeypatch):
 
 @pytest.mark.slow
 def test_the_example_scores_a_folder_with_concurrent_futures():
+    # the four-player mjlog folder: the sanma folder holds one win whose record disagrees
+    # with itself (test_records_sanma.py)
     done = subprocess.run([sys.executable, str(ROOT / "examples" / "score_records.py"),
-                           str(LOGS), "--workers", "2"], capture_output=True, text=True,
+                           str(MJLOG), "--workers", "2"], capture_output=True, text=True,
                           cwd=ROOT, timeout=120)
-    total = sum(len(wins(p)) for p in FILES)
+    total = sum(len(wins(p)) for p in FILES if p.parent == MJLOG)
     assert done.returncode == 0, done.stderr
     assert f"agree {total}/{total}" in done.stdout
 

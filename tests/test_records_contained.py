@@ -275,13 +275,18 @@ def test_five_players_are_a_record_error():
                for p in problems(items(text.encode())))
 
 
-def test_check_of_only_skipped_games_is_not_a_success(tmp_path):
-    sanma = tmp_path / "sanma.mjlog"
-    sanma.write_text(GOOD.read_text().replace('type="169"', 'type="185"'))
-    code, out, err = check([str(sanma)])
+def test_check_of_only_skipped_rounds_is_not_a_success(tmp_path):
+    # a round dealt to three seats in a game whose <GO type> says four is skipped
+    text = GOOD.read_text()
+    rounds = text.count("<INIT ")
+    skipped = tmp_path / "skipped.mjlog"
+    skipped.write_text(re.sub(r'hai3="[0-9,]*"', 'hai3=""', text))
+    code, out, err = check([str(skipped)])
     assert code == 1
-    assert out == "agree 0/0\nno win was checked: 1 skipped (see the notes on stderr)\n"
-    assert "three-player game skipped" in err
+    assert out == (f"agree 0/0\nno win was checked: {rounds} skipped (see the notes on "
+                   "stderr)\n")
+    assert err.count("three-player round in a game whose <GO type> has no three-player") \
+        == rounds
 
 
 # -- rules the record shows --------------------------------------------------------------
@@ -318,10 +323,16 @@ def test_the_no_red_no_open_tanyao_bits_and_tenhou6_rules_give_options():
     first["rule"] = {"disp": "般東", "aka": 0}
     for w in items(json.dumps(first).encode(), "t.json"):
         assert isinstance(w, Win) and w.line.endswith("opt:red_fives=0 opt:open_tanyao=off")
-    first["rule"] = {"disp": "友人戦", "aka": 1, "kiriage": 1}
+    first["rule"] = {"disp": "雀荘戦", "aka": 1, "kiriage": 1}
     found = items(json.dumps(first).encode(), "t.json")
     (note,) = problems(found)
-    assert note.kind == "rules" and "友人戦" in note.message and "kiriage" in note.message
+    assert note.kind == "rules" and "雀荘戦" in note.message and "kiriage" in note.message
+    # a Mahjong Soul friendly game (友人戦) is played by Mahjong Soul's rules: only the
+    # entry mjscore does not read is noted
+    first["rule"] = {"disp": "友人戦", "aka": 1, "kiriage": 1}
+    (note,) = problems(items(json.dumps(first).encode(), "t.json"))
+    assert "友人戦" not in note.message and "kiriage" in note.message
+    assert "scored by Mahjong Soul's standard rules" in note.message
 
 
 # -- file names --------------------------------------------------------------------------

@@ -139,7 +139,7 @@ def _read(stream: BinaryIO, file: str) -> Iterator[Win | Problem]:
 def iter_wins(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | None = None
               ) -> Iterator[Win]:
     """The wins of a record only; a bad round raises RecordError (after the wins before it)
-    and skipped rounds (three-player games) are passed over."""
+    and skipped rounds (the notes) are passed over."""
     for item in read_hands(source, name):
         if isinstance(item, Win):
             yield item

@@ -77,25 +77,27 @@ def check_win(win: Win) -> Checked:
     return Checked(win, result, compare(win, result))
 
 
-def _net(net: Mapping[str, int]) -> str:
-    return " ".join(f"{s}{net.get(s, 0):+d}" for s in WIND_LETTERS)
+def _net(net: Mapping[str, int], seats: str = WIND_LETTERS) -> str:
+    return " ".join(f"{s}{net.get(s, 0):+d}" for s in seats)
 
 
 def describe(c: Checked) -> str:
     """The disagreement for people: the line, then the record and mjscore side by side."""
     w, r, rec = c.win, c.result, c.win.record
     src = w.source
+    seats = "".join(s for s in WIND_LETTERS if s in rec.net)  # ESW at a table of three
     yaku = ", ".join(f"{n} {h}" if h is not None else str(n) for n, h in rec.yaku)
     if r.ok:
         han = "yakuman" if r.han is None else f"{r.han} han {r.fu} fu"
-        ours = f"net {_net(r.net)}  value {r.value}  {han}  ({', '.join(y.key for y in r.yaku)})"
+        keys = ", ".join(y.key for y in r.yaku)
+        ours = f"net {_net(r.net, seats)}  value {r.value}  {han}  ({keys})"
     else:
         ours = f"not scored: {r.error}"
     rec_han = "yakuman" if rec.yakuman else f"{rec.han} han {rec.fu if rec.fu else '?'} fu"
     return (f"disagree: {src.file} {src.game} {src.round}-{src.honba}: "
             f"{', '.join(c.differences)}\n"
             f"  line     {w.line}\n"
-            f"  record   net {_net(rec.net)}  value {rec.value}  {rec_han}  ({yaku})\n"
+            f"  record   net {_net(rec.net, seats)}  value {rec.value}  {rec_han}  ({yaku})\n"
             f"  mjscore  {ours}" + _yaku_rows(c))
 
 

@@ -15,8 +15,8 @@ from ..base.tiles import WIND_LETTERS
 from .checks import HONBA_MAX, STICKS_MAX, in_range, number, numbers, seat
 from .guard import refusal
 from .model import Problem, RecordError, Source, Tile, Verdict, Win, round_name, write_line
-from .replay import Replay
-from .rules import GO_TYPE_MAX, GameRules, from_go_type
+from .replay import Replay, multiple_ron
+from .rules import GO_TYPE_MAX, GameRules, from_go_type, multiple_ron_rule
 from .scan import Cut, Tag, scan
 
 _DRAW, _DISCARD = "TUVW", "DEFG"
@@ -70,8 +70,11 @@ def decode_meld(m: int, who: int) -> tuple[str, list[int], int, int]:
         if m & 0x8:
             return "pon", toks, toks[r], src
         return "kakan", toks + [base + t4], base + t4, src
-    if m & 0x20:
-        raise RecordError("a north-tile extraction (three-player games are not supported)")
+    if m & 0x20:  # a North set aside (三麻 北抜き): m = tile id << 8 | 0x20
+        tid = m >> 8
+        if tid > TILE_MAX:
+            raise RecordError(f"N m={m} sets aside tile id {tid} (expected 0-{TILE_MAX})")
+        return "kita", [tid], tid, who
     hai0 = m >> 8
     if hai0 > TILE_MAX:
         raise RecordError(f"N m={m} is a kan of tile id {hai0} (expected 0-{TILE_MAX})")
@@ -93,10 +96,16 @@ def _tiles(text: str, what: str, count: tuple[int, int] | None = None) -> list[i
     return numbers(text, what, 0, TILE_MAX, count, "a tile id")
 
 
-def _verdict(attrs: dict[str, str], dealer: int) -> Verdict:
+def _verdict(attrs: dict[str, str], dealer: int, seats: int = 4) -> Verdict:
+    """The record's result; at a table of three `sc` has an empty (or zero) fourth pair
+    and the net is for the three seats E S W."""
     cap = POINTS_MAX // 100
-    sc = numbers(_need(attrs, "sc"), "sc", -cap, cap, (8, 8))
-    net = {s: sc[2 * ((dealer + i) % 4) + 1] * 100 for i, s in enumerate(WIND_LETTERS)}
+    sc = numbers(_need(attrs, "sc"), "sc", -cap, cap, (6 if seats == 3 else 8, 8))
+    net = {s: sc[2 * ((dealer + i) % seats) + 1] * 100
+           for i, s in enumerate(WIND_LETTERS[:seats])}
+    if seats == 3 and len(sc) == 8 and any(sc[6:]):
+        raise RecordError(f"sc gives the empty fourth seat {sc[6] * 100} and {sc[7] * 100} "
+                          "(expected 0 in a three-player game)")
     fu, points = numbers(_need(attrs, "ten"), "ten", 0, POINTS_MAX, (2, 3))[:2]
     last = len(YAKU) - 1
     if "yakuman" in attrs:
@@ -121,7 +130,13 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
     last: Tag | None = None
     cut: Cut | None = None
     broken = False  # the current round had a problem: its later tags are passed over
+    agari: list[Tag] = []  # the wins on one discard, settled together (multiple_ron)
     for tag in scan(text):
+        if agari and not (isinstance(tag, Tag) and tag.name == "AGARI" and not tag.problem
+                          and not tag.closing):
+            if replay is not None:
+                yield from _wins(replay, agari, file, game, rules, where)
+            agari = []
         if isinstance(tag, Cut):
             cut = tag
             break
@@ -143,10 +158,6 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
             if name == "GO":
                 rules = from_go_type(number(tag.attrs.get("type", "0"), "GO type", 0,
                                             GO_TYPE_MAX))
-                if rules.players == 3:
-                    yield Problem("note", file, "", "three-player game skipped "
-                                  "(no three-player rules yet)")
-                    return
                 if rules.unknown:
                     yield Problem("rules", file, game, "; ".join(rules.unknown)
                                   + "; scored by Tenhou's standard rules, and `check` "
@@ -162,9 +173,10 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
                 where = f"round {round_name(kyoku)} (tag {tag.number})"
                 kyoku, honba = _round_of(tag.attrs)
                 where = f"round {round_name(kyoku)}-{honba} (tag {tag.number})"
-                if tag.attrs.get("hai3", "").strip() == "" and "hai4" not in tag.attrs:
-                    yield Problem("note", file, where, "three-player round skipped "
-                                  "(no three-player rules yet)")
+                empty = tag.attrs.get("hai3", "").strip() == "" and "hai4" not in tag.attrs
+                if empty and rules.players == 4:
+                    yield Problem("note", file, where, "three-player round in a game whose "
+                                  "<GO type> has no three-player bit 0x10: skipped")
                     continue
                 replay, broken = _deal(tag.attrs, rules), False
             elif replay is None:
@@ -177,7 +189,9 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
                 who = seat(number(_need(tag.attrs, "who"), "who", 0, 3), "who")
                 kind, toks, called, src = decode_meld(number(_need(tag.attrs, "m"), "m", 0,
                                                              0xFFFF), who)
-                if kind == "ankan":
+                if kind == "kita":
+                    replay.set_kita(who, called)
+                elif kind == "ankan":
                     replay.ankan(who, toks)
                 elif kind == "kakan":
                     replay.kakan(who, called)
@@ -192,7 +206,7 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
                     raise RecordError("a sixth dora indicator (a round has at most five)")
                 replay.add_dora(_tile(_need(tag.attrs, "hai"), "hai"))
             elif name == "AGARI":
-                yield _win(replay, tag.attrs, file, game, rules)
+                agari.append(tag)
                 done = True
             elif name == "RYUUKYOKU":
                 done = True
@@ -200,6 +214,8 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
             yield Problem("error", file, f"{where or 'before the first round'}, tag "
                           f"{tag.number} <{name}{tag.digits}>", str(exc))
             replay, broken = None, True
+    if agari and replay is not None:
+        yield from _wins(replay, agari, file, game, rules, where)
     closed = last is not None and last.closing and last.name == "mjloggm"
     if cut is not None or not closed or not text.rstrip().endswith(">"):
         after = f"after tag {last.number if last else 0}"
@@ -231,7 +247,12 @@ def _deal(attrs: dict[str, str], rules: GameRules) -> Replay:
     for die in seed[3:5]:
         number(die, "seed die", 0, 5)
     dora = _tile(seed[5], "seed dora indicator")
-    hands = [_tiles(attrs.get(f"hai{p}", ""), f"hai{p}", (13, 13)) for p in range(4)]
+    seats = rules.players
+    if seats == 3 and attrs.get("hai3", "").strip():
+        raise RecordError("hai3 deals a fourth hand, but <GO type> has the three-player bit "
+                          "0x10 (expected hai3=\"\")")
+    hands = [_tiles(attrs.get(f"hai{p}", ""), f"hai{p}", (13, 13) if p < seats else (0, 0))
+             for p in range(4)]
     seen = {dora}
     for hand in hands:
         for tid in hand:
@@ -242,16 +263,45 @@ def _deal(attrs: dict[str, str], rules: GameRules) -> Replay:
     if oya != kyoku % 4:
         raise RecordError(f"oya={oya} is not the dealer of round {round_name(kyoku)} "
                           f"(expected {kyoku % 4})")
+    if oya >= seats:
+        raise RecordError(f"round {round_name(kyoku)} of a three-player game (its dealer "
+                          f"would be the empty seat {oya})")
     aka = "red_fives" not in rules.options
-    return Replay(kyoku, honba, sticks, hands, [dora], tile_of(aka), dict(rules.options))
+    return Replay(kyoku, honba, sticks, hands, [dora], tile_of(aka), dict(rules.options),
+                  rules.ruleset, seats)
 
 
-def _win(replay: Replay, attrs: dict[str, str], file: str, game: str, rules: GameRules
-         ) -> Win:
+def _wins(replay: Replay, tags: list[Tag], file: str, game: str, rules: GameRules,
+          where: str) -> Iterator[Win | Problem]:
+    """The wins of a round's AGARI tags (several on one discard: a double ron), settled
+    by the ruleset's `multiple_ron` rule; a bad tag is a problem in its place."""
+    try:
+        who = [seat(number(_need(t.attrs, "who"), "who", 0, 3), "who") for t in tags]
+        frm = [seat(number(_need(t.attrs, "fromWho"), "fromWho", 0, 3), "fromWho")
+               for t in tags]
+    except RecordError as exc:
+        yield Problem("error", file, f"{where}, tag {tags[0].number} <AGARI>", str(exc))
+        return
+    rons = [w for w, f in zip(who, frm, strict=True) if w != f]
+    scored, taker, note = multiple_ron(multiple_ron_rule(rules.ruleset), frm[0], rons,
+                                       rules.players)
+    if note:
+        yield Problem("note", file, where, note)
+    for tag, w, f in zip(tags, who, frm, strict=True):
+        if w != f and w not in scored:
+            continue
+        try:
+            yield _win(replay, tag.attrs, file, game, rules, None if w == f else w == taker)
+        except RecordError as exc:
+            yield Problem("error", file, f"{where}, tag {tag.number} <AGARI>", str(exc))
+
+
+def _win(replay: Replay, attrs: dict[str, str], file: str, game: str, rules: GameRules,
+         deposits: bool | None = None) -> Win:
     who = seat(number(_need(attrs, "who"), "who", 0, 3), "who")
     frm = seat(number(_need(attrs, "fromWho"), "fromWho", 0, 3), "fromWho")
     ura = _tiles(attrs.get("doraHaiUra", ""), "doraHaiUra", (0, 5))
-    facts = replay.win(who, frm, ura)
+    facts = replay.win(who, frm, ura, deposits)
     won_on = replay.last[2] if replay.last else None
     if "machi" in attrs and _tile(attrs["machi"], "machi") != won_on:
         raise RecordError(f"machi={attrs['machi']} is not the tile the round ended on "
@@ -261,7 +311,7 @@ def _win(replay: Replay, attrs: dict[str, str], file: str, game: str, rules: Gam
         mine = sorted(replay.hands[who] if who == frm else replay.hands[who] + [won_on])
         if held != mine:
             raise RecordError("the replayed hand differs from the hand the record shows")
-    verdict = _verdict(attrs, replay.dealer)
+    verdict = _verdict(attrs, replay.dealer, replay.seats)
     line = write_line(facts)
     why = refusal(line)
     if why:

@@ -130,11 +130,16 @@ class WinFacts:
     honba: int
     sticks: int
     flags: list[str] = field(default_factory=list)
+    kita: int = 0  # three players: North tiles the winner set aside (北抜き)
     options: dict[str, str] = field(default_factory=dict)
+    ruleset: str = ""  # the platform's ruleset (`tenhou`, `mahjongsoul`, ...); "" writes none
 
 
-def marker(caller: int, source: int) -> str:
-    """The source marker of a tile `source` (absolute seat) gave to `caller`."""
+def marker(caller: int, source: int, seats: int = 4) -> str:
+    """The source marker of a tile `source` (absolute seat) gave to `caller`; at a table
+    of three the next seat is the right (`+`), the one before it the left (`-`)."""
+    if seats == 3:
+        return {1: "+", 2: "-"}.get((source - caller) % 3, "")
     return {1: "+", 2: "=", 3: "-"}.get((source - caller) % 4, "")
 
 
@@ -160,11 +165,15 @@ def write_line(f: WinFacts) -> str:
         parts.append("dora:" + ",".join(map(str, f.dora)))
     if f.ura:
         parts.append("ura:" + ",".join(map(str, f.ura)))
+    if f.kita:
+        parts.append(f"kita:{f.kita}")
     if f.honba:
         parts.append(f"honba:{f.honba}")
     if f.sticks:
         parts.append(f"sticks:{f.sticks}")
     parts += f.flags
+    if f.ruleset:
+        parts.append(f"rules:{f.ruleset}")
     parts += [f"opt:{k}={v}" for k, v in f.options.items()]
     return " ".join(parts)
 

@@ -15,22 +15,53 @@ from typing import Any
 from .model import WINDS, Meld, RecordError, Tile, WinFacts, marker
 
 LIVE_WALL = 70  # 136 tiles - 14 dead wall - 13 x 4 dealt
+LIVE_WALL_SANMA = 55  # 108 tiles (no 2m-8m) - 14 dead wall - 13 x 3 dealt
+NORTH = ("z", 4)
+
+
+def multiple_ron(rule: str, discarder: int, winners: Sequence[int], seats: int = 4
+                 ) -> tuple[list[int], int | None, str]:
+    """Several wins on one discard under the ruleset's `multiple_ron` rule: the winners who
+    score (in the record's order), the one who takes the honba and the riichi sticks, and
+    a note on the wins that do not score ("" when all do).
+
+    The winner nearest the discarder in turn order comes first (上家取り: the next to
+    draw): `head_bump` scores that winner only; `double` scores two and makes three a
+    draw (三家和); `all` scores every winner. The nearest scoring winner takes the
+    deposits (riichi.wiki "Multiple ron": "All riichi bets go to the player closest in
+    turn order")."""
+    order = sorted(winners, key=lambda w: (w - discarder) % seats)
+    if len(winners) < 2:
+        return list(winners), (winners[0] if winners else None), ""
+    if rule == "head_bump":
+        first = order[0]
+        return [first], first, (f"head bump (multiple_ron=head_bump): only the win nearest "
+                                f"the discarder scores, {len(winners) - 1} more not written")
+    if rule == "double" and len(winners) >= 3:
+        return [], None, ("three rons on one discard are a draw under multiple_ron=double "
+                          "(三家和): no line")
+    return list(winners), order[0], ""
 
 
 class Replay:
-    """The state of one four-player round, moved on event by event."""
+    """The state of one round, moved on event by event. Seats are numbered as the
+    records do, 0-3; at a table of three (`seats=3`) seat 3 is empty."""
 
     def __init__(self, kyoku: int, honba: int, sticks: int, hands: Sequence[Sequence[Hashable]],
                  dora: Sequence[Hashable], to_tile: Callable[[Any], Tile],
-                 options: dict[str, str] | None = None) -> None:
+                 options: dict[str, str] | None = None, ruleset: str = "",
+                 seats: int = 4) -> None:
         self.kyoku, self.dealer = kyoku, kyoku % 4
+        self.ruleset = ruleset
+        self.seats = seats
+        self.kita = [0] * 4
         self.honba, self.sticks = honba, sticks
         self.to_tile = to_tile
         self.options = options or {}
         self.hands = [list(h) for h in hands]
         self.melds: list[list[tuple[Meld, str]]] = [[] for _ in range(4)]  # (meld, kind key)
         self.dora = list(dora)
-        self.live = LIVE_WALL
+        self.live = LIVE_WALL_SANMA if seats == 3 else LIVE_WALL
         self.calls_made = False
         self.discarded = [False] * 4
         self.riichi = [0] * 4  # 0, 1 riichi, 2 double riichi
@@ -44,6 +75,9 @@ class Replay:
     # -- events ---------------------------------------------------------------------------
 
     def draw(self, p: int, tok: Hashable) -> None:
+        if p >= self.seats:
+            raise RecordError(f"seat {p} draws, but the table has {self.seats} seats (0-"
+                              f"{self.seats - 1})")
         self.live -= 1
         rinshan, self.rinshan_next[p] = self.rinshan_next[p], False
         self.hands[p].append(tok)
@@ -68,12 +102,17 @@ class Replay:
 
     def call(self, p: int, kind: str, toks: Sequence[Hashable], called: Hashable, src: int) -> None:
         """chi, pon or kan (daiminkan) on `src`'s discard `called`."""
+        if kind == "chi" and self.seats == 3:
+            raise RecordError(f"seat {p} calls chi in a three-player game (三麻 has no chi)")
         own = list(toks)
         own.remove(called)
         for tok in own:
             self._take(p, tok)
         self._interrupt()
-        mark = "" if kind == "chi" else marker(p, src)
+        if src >= self.seats:
+            raise RecordError(f"seat {p} calls a tile of seat {src}, which is empty at a "
+                              "table of three")
+        mark = "" if kind == "chi" else marker(p, src, self.seats)
         tiles = [self.to_tile(t) for t in toks]
         self.melds[p].append((Meld(kind, tiles, mark), str(tiles[0].kind)))
         if kind == "kan":
@@ -83,6 +122,7 @@ class Replay:
     def ankan(self, p: int, toks: Sequence[Hashable]) -> None:
         for tok in toks:
             self._take(p, tok)
+        self.ippatsu_before_kakan = list(self.ippatsu)  # kokushi may rob it (chankan-ankan)
         self._interrupt()
         self.melds[p].append((Meld("ankan", [self.to_tile(t) for t in toks]), ""))
         self.rinshan_next[p] = True
@@ -104,15 +144,37 @@ class Replay:
         self.rinshan_next[p] = True
         self.last = ("kakan", p, tok, False)
 
+    def set_kita(self, p: int, tok: Hashable) -> None:
+        """A North set aside (北抜き, three players): out of the hand, a dora for `p`,
+        and a replacement draw next (rinshan). Like a call it ends the first go-around
+        and every ippatsu (a ron on it keeps the robber's, as a chankan does)."""
+        if self.seats != 3:
+            raise RecordError("a North set aside (kita) in a four-player game")
+        if self.to_tile(tok).kind != NORTH:
+            raise RecordError(f"seat {p} sets aside {self.to_tile(tok)} as kita (only North, "
+                              "4z, may be)")
+        self._take(p, tok)
+        self.kita[p] += 1
+        self.ippatsu_before_kakan = list(self.ippatsu)
+        self._interrupt()
+        self.rinshan_next[p] = True
+        self.last = ("kita", p, tok, False)
+
     def add_dora(self, tok: Hashable) -> None:
         self.dora.append(tok)
 
     # -- the win --------------------------------------------------------------------------
 
-    def win(self, who: int, frm: int, ura: Sequence[Hashable]) -> WinFacts:
-        """The facts of `who`'s win off `frm` (== who on tsumo), as things stand now."""
+    def win(self, who: int, frm: int, ura: Sequence[Hashable], deposits: bool | None = None
+            ) -> WinFacts:
+        """The facts of `who`'s win off `frm` (== who on tsumo), as things stand now;
+        `deposits` says whether this winner takes the honba and the riichi sticks (None:
+        the round's first win does, see `multiple_ron`)."""
         if self.last is None:
             raise RecordError("a win before any draw")
+        if max(who, frm) >= self.seats:
+            raise RecordError(f"a win of seat {who} off seat {frm} at a table of "
+                              f"{self.seats} (seats 0-{self.seats - 1})")
         what, seat, tok, rinshan = self.last
         tsumo = who == frm
         flags: list[str] = []
@@ -129,10 +191,11 @@ class Replay:
             if not self.calls_made and not self.discarded[who]:
                 flags.append("tenhou" if who == self.dealer else "chiihou")
         else:
-            if seat != frm or what not in ("discard", "kakan", "ankan"):
+            if seat != frm or what not in ("discard", "kakan", "ankan", "kita"):
                 raise RecordError(f"ron on {frm} but the last event is {what} by {seat}")
-            if what == "kakan":
-                flags.append("chankan")
+            if what in ("kakan", "ankan", "kita"):
+                flags.append({"kakan": "chankan", "ankan": "chankan-ankan",
+                              "kita": "kita-ron"}[what])
                 ippatsu = self.ippatsu_before_kakan[who]
             elif what == "discard" and self.live == 0:
                 flags.append("houtei")
@@ -140,27 +203,30 @@ class Replay:
             flags.insert(0, "double-riichi" if self.riichi[who] == 2 else "riichi")
             if ippatsu:
                 flags.insert(1, "ippatsu")
-        # a double ron: Tenhou pays the honba and the deposits to the first winner only
-        honba, sticks = (0, 0) if self.deposits_taken else (self.honba, self.sticks)
-        self.deposits_taken = True
+        if deposits is None:
+            deposits = not self.deposits_taken
+        honba, sticks = (self.honba, self.sticks) if deposits else (0, 0)
+        self.deposits_taken = self.deposits_taken or deposits
         return WinFacts(
             concealed=[self.to_tile(t) for t in concealed],
             melds=[m for m, _ in self.melds[who]],
             win_tile=self.to_tile(tok),
             tsumo=tsumo,
-            discarder="" if tsumo else marker(who, frm),
+            discarder="" if tsumo else marker(who, frm, self.seats),
             round_wind=WINDS[(self.kyoku // 4) % 4],
-            seat_wind=WINDS[(who - self.dealer) % 4],
+            seat_wind=WINDS[(who - self.dealer) % self.seats],
             dora=[self.to_tile(t) for t in self.dora],
             ura=[self.to_tile(t) for t in ura] if self.riichi[who] else [],
             honba=honba,
             sticks=sticks,
             flags=flags,
             options=dict(self.options),
+            ruleset=self.ruleset,
+            kita=self.kita[who],
         )
 
     def seat_wind(self, p: int) -> str:
-        return WINDS[(p - self.dealer) % 4]
+        return WINDS[(p - self.dealer) % self.seats]
 
     # -- helpers --------------------------------------------------------------------------
 

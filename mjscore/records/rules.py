@@ -9,6 +9,7 @@ other rule is named in a note, and the game's wins carry it (`Win.rules`) so tha
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from ..base.frozen import value_class
@@ -25,13 +26,55 @@ KNOWN_KEYS = {"disp", "aka", "aka51", "aka52", "aka53"}
 _LOBBY = re.compile(r"[三四]?[般上特鳳若銀琥孔]?[東南]喰?赤?速?")
 
 
+# The ruleset a line names (`rules:`), by platform and number of players: the
+# record is held against the rules of the site where it was played.
+RULESETS = {("tenhou", 4): "tenhou", ("tenhou", 3): "sanma",
+            ("mahjongsoul", 4): "mahjongsoul", ("mahjongsoul", 3): "mahjongsoul-sanma"}
+# Mahjong Soul's rooms (銅の間, 銀の間, 金の間, 玉の間, 王座の間; 之间 in Chinese), friendly and
+# tournament games (友人戦, 大会戦), as a record converted to tenhou.net/6 names them in
+# `rule.disp` or `title` (Equim-chan/tensoul convert.js writes the room name there, or
+# "Friendly"/"Tournament" and "... Room" in English); Tenhou's lobby names never do.
+_MAHJONG_SOUL = ("の間", "之间", "之間", "友人戦", "大会戦", "雀魂", "mahjong soul", "majsoul",
+                 "mahjongsoul", "friendly", "tournament", " room")
+
+
 @value_class
 class GameRules:
-    """The options for every line of a game, the rules outside mjscore, three-player."""
+    """The options for every line of a game, the rules outside mjscore, three-player,
+    and the ruleset of the platform the game was played on."""
 
     options: dict[str, str]
     unknown: tuple[str, ...] = ()
     players: int = 4
+    platform: str = "tenhou"  # tenhou | mahjongsoul
+
+    @property
+    def ruleset(self) -> str:
+        return RULESETS.get((self.platform, self.players), "tenhou")
+
+
+@lru_cache(maxsize=16)
+def multiple_ron_rule(ruleset: str) -> str:
+    """The ruleset's `multiple_ron` option (double, all, head_bump); `double`, Tenhou's,
+    for a ruleset that is not installed."""
+    from ..base.errors import RulesetError
+    from ..rulesets import load_ruleset
+
+    try:
+        return str(load_ruleset(ruleset).resolve_options().get("multiple_ron", "double"))
+    except RulesetError:
+        return "double"
+
+
+def platform_of(rule: Any, title: Any) -> str:
+    """`mahjongsoul` for a record whose `rule.disp` or `title` names a Mahjong Soul room,
+    else `tenhou` (the format's own platform)."""
+    texts = [rule.get("disp")] if isinstance(rule, dict) else []
+    texts += title[:2] if isinstance(title, list) else [title]
+    for text in texts:
+        if isinstance(text, str) and any(m in text.lower() for m in _MAHJONG_SOUL):
+            return "mahjongsoul"
+    return "tenhou"
 
 
 def from_go_type(flags: int) -> GameRules:
@@ -49,10 +92,18 @@ def from_go_type(flags: int) -> GameRules:
 
 
 RED_FIVES: dict[tuple[int, ...], str] = {(0, 0, 0): "0", (1, 1, 1): "3", (1, 2, 1): "4"}
+# Three players (no 5m): Tenhou writes 1-1-1, a converted Mahjong Soul game 0-1-1; both
+# are the sanma rulesets' default two red fives, 0p and 0s.
+RED_FIVES_SANMA: dict[tuple[int, ...], str] = {(0, 0, 0): "0", (1, 1, 1): "2", (0, 1, 1): "2"}
+DEFAULT_RED_FIVES = {4: "3", 3: "2"}
 
 
-def from_tenhou6(rule: Any, names: Any) -> GameRules:
-    """The rules of a tenhou.net/6 game from its `rule` object and `name` list."""
+def from_tenhou6(rule: Any, names: Any, title: Any = None) -> GameRules:
+    """The rules of a tenhou.net/6 game from its `rule` object, `name` list and `title`.
+
+    A Mahjong Soul room (`platform_of`) always plays open tanyao, whatever its name
+    shows; red fives come from the aka51-53 counts as for Tenhou."""
+    platform = platform_of(rule, title)
     rule = rule if isinstance(rule, dict) else {}
     disp = rule.get("disp", "")
     disp = disp if isinstance(disp, str) else ""
@@ -65,15 +116,17 @@ def from_tenhou6(rule: Any, names: Any) -> GameRules:
     if any(r is not None for r in reds):
         counts = tuple(r if isinstance(r, int) and not isinstance(r, bool) else -1
                        for r in reds)
-        red_fives = RED_FIVES.get(counts)
+        red_fives = (RED_FIVES_SANMA if players == 3 else RED_FIVES).get(counts)
         if red_fives is None:
-            unknown.append(f"red fives aka51/aka52/aka53 = {counts} (mjscore plays 0, 1-1-1 "
-                           "or 1-2-1)")
-        elif red_fives != "3":
+            plays = "0, 1-1-1 or 0-1-1" if players == 3 else "0, 1-1-1 or 1-2-1"
+            unknown.append(f"red fives aka51/aka52/aka53 = {counts} (mjscore plays {plays})")
+        elif red_fives != DEFAULT_RED_FIVES[players]:
             options["red_fives"] = red_fives
     elif rule.get("aka", 1) in (0, False):
         options["red_fives"] = "0"
-    if disp and _LOBBY.fullmatch(disp.strip()):
+    if platform == "mahjongsoul":
+        pass
+    elif disp and _LOBBY.fullmatch(disp.strip()):
         if "喰" not in disp:
             options["open_tanyao"] = "off"
     elif disp:
@@ -81,4 +134,4 @@ def from_tenhou6(rule: Any, names: Any) -> GameRules:
     extra = sorted(str(k)[:20] for k in rule if k not in KNOWN_KEYS)
     if extra:
         unknown.append(f"rule entries {', '.join(extra[:5])} are not read by mjscore")
-    return GameRules(options, tuple(unknown), players)
+    return GameRules(options, tuple(unknown), players, platform)

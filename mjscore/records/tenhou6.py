@@ -18,8 +18,8 @@ from ..base.tiles import WIND_LETTERS
 from .checks import HONBA_MAX, STICKS_MAX, integer, listed, seat, shown
 from .guard import refusal
 from .model import Problem, RecordError, Source, Tile, Verdict, Win, round_name, write_line
-from .replay import Replay
-from .rules import GameRules, from_tenhou6
+from .replay import Replay, multiple_ron
+from .rules import GameRules, from_tenhou6, multiple_ron_rule
 
 TSUMOGIRI = 60
 KAN_PLACEHOLDER = 0  # a daiminkan's empty discard
@@ -86,16 +86,22 @@ def _code(value: Any, what: str, extra: tuple[int, ...] = ()) -> int:
     return value
 
 
-def _verdict(deltas: list[Any], info: list[Any], dealer: int) -> Verdict:
+def _verdict(deltas: list[Any], info: list[Any], dealer: int, seats: int = 4) -> Verdict:
+    """The record's result; at a table of three the empty fourth seat changes by 0, and
+    a tsumo is paid by two players (`2000-3900点`: 2,000 + 3,900; `∀`: twice)."""
     listed(deltas, "the point changes", 4, 4)
-    net = {s: integer(deltas[(dealer + i) % 4], "a point change", -POINTS_MAX, POINTS_MAX)
-           for i, s in enumerate(WIND_LETTERS)}
+    net = {s: integer(deltas[(dealer + i) % seats], "a point change", -POINTS_MAX,
+                      POINTS_MAX) for i, s in enumerate(WIND_LETTERS[:seats])}
+    if seats == 3 and deltas[3] != 0:
+        raise RecordError(f"the empty fourth seat changes by {shown(deltas[3])} (expected 0 "
+                          "in a three-player game)")
     text = info[3]
     pts = _POINTS.search(text) if isinstance(text, str) and len(text) <= TEXT_MAX else None
     if pts is None:
         raise RecordError(f"unreadable points {shown(text)} (expected such as 30符4飜7700点)")
     a, b, all_pay = int(pts.group(1)), pts.group(2), pts.group(3)
-    value = 3 * a if all_pay else (2 * a + int(b) if b else a)
+    payers = seats - 1
+    value = payers * a if all_pay else ((payers - 1) * a + int(b) if b else a)
     yaku: list[tuple[str, int | None]] = []
     yakuman = False
     for item in info[4:]:
@@ -128,7 +134,9 @@ def replay_round(rnd: list[Any], rules: GameRules) -> tuple[Replay, list[Any] | 
         t = to_tile(code)
         return Tile(t.suit, 5) if t.digit == 0 and not aka else t
 
-    replay = Replay(kyoku, honba, sticks, hands, list(rnd[2]), tile, dict(rules.options))
+    seats = rules.players
+    replay = Replay(kyoku, honba, sticks, hands, list(rnd[2]), tile, dict(rules.options),
+                    rules.ruleset, seats)
     di, si = [0] * 4, [0] * 4
     cur, need_draw, drawn = kyoku % 4, True, 0
     while True:
@@ -147,6 +155,10 @@ def replay_round(rnd: list[Any], rules: GameRules) -> tuple[Replay, list[Any] | 
         si[cur] += 1
         riichi = False
         if isinstance(x, str):
+            if x.startswith("f"):  # `f44`: a North set aside (三麻 北抜き), then a draw
+                replay.set_kita(cur, _kita(x))
+                need_draw = True
+                continue
             if x.startswith("r"):
                 riichi, x = True, _riichi_discard(x)
             else:
@@ -163,15 +175,15 @@ def replay_round(rnd: list[Any], rules: GameRules) -> tuple[Replay, list[Any] | 
         if riichi:
             replay.declare_riichi(cur)
         replay.discard(cur, code)
-        caller = _caller(cur, code, draws, di)
+        caller = _caller(cur, code, draws, di, seats)
         if caller is None:
-            nxt = (cur + 1) % 4
+            nxt = (cur + 1) % seats
             if di[nxt] >= len(draws[nxt]):  # the round ends on this discard
                 break
         if riichi:
             replay.accept_riichi(cur)
         if caller is None:
-            cur, need_draw = (cur + 1) % 4, True
+            cur, need_draw = (cur + 1) % seats, True
             continue
         kind, toks, called, _ = parse_call(draws[caller][di[caller]])
         di[caller] += 1
@@ -183,22 +195,33 @@ def replay_round(rnd: list[Any], rules: GameRules) -> tuple[Replay, list[Any] | 
     return replay, result
 
 
-def _caller(cur: int, code: int, draws: list[list[Any]], di: list[int]) -> int | None:
-    """The seat that calls `cur`'s discard `code`, if any: pon/kan first, then chi."""
-    for off in (1, 2, 3):
-        q = (cur + off) % 4
+def _caller(cur: int, code: int, draws: list[list[Any]], di: list[int], seats: int = 4
+            ) -> int | None:
+    """The seat that calls `cur`'s discard `code`, if any: pon/kan first, then chi.
+
+    The call string's source offset counts four seats even at a table of three (seat
+    3 empty): the caller q called seat (q + offset) % 4."""
+    for off in range(1, seats):
+        q = (cur + off) % seats
         nxt = draws[q][di[q]] if di[q] < len(draws[q]) else None
         if isinstance(nxt, str):
             kind, _, called, src = parse_call(nxt)
-            if kind in ("pon", "kan") and src == (4 - off) % 4 and called == code:
+            if kind in ("pon", "kan") and (q + src) % 4 == cur and called == code:
                 return q
-    q = (cur + 1) % 4
+    q = (cur + 1) % seats
     nxt = draws[q][di[q]] if di[q] < len(draws[q]) else None
     if isinstance(nxt, str):
         kind, _, called, _ = parse_call(nxt)
         if kind == "chi" and called == code:
             return q
     return None
+
+
+def _kita(text: str) -> int:
+    """`f44`: the North a player sets aside; any other tile is refused."""
+    if text != "f44":
+        raise RecordError(f"kita {shown(text)} is not f44 (only North, 44, is set aside)")
+    return 44
 
 
 def _riichi_discard(text: str) -> int:
@@ -209,8 +232,9 @@ def _riichi_discard(text: str) -> int:
     return _code(int(digits), "riichi discard", (TSUMOGIRI,))
 
 
-def _check_round(rnd: Any) -> None:
-    """The shape and every number of a four-player round; RecordError names the field."""
+def _check_round(rnd: Any, seats: int = 4) -> None:
+    """The shape and every number of a round; RecordError names the field. At a table
+    of three the fourth seat's score is 0 and its rows are empty."""
     listed(rnd, "the round", 16, 17)
     head = listed(rnd[0], "the round's first entry [round, honba, sticks]", 3, 3)
     integer(head[0], "the round number", 0, ROUND_MAX)
@@ -223,7 +247,10 @@ def _check_round(rnd: Any) -> None:
         _code(code, "a dora indicator")
     for code in listed(rnd[3], "the ura indicators", 0, 5):
         _code(code, "an ura indicator")
-    for p in range(4):
+    if seats == 3 and (rnd[1][3] != 0 or any(rnd[4 + 9 + i] for i in range(3))):
+        raise RecordError("the empty fourth seat has a score or tiles (expected 0 and empty "
+                          "rows in a three-player game)")
+    for p in range(seats):
         for code in listed(rnd[4 + 3 * p], f"seat {p}'s starting hand", 13, 13):
             _code(code, f"seat {p}'s starting hand")
         for d in listed(rnd[5 + 3 * p], f"seat {p}'s draws", 0, EVENTS_MAX):
@@ -281,51 +308,59 @@ def read_game(game: dict[str, Any], file: str, name: str, fresh: bool = True
               ) -> Iterator[Win | Problem]:
     """Every win of one game object (`log` holds one round or all of them); `fresh` says
     that the object starts its game, so the game's notes are given here."""
-    rules = from_tenhou6(game.get("rule"), game.get("name"))
-    if rules.players == 3:
-        if fresh:
-            yield Problem("note", file, name, "three-player game skipped "
-                          "(no three-player rules yet)")
-        return
+    rules = from_tenhou6(game.get("rule"), game.get("name"), game.get("title"))
+    log = game["log"]
+    if rules.players == 4 and log and _players(log[0]) == 3:  # an empty fourth seat
+        rules = GameRules(rules.options, rules.unknown, 3, rules.platform)
     if rules.players > 4:
         if fresh:
             yield Problem("error", file, name, f"a game of {rules.players} players (mjscore "
                           "reads four-player games; three-player ones are skipped)")
         return
     if rules.unknown and fresh:
-        yield Problem("rules", file, name, "; ".join(rules.unknown) + "; scored by Tenhou's "
+        site = "Mahjong Soul" if rules.platform == "mahjongsoul" else "Tenhou"
+        yield Problem("rules", file, name, "; ".join(rules.unknown) + f"; scored by {site}'s "
                       "standard rules, and `check` reports its wins apart")
     for number, rnd in enumerate(game["log"], 1):
         where = _where(rnd, number)
         try:
             players = _players(rnd)
-            if players == 3:
-                yield Problem("note", file, where, "three-player round skipped")
-                continue
-            if players != 4:
-                raise RecordError(f"a round of {players} players (mjscore reads four-player "
-                                  "games)")
-            _check_round(rnd)
+            if players != rules.players:
+                raise RecordError(f"a round of {players} players in a game of "
+                                  f"{rules.players}" if players in (3, 4) else
+                                  f"a round of {players} players (mjscore reads three- and "
+                                  "four-player games)")
+            _check_round(rnd, players)
             yield from _round_wins(rnd, rules, file, name)
         except RecordError as exc:
             yield Problem("error", file, where, str(exc))
 
 
-def _round_wins(rnd: list[Any], rules: GameRules, file: str, name: str) -> Iterator[Win]:
+def _round_wins(rnd: list[Any], rules: GameRules, file: str, name: str
+                ) -> Iterator[Win | Problem]:
     """The wins of one checked round; RecordError for a round that cannot be replayed
-    (its wins are all checked before any is given)."""
+    (its wins are all checked before any is given). Several rons on one discard are
+    settled by the ruleset's `multiple_ron` rule (replay.multiple_ron)."""
     kyoku, honba = rnd[0][0], rnd[0][1]
     replay, result = replay_round(rnd, rules)
     if not result or result[0] != "和了":
         return  # a draw (or no result): no line
+    entries = [(result[i], result[i + 1]) for i in range(1, len(result) - 1, 2)]
+    rons = [info[0] for _, info in entries if info[0] != info[1]]
+    scored, taker, note = multiple_ron(multiple_ron_rule(rules.ruleset), entries[0][1][1],
+                                       rons, rules.players)
+    if note:
+        yield Problem("note", file, f"round {round_name(kyoku)}-{honba}", note)
     wins = []
-    for i in range(1, len(result) - 1, 2):
-        deltas, info = result[i], result[i + 1]
-        facts = replay.win(info[0], info[1], list(rnd[3]))
+    for deltas, info in entries:
+        if info[0] != info[1] and info[0] not in scored:
+            continue
+        deposits = None if info[0] == info[1] else info[0] == taker
+        facts = replay.win(info[0], info[1], list(rnd[3]), deposits)
         line = write_line(facts)
         why = refusal(line)
         if why:
             raise RecordError(why)
         wins.append(Win(line, Source(file, name, round_name(kyoku), honba),
-                        _verdict(deltas, info, kyoku % 4), rules.unknown))
+                        _verdict(deltas, info, kyoku % 4, rules.players), rules.unknown))
     yield from wins

@@ -4,6 +4,8 @@ Melds keep their call order in the line, so the liable player is the source
 of the last called meld that completed the yakuman. A kakan stands where its
 pon was called. A set that was never called (concealed or ankan) cannot make
 anyone liable, so the completing set must be the last of the called ones.
+Suukantsu asks more: the fourth kan must be a daiminkan called on a discard
+after three kans (an added kan is made from the player's own draw).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Callable
 
 from ..base import tiles as T
 from ..base.frozen import value_class
-from ..core.hand import SOURCE_WORDS, Hand, Meld, seat_from
+from ..core.hand import KAN, SOURCE_WORDS, Hand, Meld, seat_from
 
 
 @value_class
@@ -32,6 +34,10 @@ _COMPLETERS: dict[str, tuple[Callable[[Meld], bool], int, str]] = {
     "daisuushii": (_is_set_of(T.WINDS), 4, "the fourth wind"),
     "suukantsu": (lambda m: m.is_kan, 4, "the fourth kan"),
 }
+# The kind the completing meld must be, where any open set is not enough: the
+# suukantsu pao is for "a daiminkan on a discard" (w.atwiki.jp/mahjlocal/pages/68.html:
+# 三槓子 ... 大明槓された場合が該当); a kakan's fourth tile was the player's own draw.
+_COMPLETED_BY: dict[str, str] = {"suukantsu": KAN}
 
 
 def find_liable(line: Hand, yaku_keys: set[str], pao: frozenset[str], players: int = 4
@@ -46,7 +52,7 @@ def find_liable(line: Hand, yaku_keys: set[str], pao: frozenset[str], players: i
         if len(melds) < needed:
             continue  # a set was concealed: the last one was not necessarily fed
         last = melds[needed - 1]
-        if not last.is_open:
+        if not last.is_open or _COMPLETED_BY.get(key, last.kind) != last.kind:
             continue
         if last.source is None:
             notes.append(f"{key}: the source of {last.text()} is not written, so nobody is "
