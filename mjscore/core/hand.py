@@ -105,6 +105,7 @@ class WinContext:
     rules: str | None = None
     options: tuple[tuple[str, str], ...] = ()  # the line's opt: tokens, by name
     discards: tuple[int, ...] = ()  # the player's own discards (`discards:`), for furiten
+    riichi_by: tuple[str, ...] = ()  # other players' riichi this round (`riichi-by:`)
 
     @property
     def dealer(self) -> bool:
@@ -259,6 +260,8 @@ def format_line(line: Hand) -> str:
         out.append(f"honba:{ctx.honba}")
     if ctx.sticks:
         out.append(f"sticks:{ctx.sticks}")
+    if ctx.riichi_by:
+        out.append("riichi-by:" + ",".join(ctx.riichi_by))
     if ctx.discards:
         out.append("discards:" + "".join(T.name(t) for t in ctx.discards))
     out += sorted(ctx.flags)

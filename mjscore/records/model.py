@@ -131,6 +131,7 @@ class WinFacts:
     sticks: int
     flags: list[str] = field(default_factory=list)
     options: dict[str, str] = field(default_factory=dict)
+    riichi_by: list[str] = field(default_factory=list)  # other players' riichi this round
 
 
 def marker(caller: int, source: int) -> str:
@@ -164,6 +165,8 @@ def write_line(f: WinFacts) -> str:
         parts.append(f"honba:{f.honba}")
     if f.sticks:
         parts.append(f"sticks:{f.sticks}")
+    if f.riichi_by:
+        parts.append("riichi-by:" + ",".join(f.riichi_by))
     parts += f.flags
     parts += [f"opt:{k}={v}" for k, v in f.options.items()]
     return " ".join(parts)

@@ -142,6 +142,9 @@ class Replay:
                 flags.insert(1, "ippatsu")
         # a double ron: Tenhou pays the honba and the deposits to the first winner only
         honba, sticks = (0, 0) if self.deposits_taken else (self.honba, self.sticks)
+        # the other players whose riichi stick is among those deposits (for `mjscore game`)
+        riichi_by = [] if self.deposits_taken else [
+            self.seat_wind(p) for p in range(4) if p != who and self.riichi[p]]
         self.deposits_taken = True
         return WinFacts(
             concealed=[self.to_tile(t) for t in concealed],
@@ -157,6 +160,7 @@ class Replay:
             sticks=sticks,
             flags=flags,
             options=dict(self.options),
+            riichi_by=sorted(riichi_by, key=WINDS.index),
         )
 
     def seat_wind(self, p: int) -> str:
