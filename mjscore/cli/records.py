@@ -63,11 +63,18 @@ def import_command(paths: list[str], fmt: str = "lines", out: TextIO | None = No
     """One hand line per win (or one JSON object per win); problems on stderr."""
     out, err = out or sys.stdout, err or sys.stderr
     _usage(paths, fmt, IMPORT_FORMATS)
+    from ..records.draws import Drawn, GameStart
+
     failed = False
     for item in _items(paths):
         if isinstance(item, Problem):
             failed = failed or item.kind == "error"
             _problem(item, err, quiet)
+        elif isinstance(item, GameStart):
+            if fmt != "jsonl":
+                out.write(item.header() + "\n")
+        elif not isinstance(item, (Win, Drawn)):
+            continue  # the record's own scores: `check` compares them
         elif fmt == "jsonl":
             out.write(_json_line(item.to_dict()))
         else:
@@ -90,6 +97,8 @@ def check_command(paths: list[str], fmt: str = "text", out: TextIO | None = None
     _usage(paths, fmt, CHECK_FORMATS)
     agree = total = errors = skipped = rules = 0
     for item in _items(paths):
+        if not isinstance(item, (Problem, Win)):
+            continue
         if isinstance(item, Problem):
             errors += item.kind == "error"
             skipped += item.kind == "note"

@@ -96,7 +96,10 @@ def _game_name(file: str) -> str:
 
 def read_hands(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | None = None
                ) -> Iterator[Win | Problem]:
-    """Every win of a record file, in game order, and every problem where it occurs.
+    """Every win of a record file, in game order, and every problem where it occurs;
+    for `mjscore game`, also each game's start (`draws.GameStart`), drawn rounds
+    (`draws.Drawn`), the record's scores round by round (`RoundScores`) and its end
+    (`GameEnd`): a caller that wants the wins keeps the `Win`s.
 
     `source` is a path, the file's bytes or a binary stream (gzip is recognised by its
     magic bytes); `name` is what a `Source` and a `Problem` call the file (default: the
@@ -143,5 +146,5 @@ def iter_wins(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | Non
     for item in read_hands(source, name):
         if isinstance(item, Win):
             yield item
-        elif item.kind == "error":
+        elif isinstance(item, Problem) and item.kind == "error":
             raise RecordError(str(item))

@@ -13,6 +13,8 @@ from collections.abc import Iterator
 
 from ..base.tiles import WIND_LETTERS
 from .checks import HONBA_MAX, STICKS_MAX, in_range, number, numbers, seat
+from .draws import Drawn, GameEnd, GameStart, RoundScores, mjlog_draw, mjlog_end, mjlog_start, \
+    sc_after
 from .guard import refusal
 from .model import Problem, RecordError, Source, Tile, Verdict, Win, round_name, write_line
 from .replay import Replay
@@ -112,9 +114,15 @@ def _verdict(attrs: dict[str, str], dealer: int) -> Verdict:
     return Verdict(net, points, sum(h for _, h in yaku), fu, yaku)
 
 
-def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
-    """Every win of one mjlog document, in game order, with problems in their place."""
+Item = Win | Problem | GameStart | Drawn | RoundScores | GameEnd
+
+
+def read_mjlog(text: str, file: str, game: str) -> Iterator[Item]:
+    """Every win of one mjlog document, in game order, with problems in their place; and
+    for `mjscore game` the game's start, its drawn rounds, the scores and the end."""
     rules = GameRules({})
+    names: dict[str, str] = {}
+    go_type, started, start = 0, False, (0, 0, 0, 0)
     replay: Replay | None = None
     where = ""
     done = False  # the current round has its result
@@ -137,12 +145,14 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
                           f"{tag.number} <AGARI>", "a win outside any round (no INIT before "
                           "it)")
             continue
-        if tag.closing or (replay is None and name not in ("INIT", "GO")):
+        if tag.closing or (replay is None and name not in ("INIT", "GO", "UN")):
             continue  # before the first round, or skipping the rest of a broken one
         try:
-            if name == "GO":
-                rules = from_go_type(number(tag.attrs.get("type", "0"), "GO type", 0,
-                                            GO_TYPE_MAX))
+            if name == "UN" and not names:
+                names = dict(tag.attrs)
+            elif name == "GO":
+                go_type = number(tag.attrs.get("type", "0"), "GO type", 0, GO_TYPE_MAX)
+                rules = from_go_type(go_type)
                 if rules.players == 3:
                     yield Problem("note", file, "", "three-player game skipped "
                                   "(no three-player rules yet)")
@@ -167,6 +177,11 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
                                   "(no three-player rules yet)")
                     continue
                 replay, broken = _deal(tag.attrs, rules), False
+                if not started:
+                    started = True
+                    yield mjlog_start(file, game, names, go_type)
+                start = tuple(numbers(_need(tag.attrs, "ten"), "ten", -POINTS_MAX // 100,
+                                      POINTS_MAX // 100, (4, 4)))
             elif replay is None:
                 continue
             elif tag.digits and len(name) == 1 and name in _DRAW:
@@ -193,8 +208,12 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
                 replay.add_dora(_tile(_need(tag.attrs, "hai"), "hai"))
             elif name == "AGARI":
                 yield _win(replay, tag.attrs, file, game, rules)
+                yield from _after(replay, tag.attrs, file, game, start)
                 done = True
             elif name == "RYUUKYOKU":
+                where_ = Source(file, game, round_name(replay.kyoku), replay.honba)
+                yield mjlog_draw(replay, tag.attrs, where_)
+                yield from _after(replay, tag.attrs, file, game, start)
                 done = True
         except RecordError as exc:
             yield Problem("error", file, f"{where or 'before the first round'}, tag "
@@ -209,6 +228,16 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
                       "</mjloggm>)")
     elif replay is not None and not done:
         yield Problem("note", file, where, "the record stops inside this round; no line")
+
+
+def _after(replay: Replay, attrs: dict[str, str], file: str, game: str,
+           start: tuple[int, ...]) -> Iterator[RoundScores | GameEnd]:
+    """The record's scores after a result (`sc`), and the game's end (`owari`)."""
+    where = Source(file, game, round_name(replay.kyoku), replay.honba)
+    yield RoundScores(where, tuple(s * 100 for s in start), sc_after(attrs))
+    end = mjlog_end(file, game, attrs)
+    if end is not None:
+        yield end
 
 
 def _round_of(attrs: dict[str, str]) -> tuple[int, int]:
