@@ -12,8 +12,8 @@ from typing import Any
 from ..base.errors import MjscoreError, NotationError, NotAWin, RulesetError
 from ..base.values import FrozenMap
 from ..rulesets import Ruleset
-from .hand import Hand
 from .drawn import KIND_NAMES, draw_payments, is_drawn_line, parse_drawn
+from .hand import Hand
 from .notation import parse_line
 from .result import ScoreResult, Verdict
 from .setting import HouseRules, asked_for, resolve_cached, tokens_asked

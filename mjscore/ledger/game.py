@@ -23,8 +23,15 @@ from urllib.parse import unquote
 
 from ..base.errors import MjscoreError
 from ..base.tiles import SEATS
-from ..core.drawn import ABORTIVE, EXHAUSTIVE, NAGASHI, DrawnRound, draw_payments, \
-    is_drawn_line, parse_drawn
+from ..core.drawn import (
+    ABORTIVE,
+    EXHAUSTIVE,
+    NAGASHI,
+    DrawnRound,
+    draw_payments,
+    is_drawn_line,
+    parse_drawn,
+)
 from ..core.hand import Hand
 from ..core.result import ScoreResult
 from ..rulesets import Ruleset, load_ruleset

@@ -13,8 +13,16 @@ from collections.abc import Iterator
 
 from ..base.tiles import WIND_LETTERS
 from .checks import HONBA_MAX, STICKS_MAX, in_range, number, numbers, seat
-from .draws import Drawn, GameEnd, GameStart, RoundScores, mjlog_draw, mjlog_end, mjlog_start, \
-    sc_after
+from .draws import (
+    Drawn,
+    GameEnd,
+    GameStart,
+    RoundScores,
+    mjlog_draw,
+    mjlog_end,
+    mjlog_start,
+    sc_after,
+)
 from .guard import refusal
 from .model import Problem, RecordError, Source, Tile, Verdict, Win, round_name, write_line
 from .replay import Replay

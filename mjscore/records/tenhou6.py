@@ -16,8 +16,16 @@ from typing import Any
 
 from ..base.tiles import WIND_LETTERS
 from .checks import HONBA_MAX, STICKS_MAX, integer, listed, seat, shown
-from .draws import Drawn, GameEnd, GameStart, RoundScores, tenhou6_draw, tenhou6_end, \
-    tenhou6_scores, tenhou6_start
+from .draws import (
+    Drawn,
+    GameEnd,
+    GameStart,
+    RoundScores,
+    tenhou6_draw,
+    tenhou6_end,
+    tenhou6_scores,
+    tenhou6_start,
+)
 from .guard import refusal
 from .model import Problem, RecordError, Source, Tile, Verdict, Win, round_name, write_line
 from .replay import Replay
