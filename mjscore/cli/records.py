@@ -89,14 +89,65 @@ def check_command(paths: list[str], fmt: str = "text", out: TextIO | None = None
 
     A win of a game played by rules mjscore does not know (`Win.rules`) that differs
     is a rule difference, counted apart from the disagreements; a run that compared
-    no win at all says so and is not a success either.
+    no win at all says so and is not a success either. Each game's running totals and
+    end are held against the record's too (records/games.py).
     """
-    from ..records.check import check_win, describe
-
     out, err = out or sys.stdout, err or sys.stderr
     _usage(paths, fmt, CHECK_FORMATS)
+    from ..records.games import check_games
+
     agree = total = errors = skipped = rules = 0
-    for item in _items(paths):
+    checks = []
+    for path in paths:
+        items = list(_items([path]))
+        agree, total, errors, skipped, rules = _check_wins(
+            items, fmt, out, err, quiet, (agree, total, errors, skipped, rules))
+        for game in check_games(items):
+            checks.append(game)
+            if fmt == "jsonl":
+                out.write(_json_line({"game": game.to_dict()}))
+            elif game.differences:
+                out.write(f"disagree: game {game.game}: " + "; ".join(game.differences)
+                          + "\n")
+    games = _games_summary(checks)
+    if fmt == "jsonl":
+        out.write(json.dumps({"summary": {"agree": agree, "total": total, "errors": errors,
+                                          "rules": rules, "skipped": skipped,
+                                          "games": games}}) + "\n")
+    else:
+        tail = [f"{errors} record error{'s' if errors != 1 else ''}"] if errors else []
+        if rules:
+            tail.append(f"{rules} rule difference{'s' if rules != 1 else ''}")
+        counts = f" ({', '.join(tail)})" if tail else ""
+        out.write(f"agree {agree}/{total}{counts}\n")
+        if checks:
+            out.write(f"games {games['agree']}/{games['total']}: rounds {games['rounds_agree']}"
+                      f"/{games['rounds']}, owari {games['owari_agree']}/{games['owari']}, "
+                      f"{games['stopped']} stop before their end\n")
+        if not total:
+            why = (f"{skipped} skipped (see the notes on stderr)" if skipped
+                   else "the records hold no win")
+            out.write(f"no win was checked: {why}\n")
+    ok = total and agree == total and not errors and games["agree"] == games["total"]
+    return int(ExitCode.OK if ok else ExitCode.NOT_ALL_SCORED)
+
+
+def _games_summary(checks: list) -> dict[str, int]:
+    return {"total": len(checks), "agree": sum(not c.differences for c in checks),
+            "rounds": sum(c.rounds for c in checks),
+            "rounds_agree": sum(c.agree for c in checks),
+            "owari": sum(c.owari is not None for c in checks),
+            "owari_agree": sum(bool(c.owari) for c in checks),
+            "stopped": sum(c.stopped for c in checks)}
+
+
+def _check_wins(items: list, fmt: str, out: TextIO, err: TextIO, quiet: bool,
+                counts: tuple[int, int, int, int, int]) -> tuple[int, int, int, int, int]:
+    """The wins of one file checked one by one (the text or JSON Lines of each)."""
+    from ..records.check import check_win, describe
+
+    agree, total, errors, skipped, rules = counts
+    for item in items:
         if not isinstance(item, (Problem, Win)):
             continue
         if isinstance(item, Problem):
@@ -117,18 +168,4 @@ def check_command(paths: list[str], fmt: str = "text", out: TextIO | None = None
                 text = text.replace("disagree: ", "rules: ", 1) + (
                     f"\n  rules    {'; '.join(item.rules)}")
             out.write(text + "\n")
-    if fmt == "jsonl":
-        out.write(json.dumps({"summary": {"agree": agree, "total": total, "errors": errors,
-                                          "rules": rules, "skipped": skipped}}) + "\n")
-    else:
-        tail = [f"{errors} record error{'s' if errors != 1 else ''}"] if errors else []
-        if rules:
-            tail.append(f"{rules} rule difference{'s' if rules != 1 else ''}")
-        counts = f" ({', '.join(tail)})" if tail else ""
-        out.write(f"agree {agree}/{total}{counts}\n")
-        if not total:
-            why = (f"{skipped} skipped (see the notes on stderr)" if skipped
-                   else "the records hold no win")
-            out.write(f"no win was checked: {why}\n")
-    ok = total and agree == total and not errors
-    return int(ExitCode.OK if ok else ExitCode.NOT_ALL_SCORED)
+    return agree, total, errors, skipped, rules

@@ -168,9 +168,12 @@ class _Item(NamedTuple):
     place: tuple[str, str, int] | None  # (game, round, honba) from the comment
 
 
-def _items(lines: Iterable[str | Hand | DrawnRound]) -> Iterator[_Item | Header]:
+def _items(lines: Iterable[Any]) -> Iterator[_Item | Header]:
     number = 0
     for entry in lines:
+        if isinstance(entry, tuple):  # (line number, text), as a file reader gives them
+            number = entry[0] - 1
+            entry = entry[1]
         texts = entry.splitlines() or [""] if isinstance(entry, str) else [entry]
         for text in texts:
             number += 1
