@@ -78,8 +78,8 @@ def game_command(path: str, rules: str | None, fmt: str, start: int | None,
         if not eq or not key.strip():
             raise UsageProblem(f"--opt takes NAME=VALUE, not '{pair}'")
         options[key.strip()] = value.strip()
-    found = list(games(read_lines(path, keep_comments=True), rules=ruleset.name, options=options or None,
-                       settings=settings))
+    found = list(games(read_lines(path, keep_comments=True), rules=ruleset.name,
+                       options=options or None, settings=settings))
     failed = False
     for g in found:
         for p in g.problems:

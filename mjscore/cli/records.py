@@ -13,13 +13,14 @@ from typing import TextIO
 
 from ..base.errors import ExitCode
 from ..records import read_hands
+from ..records.draws import RecordItem
 from ..records.model import Problem, Win
 
 IMPORT_FORMATS = ("lines", "jsonl")
 CHECK_FORMATS = ("text", "jsonl")
 
 
-def _items(paths: list[str]) -> Iterator[Win | Problem]:
+def _items(paths: list[str]) -> Iterator[RecordItem]:
     """Every record item of every file in order; `-` is stdin (read as a byte stream, so
     gzip works and the 64 MB bound holds there too)."""
     for path in paths:

@@ -192,7 +192,7 @@ def _items(lines: Iterable[Any]) -> Iterator[_Item | Header]:
             yield _Item(number, text.rstrip("\r\n"), place)
 
 
-def games(lines: Iterable[str | Hand | DrawnRound], rules: str = "riichi",
+def games(lines: Iterable[Any], rules: str = "riichi",
           options: dict[str, Any] | None = None, settings: dict[str, Any] | None = None
           ) -> Iterator[Game]:
     """Every game of the input, in order (a `# game` line starts the next one)."""
@@ -210,7 +210,7 @@ def games(lines: Iterable[str | Hand | DrawnRound], rules: str = "riichi",
         yield current.close()
 
 
-def game(lines: Iterable[str | Hand | DrawnRound] | str, rules: str = "riichi",
+def game(lines: Iterable[Any] | str, rules: str = "riichi",
          options: dict[str, Any] | None = None, settings: dict[str, Any] | None = None
          ) -> Game:
     """The ledger of one game (the first of the input)."""
@@ -476,10 +476,10 @@ class _Ledger:
         for place, p in enumerate(order, 1):
             placement[p] = place
         result = _result(final, order, cfg, self.n)
-        if self.broken:
-            end = "stopped by an error"
-        elif self.ended:
+        if self.ended:
             end = self.end
+        elif self.broken:
+            end = "stopped by an error"
         elif not self.rounds:
             end = "no round"
         else:

@@ -19,6 +19,7 @@ import os
 from collections.abc import Callable, Iterator
 from typing import BinaryIO, NamedTuple
 
+from .draws import RecordItem
 from .model import Problem, RecordError, Source, Verdict, Win
 from .reading import RecordReader, display_name
 
@@ -26,7 +27,7 @@ __all__ = ["read_hands", "iter_wins", "detect_format", "register_record_format",
            "RecordFormat", "RECORD_FORMATS", "Win", "Source", "Verdict", "Problem",
            "RecordError"]
 
-Reader = Callable[[RecordReader, str, str], Iterator[Win | Problem]]
+Reader = Callable[[RecordReader, str, str], Iterator[RecordItem]]
 
 
 class RecordFormat(NamedTuple):
@@ -38,7 +39,7 @@ class RecordFormat(NamedTuple):
     read: Reader  # (the reader, the file's name, the game's name) -> wins and problems
 
 
-def _read_mjlog(reader: RecordReader, file: str, game: str) -> Iterator[Win | Problem]:
+def _read_mjlog(reader: RecordReader, file: str, game: str) -> Iterator[RecordItem]:
     """Tenhou's mjlog XML, read whole (within the bound) and scanned."""
     try:
         text = reader.read_all().decode("utf-8-sig", errors="replace")
@@ -50,7 +51,7 @@ def _read_mjlog(reader: RecordReader, file: str, game: str) -> Iterator[Win | Pr
     yield from read_mjlog(text, file, game)
 
 
-def _read_tenhou6(reader: RecordReader, file: str, game: str) -> Iterator[Win | Problem]:
+def _read_tenhou6(reader: RecordReader, file: str, game: str) -> Iterator[RecordItem]:
     """tenhou.net/6 JSON: one game, a list of games, or JSON Lines, streamed."""
     from .jsonfile import read_json
 
@@ -95,7 +96,7 @@ def _game_name(file: str) -> str:
 
 
 def read_hands(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | None = None
-               ) -> Iterator[Win | Problem]:
+               ) -> Iterator[RecordItem]:
     """Every win of a record file, in game order, and every problem where it occurs;
     for `mjscore game`, also each game's start (`draws.GameStart`), drawn rounds
     (`draws.Drawn`), the record's scores round by round (`RoundScores`) and its end
@@ -124,7 +125,7 @@ def read_hands(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | No
         yield from _read(stream, file)
 
 
-def _read(stream: BinaryIO, file: str) -> Iterator[Win | Problem]:
+def _read(stream: BinaryIO, file: str) -> Iterator[RecordItem]:
     """One record file from its stream: the format, then its reader."""
     try:
         reader = RecordReader(stream)

@@ -13,7 +13,7 @@ from urllib.parse import unquote
 
 from ..base.frozen import value_class
 from .checks import numbers
-from .model import WINDS, RecordError, Source
+from .model import WINDS, Problem, RecordError, Source, Win
 from .replay import Replay
 from .rules import HANCHAN
 
@@ -203,3 +203,7 @@ def tenhou6_scores(rnd: list[Any], replay: Replay, deltas: list[list[int]], sour
         after = [a + int(x) for a, x in zip(after, d, strict=True)]
     after = [a - 1000 * bool(replay.riichi[p]) for p, a in enumerate(after)]
     return RoundScores(source, start, tuple(after))
+
+
+# everything a record reader yields
+RecordItem = Win | Problem | GameStart | Drawn | RoundScores | GameEnd

@@ -130,7 +130,8 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Item]:
     for `mjscore game` the game's start, its drawn rounds, the scores and the end."""
     rules = GameRules({})
     names: dict[str, str] = {}
-    go_type, started, start = 0, False, (0, 0, 0, 0)
+    go_type, started = 0, False
+    start: tuple[int, ...] = (0, 0, 0, 0)
     replay: Replay | None = None
     where = ""
     done = False  # the current round has its result

@@ -72,7 +72,8 @@ def text(games: list[Game], width: int) -> str:
 
 def _game_text(g: Game, width: int) -> list[str]:
     n = len(g.players)
-    lines = [f"game {g.game or '-'} · {g.rules} · start {g.start[0]:,}"]
+    lines = _wrap(f"game {g.game or '-'}", width) + [
+        f"rules {g.rules} · start {g.start[0]:,}"]
     for i, name in enumerate(g.players):
         lines.append(f"  P{i + 1}  {name}")
     lines.append("")
@@ -92,21 +93,35 @@ def _game_text(g: Game, width: int) -> list[str]:
                 for c, s in zip(r.changes, r.scores, strict=True))
             lines.append(row)
             continue
-        lines.append(f"{place}  {how}")
+        lines += _wrap(f"{place}  {how}", width)
         for i, (c, s) in enumerate(zip(r.changes, r.scores, strict=True)):
             lines.append(f"  P{i + 1}  {_pad(_signed(c), 8, right=True)}  "
                          f"{_pad(f'{s:,}', 9, right=True)}")
     lines.append("")
-    lines.append(f"end: {g.end}" + (f"; deposits left {g.leftover:,} to first"
-                                    if g.leftover else ""))
+    lines += _wrap(f"end: {g.end}" + (f"; deposits left {g.leftover:,} to first"
+                                      if g.leftover else ""), width)
     lines.append(f"{'place':<7}{'player':<8}{'points':>9}  {'result':>7}")
     for p in sorted(range(n), key=lambda i: g.placement[i]):
         lines.append(f"{g.placement[p]:<7}{'P' + str(p + 1):<8}{g.final[p]:>9,}  "
                      f"{_result_text(g.result[p]):>7}")
     for problem in g.problems:
         if problem.kind == "error":
-            lines.append(f"error: {problem}")
+            lines += _wrap(f"error: {problem}", width)
     return lines
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """Words to lines of `width` columns at most; a number or a name is never cut."""
+    out: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if line and cells(trial) > width:
+            out.append(line)
+            line = "  " + word
+        else:
+            line = trial
+    return out + [line]
 
 
 def records(games: list[Game]) -> list[dict[str, Any]]:
