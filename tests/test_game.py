@@ -228,9 +228,9 @@ def test_the_game_line_round_trips_names_with_blanks_and_commas():
 
 
 def test_riichi_by_names_other_players_and_fits_the_sticks(capsys):
-    code, out, _ = run("score", "123m456p789s1122z", "ron:1z-", "seat:S", "sticks:1",
-                       "riichi-by:S", capsys=capsys)
-    assert code == 1 and "the winner's own seat S" in out
-    code, out, _ = run("score", "123m456p789s1122z", "ron:1z-", "seat:S", "riichi-by:W",
-                       capsys=capsys)
-    assert code == 1 and "sticks: says 0" in out
+    code, out, err = run("score", "123m456p789s1122z", "ron:1z-", "seat:S", "sticks:1",
+                         "riichi-by:S", capsys=capsys)
+    assert code == 1 and "the winner's own seat S" in out + err
+    code, out, err = run("score", "123m456p789s1122z", "ron:1z-", "seat:S", "riichi-by:W",
+                         capsys=capsys)
+    assert code == 1 and "sticks: says 0" in out + err
