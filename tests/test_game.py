@@ -234,3 +234,17 @@ def test_riichi_by_names_other_players_and_fits_the_sticks(capsys):
     code, out, err = run("score", "123m456p789s1122z", "ron:1z-", "seat:S", "riichi-by:W",
                          capsys=capsys)
     assert code == 1 and "sticks: says 0" in out + err
+
+
+def test_every_game_record_fits_the_shipped_schema(capsys):
+    import jsonschema
+
+    from mjscore.schemas import game_schema
+
+    code, out, _ = run("game", "-F", "jsonl", "-", capsys=capsys,
+                       stdin="\n".join(_imported(GAME)) + "\n")
+    validator = jsonschema.Draft202012Validator(game_schema())
+    records = [json.loads(x) for x in out.splitlines()]
+    assert code == 0 and len(records) == 9
+    for rec in records:
+        validator.validate(rec)

@@ -27,9 +27,9 @@ def _items(paths: list[str]) -> Iterator[RecordItem]:
         if path == "-":
             stream = getattr(sys.stdin, "buffer", None)
             yield from read_hands(stream if stream is not None else
-                                  sys.stdin.read().encode(), name="-")
+                                  sys.stdin.read().encode(), name="-", games=True)
         else:
-            yield from read_hands(path)
+            yield from read_hands(path, games=True)
 
 
 def _problem(p: Problem, err: TextIO, quiet: bool = False) -> None:

@@ -312,11 +312,16 @@ class _Ledger:
             self._wins(items, dealer)
 
     def _score(self, item: _Item) -> ScoreResult:
-        from ..core.engine import score_hand, score_line
+        from ..core.engine import score_hand
+        from ..core.notation import parse_line
 
-        if isinstance(item.text, Hand):
-            return score_hand(item.text, self.ruleset.name, self.options, item.line)
-        return score_line(item.text, self.ruleset.name, self.options, item.line)
+        hand = item.text
+        if not isinstance(hand, Hand):
+            try:
+                hand = parse_line(hand)
+            except MjscoreError as exc:
+                return ScoreResult(item.line, item.text, self.ruleset.name, {}, error=exc)
+        return score_hand(hand, self.ruleset.name, self.options, item.line)
 
     def _check_place(self, item: _Item, round_wind: str, honba: int, sticks: int,
                      new_sticks: int) -> bool:

@@ -95,12 +95,12 @@ def _game_name(file: str) -> str:
     return name or file
 
 
-def read_hands(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | None = None
-               ) -> Iterator[RecordItem]:
+def read_hands(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | None = None,
+               games: bool = False) -> Iterator[RecordItem]:
     """Every win of a record file, in game order, and every problem where it occurs;
-    for `mjscore game`, also each game's start (`draws.GameStart`), drawn rounds
+    with `games`, also each game's start (`draws.GameStart`), drawn rounds
     (`draws.Drawn`), the record's scores round by round (`RoundScores`) and its end
-    (`GameEnd`): a caller that wants the wins keeps the `Win`s.
+    (`GameEnd`), for `mjscore game` and `check`.
 
     `source` is a path, the file's bytes or a binary stream (gzip is recognised by its
     magic bytes); `name` is what a `Source` and a `Problem` call the file (default: the
@@ -108,6 +108,13 @@ def read_hands(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | No
     kind "error" and the rounds after it still come; a file past 64 MB once decompressed,
     or broken in any way, is a `Problem` too: nothing here raises for bad data.
     """
+    for item in _read_hands(source, name):
+        if games or isinstance(item, (Win, Problem)):
+            yield item
+
+
+def _read_hands(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | None
+                ) -> Iterator[RecordItem]:
     if isinstance(source, bytes):
         file = display_name(name or "-")
         yield from _read(io.BytesIO(source), file)
