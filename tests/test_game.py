@@ -248,3 +248,11 @@ def test_every_game_record_fits_the_shipped_schema(capsys):
     assert code == 0 and len(records) == 9
     for rec in records:
         validator.validate(rec)
+
+
+def test_kansai_boo_ends_with_its_own_result():
+    # 640 from East (1 han 40 fu at Boo's table): East sinks below 2,000, South is top:
+    # マルＣ, East pays 3 to the top player, who pays the table fee 3 (boo-result's)
+    g = mjscore.game(["123m456p789s1122z ron:1z- round:E seat:S"], rules="kansai-boo")
+    assert g.start == (2000,) * 4 and g.final == (1360, 2640, 2000, 2000)
+    assert g.result == (-3.0, 0.0, 0.0, 0.0)

@@ -92,7 +92,7 @@ def test_check_shows_both_sides_yaku_row_by_row(monkeypatch):
     from mjscore.core import engine
 
     real = engine.score_line
-    monkeypatch.setattr(engine, "score_line", lambda line, *a, **k: real(line.replace(" ippatsu", ""), *a, **k))
+    monkeypatch.setattr(engine, "score_line", lambda line: real(line.replace(" ippatsu", "")))
     out = io.StringIO()
     record = Path(__file__).parent / "data" / "logs" / "mjlog" / "double-ron.mjlog"
     assert check_command([str(record)], out=out, quiet=True) == 1

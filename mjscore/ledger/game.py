@@ -164,7 +164,7 @@ def read_header(text: str) -> Header | None:
 
 class _Item(NamedTuple):
     line: int
-    text: str
+    text: Any  # the line, or a parsed Hand or DrawnRound
     place: tuple[str, str, int] | None  # (game, round, honba) from the comment
 
 
@@ -239,7 +239,9 @@ class _Ledger:
         self.cfg = {k: getattr(p, k) for k in (
             "start_points", "return_points", "goal_points", "uma", "oka", "result_rounding",
             "ties", "leftover_deposits", "game_length", "bust", "west_extension", "agari_yame",
-            "renchan_on_abort", "noten_total", "deposit", "mangan_base")}
+            "renchan_on_abort", "noten_total", "deposit", "mangan_base", "game_result")}
+        if not p.deposits:  # riichi is free (Kansai Boo): no stick goes to the table
+            self.cfg["deposit"] = 0
         if header.length in ("east", "south", "single"):
             self.cfg["game_length"] = header.length
         self.cfg.update(settings or {})
@@ -315,12 +317,12 @@ class _Ledger:
         from ..core.engine import score_hand
         from ..core.notation import parse_line
 
-        hand = item.text
-        if not isinstance(hand, Hand):
-            try:
-                hand = parse_line(hand)
-            except MjscoreError as exc:
-                return ScoreResult(item.line, item.text, self.ruleset.name, {}, error=exc)
+        if isinstance(item.text, Hand):
+            return score_hand(item.text, self.ruleset.name, self.options, item.line)
+        try:
+            hand = parse_line(item.text)
+        except MjscoreError as exc:
+            return ScoreResult(item.line, item.text, self.ruleset.name, {}, error=exc)
         return score_hand(hand, self.ruleset.name, self.options, item.line)
 
     def _check_place(self, item: _Item, round_wind: str, honba: int, sticks: int,
@@ -480,7 +482,8 @@ class _Ledger:
         placement = [0] * self.n
         for place, p in enumerate(order, 1):
             placement[p] = place
-        result = _result(final, order, cfg, self.n)
+        result = self._boo(final) if cfg["game_result"] == "boo" else _result(
+            final, order, cfg, self.n)
         if self.ended:
             end = self.end
         elif self.broken:
@@ -495,6 +498,18 @@ class _Ledger:
         return Game(self.header.game, self.ruleset.name, tuple(self.players), self.start,
                     tuple(self.rounds), tuple(final), tuple(placement), tuple(result),
                     self.ended, end, leftover, tuple(self.problems))
+
+
+    def _boo(self, final: list[int]) -> list[float]:
+        """Kansai Boo's result in game points (`mjscore boo-result` of the final scores)."""
+        from ..scoring.boo_game import PLAYERS, BooResultError, boo_result
+
+        try:
+            boo = boo_result(final)
+        except BooResultError as exc:
+            self.problems.append(GameProblem("error", 0, f"no Boo result: {exc}"))
+            return [0.0] * self.n
+        return [float(boo.points[p]) for p in PLAYERS]
 
 
 def _is_draw(item: _Item) -> bool:

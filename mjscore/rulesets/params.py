@@ -371,6 +371,9 @@ class Params:
     agari_yame: bool = _param(False, _bool, "the dealer of the last round who wins or is "
                                             "ready and first ends the game (和了止め)")
     renchan_on_abort: bool = _param(True, _bool, "an abortive draw repeats the dealer")
+    game_result: str = _param("uma", _one_of("uma", "boo"),
+                              "the final result: uma (and oka) by placement, or boo (Kansai "
+                              "Boo's マルＡ/Ｂ/Ｃ in game points, scoring/boo_game.py)")
     # points and doubles (European)
     east_factor: int = _param(1, _int, "East pays and receives this many times")
     points: Mapping[str, Any] = _param(_EMPTY, _points, "set and pair points")
