@@ -273,3 +273,14 @@ def test_three_players_follow_the_rulesets_seats(tmp_path, monkeypatch):
     assert g.result == (30.0, -5.0, -25.0)
     bad = mjscore.game(["draw:exhaustive tenpai:N round:E"], rules="game-sanma-test")
     assert "seat N is not at a table of 3" in str(bad.problems[0])
+
+
+def test_chinese_official_keeps_a_running_total_and_passes_the_deal():
+    # 8 + fan from the discarder, 8 from each other: the deal passes after every hand
+    line = "123m456p789s1122z ron:1z- round:E seat:S"
+    scored = mjscore.score(line, rules="mcr")
+    g = mjscore.game([line, line.replace("seat:S", "seat:W")], rules="mcr")
+    assert g.ok and [r.dealer for r in g.rounds] == [0, 1]
+    assert g.rounds[0].changes == tuple(scored.net[s] for s in "ESWN")
+    assert g.result == tuple(float(x) for x in g.final)  # no uma: the total itself
+    assert sum(g.final) == 0

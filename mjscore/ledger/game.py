@@ -239,10 +239,11 @@ class _Ledger:
         self.cfg = {k: getattr(p, k) for k in (
             "start_points", "return_points", "goal_points", "uma", "oka", "result_rounding",
             "ties", "leftover_deposits", "game_length", "bust", "west_extension", "agari_yame",
-            "renchan_on_abort", "noten_total", "deposit", "mangan_base", "game_result")}
+            "renchan_on_abort", "noten_total", "deposit", "mangan_base", "game_result",
+            "renchan")}
         if not p.deposits:  # riichi is free (Kansai Boo): no stick goes to the table
             self.cfg["deposit"] = 0
-        if header.length in ("east", "south", "single"):
+        if header.length in ("east", "south", "north", "single"):
             self.cfg["game_length"] = header.length
         self.cfg.update(settings or {})
         self.seats = self.ruleset.seats
@@ -348,7 +349,7 @@ class _Ledger:
         winners: list[int] = []
         losers: list[int] = []
         calls: list[str] = []
-        took = False
+        took = drew = False
         for i, item in enumerate(items):
             result = self._score(item)
             if not result.ok:
@@ -364,6 +365,8 @@ class _Ledger:
                 self._fail(item.line, f"riichi-by: names seat {beyond[0]}, not at the table")
                 return
             winner = self._player(ctx.seat_wind, dealer)
+            if result.winner is None:  # a European draw line: nobody won
+                drew = True
             own = {winner} if ctx.flags & {"riichi", "double-riichi", "open-riichi"} else set()
             by = {self._player(w, dealer) for w in ctx.riichi_by}
             new = (own | by) - riichi
@@ -381,14 +384,20 @@ class _Ledger:
                 changes[self._player(wind, dealer)] += amount
             if result.discarder and result.discarder in self.seats:
                 losers.append(self._player(result.discarder, dealer))
-            winners.append(winner)
-            calls.append(str(result).split(" · ")[-1])
+            if result.winner is not None:
+                winners.append(winner)
+                calls.append(str(result).split(" · ")[-1])
         deposit = self.cfg["deposit"]
         for p in riichi:
             changes[p] -= deposit
         table_after = 0 if took else self.table + len(riichi)
         renchan = dealer in winners
-        self._close_round("win", changes, dealer, items, table_after, renchan,
+        if self.cfg["renchan"] == "dealer_win":
+            renchan = renchan or drew
+        elif self.cfg["renchan"] == "never":
+            renchan = False
+        self._close_round("draw" if drew and not winners else "win", changes, dealer, items,
+                          table_after, renchan,
                           winners=tuple(winners), losers=tuple(losers),
                           riichi=tuple(sorted(riichi)), detail=", ".join(calls),
                           dealer_won=renchan)
@@ -420,7 +429,9 @@ class _Ledger:
             result, renchan = "abort", self.cfg["renchan_on_abort"]
         else:
             result = "nagashi" if drawn.kind == NAGASHI else "draw"
-            renchan = dealer in tenpai
+            renchan = dealer in tenpai or self.cfg["renchan"] == "dealer_win"
+        if self.cfg["renchan"] == "never":
+            renchan = False
         nagashi = tuple(sorted(self._player(w, dealer) for w in drawn.nagashi))
         self._close_round(result, changes, dealer, [item], self.table + len(riichi), renchan,
                           winners=nagashi, tenpai=tenpai, riichi=tuple(sorted(riichi)),
@@ -445,6 +456,8 @@ class _Ledger:
         else:
             self.kyoku += 1
             self.honba = 0 if result == "win" else self.honba + 1
+        if not self.ruleset.params.honba:  # no counters at this table (European, MCR)
+            self.honba = 0
         self._maybe_end(played, renchan, dealer, dealer_won)
 
     def _maybe_end(self, played: int, renchan: bool, dealer: int, dealer_won: bool) -> None:
@@ -452,7 +465,7 @@ class _Ledger:
         if cfg["bust"] and min(self.scores) < 0:
             self.ended, self.end = True, "a player below zero"
             return
-        last = n - 1 if cfg["game_length"] == "east" else 2 * n - 1
+        last = {"east": n - 1, "south": 2 * n - 1}.get(cfg["game_length"], 4 * n - 1)
         if played < last:
             return
         goal = cfg["goal_points"] or cfg["return_points"] or cfg["start_points"]
@@ -482,8 +495,12 @@ class _Ledger:
         placement = [0] * self.n
         for place, p in enumerate(order, 1):
             placement[p] = place
-        result = self._boo(final) if cfg["game_result"] == "boo" else _result(
-            final, order, cfg, self.n)
+        if cfg["game_result"] == "boo":
+            result = self._boo(final)
+        elif cfg["game_result"] == "total":  # European, Chinese Official: the points
+            result = [float(x) for x in final]
+        else:
+            result = _result(final, order, cfg, self.n)
         if self.ended:
             end = self.end
         elif self.broken:

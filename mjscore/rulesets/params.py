@@ -362,18 +362,23 @@ class Params:
     leftover_deposits: str = _param("first", _one_of("first", "none"),
                                     "riichi deposits left at the end: to the first player, "
                                     "or none (nobody takes them)")
-    game_length: str = _param("south", _one_of("east", "south", "single"),
-                              "the last round: east (東風戦, E4), south (半荘, S4) or single "
-                              "(every line a round of its own, no dealer rotation)")
+    game_length: str = _param("south", _one_of("east", "south", "north", "single"),
+                              "the last round: east (東風戦, E4), south (半荘, S4), north "
+                              "(all four winds, N4) or single (every line a round of its "
+                              "own, no dealer rotation)")
+    renchan: str = _param("riichi", _one_of("riichi", "dealer_win", "never"),
+                          "the dealer repeats: riichi (on a win or ready at a draw), "
+                          "dealer_win (on a win or a draw) or never")
     bust: bool = _param(False, _bool, "the game ends when a player's points go below zero (飛び)")
     west_extension: bool = _param(False, _bool, "after the last round, the game goes on "
                                   "(西入, sudden death) while nobody has return_points")
     agari_yame: bool = _param(False, _bool, "the dealer of the last round who wins or is "
                                             "ready and first ends the game (和了止め)")
     renchan_on_abort: bool = _param(True, _bool, "an abortive draw repeats the dealer")
-    game_result: str = _param("uma", _one_of("uma", "boo"),
-                              "the final result: uma (and oka) by placement, or boo (Kansai "
-                              "Boo's マルＡ/Ｂ/Ｃ in game points, scoring/boo_game.py)")
+    game_result: str = _param("uma", _one_of("uma", "boo", "total"),
+                              "the final result: uma (and oka) by placement, boo (Kansai "
+                              "Boo's マルＡ/Ｂ/Ｃ in game points, scoring/boo_game.py) or "
+                              "total (the running total of the payments itself)")
     # points and doubles (European)
     east_factor: int = _param(1, _int, "East pays and receives this many times")
     points: Mapping[str, Any] = _param(_EMPTY, _points, "set and pair points")
