@@ -328,18 +328,22 @@ class _Ledger:
 
     def _check_place(self, item: _Item, round_wind: str, honba: int, sticks: int,
                      new_sticks: int) -> bool:
+        """The line's round wind, honba and sticks against the table; an error names the
+        token (and its column when it is written) and what the game expects."""
         wind = SEATS[(self.kyoku // self.n) % 4]
+        where = f"the game stands at {self.round_name}-{self.honba}"
         if round_wind != wind:
-            self._fail(item.line, f"round:{round_wind} but the game stands at "
-                       f"{self.round_name} (round wind {wind})")
+            self._fail(item.line, _at(item, "round", f"round:{round_wind} but {where} "
+                                  f"(round wind {wind})"))
             return False
         if honba != self.honba:
-            self._fail(item.line, f"honba:{honba} but the game stands at "
-                       f"{self.round_name}-{self.honba}")
+            self._fail(item.line, _at(item, "honba", f"honba:{honba} but {where}: expected "
+                                  f"honba:{self.honba}"))
             return False
         if sticks != self.table + new_sticks:
-            self._fail(item.line, f"sticks:{sticks} but the table holds {self.table} and "
-                       f"{new_sticks} riichi declared this round")
+            self._fail(item.line, _at(item, "sticks", f"sticks:{sticks} but the table holds "
+                                  f"{self.table} and {new_sticks} riichi declared this "
+                                  f"round: expected sticks:{self.table + new_sticks}"))
             return False
         return True
 
@@ -527,6 +531,15 @@ class _Ledger:
             self.problems.append(GameProblem("error", 0, f"no Boo result: {exc}"))
             return [0.0] * self.n
         return [float(boo.points[p]) for p in PLAYERS]
+
+
+def _at(item: _Item, key: str, message: str) -> str:
+    """`column 41: ...` when the line writes the token `key:`, else the message alone."""
+    text = item.text if isinstance(item.text, str) else ""
+    body = text.partition("#")[0]
+    at = next((i for i in range(len(body)) if body.startswith(f"{key}:", i)
+               and (i == 0 or body[i - 1] == " ")), -1)
+    return f"column {at + 1}: {message}" if at >= 0 else f"{message} (no {key}: token)"
 
 
 def _is_draw(item: _Item) -> bool:
