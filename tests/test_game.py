@@ -284,3 +284,16 @@ def test_chinese_official_keeps_a_running_total_and_passes_the_deal():
     assert g.rounds[0].changes == tuple(scored.net[s] for s in "ESWN")
     assert g.result == tuple(float(x) for x in g.final)  # no uma: the total itself
     assert sum(g.final) == 0
+
+
+def test_european_keeps_the_deal_on_a_draw_and_totals_the_payments():
+    # a European draw line (the bare `draw`) pays nothing here and East deals again;
+    # a win by South then passes the deal (East did not win)
+    win = "123m456p789s1122z ron:1z- round:E seat:S rules:european"
+    g = mjscore.game(["13m777m55s pon:111p- draw seat:E rules:european", win, win],
+                     rules="european")
+    assert g.ok, g.problems
+    assert [(r.round, r.result, r.dealer) for r in g.rounds] == [
+        ("E1", "draw", 0), ("E1", "win", 0), ("E2", "win", 1)]
+    assert g.rounds[0].changes == (0, 0, 0, 0)
+    assert g.result == tuple(float(x) for x in g.final) and sum(g.final) == 0
