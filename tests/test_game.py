@@ -297,3 +297,13 @@ def test_european_keeps_the_deal_on_a_draw_and_totals_the_payments():
         ("E1", "draw", 0), ("E1", "win", 0), ("E2", "win", 1)]
     assert g.rounds[0].changes == (0, 0, 0, 0)
     assert g.result == tuple(float(x) for x in g.final) and sum(g.final) == 0
+
+
+def test_the_library_takes_parsed_hands_and_drawn_rounds():
+    # South wins E1 off East (1,300): the deal passes, South (player 1) deals E2 and is
+    # alone ready at its draw: 3,000 in
+    g = mjscore.game([mjscore.parse("123m456p789s1122z ron:1z- round:E seat:S"),
+                      parse_drawn("draw:exhaustive tenpai:E round:E")])
+    assert [r.changes for r in g.rounds] == [(-1300, 1300, 0, 0), (-1000, 3000, -1000, -1000)]
+    assert [r.dealer for r in g.rounds] == [0, 1]
+    assert g.to_dict()["final"] == [22700, 29300, 24000, 24000]
