@@ -167,7 +167,7 @@ def test_the_issue_example_reproduces_the_record_through_import_and_game(capsys)
         "type": "round", "round": "E1", "honba": 0, "sticks": 0, "result": "win",
         "changes": [0, 0, -5200, 5200], "scores": [25000, 25000, 19800, 30200]}
     end = records[-1]
-    assert end["type"] == "game" and end["game"].startswith("2010091009gm-00a9-0000-83af2648")
+    assert end["type"] == "game" and end["game"] == "2010091009gm-00a9-0000-83af2648"
     assert end["players"][2] == "ASAPIN"
     assert end["final"] == [26000, 32200, -24200, 66000]
     assert end["placement"] == [3, 2, 4, 1]

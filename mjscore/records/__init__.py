@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Callable, Iterator
 from typing import BinaryIO, NamedTuple
 
@@ -88,11 +89,16 @@ def _unreadable(file: str, exc: RecordError | OSError) -> Problem:
     return Problem("error", file, "", str(exc))
 
 
+_VIEWER = re.compile(r"_tw_[0-3]$")  # Tenhou's `&tw=2` (the seat it was viewed from)
+
+
 def _game_name(file: str) -> str:
+    """The game's log id from its file name: `2010091009gm-00a9-0000-83af2648` of
+    `2010091009gm-00a9-0000-83af2648_tw_2.mjlog` (the viewer's seat is not the game's)."""
     name = os.path.basename(file)
     for suffix in (".gz", ".mjlog", ".xml", ".json", ".jsonl", ".gz"):
         name = name.removesuffix(suffix)
-    return name or file
+    return _VIEWER.sub("", name) or file
 
 
 def read_hands(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | None = None,
