@@ -307,3 +307,17 @@ def test_the_library_takes_parsed_hands_and_drawn_rounds():
     assert [r.changes for r in g.rounds] == [(-1300, 1300, 0, 0), (-1000, 3000, -1000, -1000)]
     assert [r.dealer for r in g.rounds] == [0, 1]
     assert g.to_dict()["final"] == [22700, 29300, 24000, 24000]
+
+
+def test_a_stick_left_on_the_table_at_the_end_goes_to_first():
+    # 500 each: East riichi and alone ready: 500 + 3,000 - 1,000 = 2,500, the others
+    # 500 - 1,000 = -500: below zero, the game ends with East's stick on the table,
+    # which first place (East) takes: 3,500
+    g = mjscore.game(["draw:exhaustive tenpai:E round:E sticks:1 riichi-by:E"],
+                     settings={"start_points": 500})
+    assert g.rounds[0].scores == (2500, -500, -500, -500) and g.rounds[0].sticks == 1
+    assert g.ended and g.leftover == 1000
+    assert g.final == (3500, -500, -500, -500) and sum(g.final) == 4 * 500
+    none = mjscore.game(["draw:exhaustive tenpai:E round:E sticks:1 riichi-by:E"],
+                        settings={"start_points": 500, "leftover_deposits": "none"})
+    assert none.final == (2500, -500, -500, -500)
