@@ -349,7 +349,8 @@ def game(
 
     \b
     Example:
-      mjscore import game.mjlog | mjscore game -
+      mjscore import tests/data/logs/mjlog/double-ron.mjlog | mjscore game -
+      mjscore game games.txt --format jsonl --uma 10-30
     """
     from .game import game_command
 
