@@ -19,9 +19,10 @@ if TYPE_CHECKING:
     from .analysis.waits import WaitsResult
     from .core.hand import Hand
     from .core.result import ScoreResult
+    from .ledger import Game
     from .rulesets import Ruleset
 
-__all__ = ["score", "parse", "waits", "shanten", "load_ruleset", "ruleset_names"]
+__all__ = ["score", "parse", "waits", "shanten", "game", "load_ruleset", "ruleset_names"]
 __version__ = "0.1.0"
 
 
@@ -83,6 +84,22 @@ def shanten(hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | N
     from .analysis.waits import hand_shanten
 
     return hand_shanten(hand, rules=rules, options=options)
+
+
+def game(lines_or_hands: Any, rules: str = "riichi", options: dict[str, Any] | None = None,
+         settings: dict[str, Any] | None = None) -> Game:
+    """The ledger of one game: hand lines and drawn-round lines (a text, a list of lines or
+    of parsed Hands), round by round, then the final points, placement and result (uma,
+    oka) as the ruleset says. `settings` overrides the ruleset's game parameters
+    (`start_points`, `uma`, ...). Errors are in `.problems`, never raised.
+
+        >>> g = game(["draw:exhaustive tenpai:E round:E"])
+        >>> g.rounds[0].changes, g.rounds[0].scores
+        ((3000, -1000, -1000, -1000), (28000, 24000, 24000, 24000))
+    """
+    from .ledger import game as _game
+
+    return _game(lines_or_hands, rules=rules, options=options, settings=settings)
 
 
 def load_ruleset(name: str) -> Ruleset:

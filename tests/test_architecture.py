@@ -205,6 +205,13 @@ def test_the_core_does_not_import_the_package_face(graph):
     assert [a for a in sorted(graph) if _within(a, CORE) and "mjscore" in graph[a]] == []
 
 
+def test_the_ledger_imports_only_the_core(graph):
+    """`mjscore.game` is a library value: the ledger reads lines and rulesets, never the
+    face, the record readers or the analysis (records/games.py imports it, not back)."""
+    assert arrows_into(graph, ("mjscore.ledger",), NOT_FOR_THE_CORE) == []
+    assert arrows_into(graph, CORE, ("mjscore.ledger",)) == []
+
+
 def test_the_analysis_imports_neither_the_face_nor_the_records(graph):
     assert arrows_into(graph, ("mjscore.analysis",), NOT_FOR_THE_ANALYSIS) == []
 

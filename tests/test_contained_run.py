@@ -407,9 +407,10 @@ def test_a_record_named_in_bytes_that_are_not_utf8_is_valid_utf8_json(tmp_path, 
     proc = mj(command, "-F", "jsonl", name)
     assert proc.returncode == 0, proc.stderr
     records = [json.loads(line) for line in proc.stdout.decode("utf-8").splitlines()]
-    wins = [r for r in records if "summary" not in r]
+    wins = [r for r in records if "summary" not in r and "game" not in r]
     shown = f"{tmp_path}/\ufffd\x1b[2J.mjlog"
     assert wins and all(r["source"]["file"] == shown for r in wins)
+    assert all(r["game"]["file"] == shown for r in records if "game" in r)
     missing = mj(command, odd_name(tmp_path, ".gone"))
     assert b"\x1b" not in missing.stderr and b"\xff" not in missing.stderr
     assert "\ufffd\\x1b[2J.gone: cannot read" in missing.stderr.decode("utf-8")

@@ -357,6 +357,45 @@ def boo_result(
     return int(ExitCode.OK)
 
 
+@app.command("game")
+def game(
+    file: Annotated[str, typer.Argument(
+        metavar="FILE", help="Hand lines and drawn-round lines, '# game' lines between "
+        "games (as `mjscore import` writes them); '-' = stdin.")],
+    rules: RulesOption = None,
+    opt: Annotated[list[str] | None, typer.Option(
+        "--opt", metavar="NAME=VALUE", help="An option of the ruleset for every line; "
+        "repeatable.", show_default=False)] = None,
+    fmt: Annotated[str, typer.Option(
+        "--format", "-F", metavar="rich|json|jsonl|tsv", help="Output format.")] = "rich",
+    start: Annotated[int | None, typer.Option(
+        "--start", metavar="POINTS", help="Starting points (default: the ruleset's).",
+        show_default=False)] = None,
+    back: Annotated[int | None, typer.Option(
+        "--return", metavar="POINTS", help="Return points the result counts from "
+        "(default: the ruleset's).", show_default=False)] = None,
+    uma: Annotated[str | None, typer.Option(
+        "--uma", metavar="5-10|10-20|10-30|A,B,C,D", help="Uma by placement (default: the "
+        "ruleset's).", show_default=False)] = None,
+    length: Annotated[str | None, typer.Option(
+        "--length", metavar="east|south", help="The game's length (default: the record's, "
+        "else the ruleset's).", show_default=False)] = None,
+    quiet: QuietOption = False,
+) -> int:
+    """A whole game's ledger: each round's changes and running totals, then the final
+    points, placement and result with uma and oka.
+
+    \b
+    Example:
+      mjscore import tests/data/logs/mjlog/double-ron.mjlog | mjscore game -
+      mjscore game games.txt --format jsonl --uma 10-30
+    """
+    from .game import game_command
+
+    return game_command(file, rules, fmt.lower(), start, back, uma, length, opt or [],
+                        quiet=quiet)
+
+
 # -- game records: `import` and `check` (issue 14; the work is in mjscore.records) ---------
 
 

@@ -13,22 +13,23 @@ from typing import TextIO
 
 from ..base.errors import ExitCode
 from ..records import read_hands
+from ..records.draws import RecordItem
 from ..records.model import Problem, Win
 
 IMPORT_FORMATS = ("lines", "jsonl")
 CHECK_FORMATS = ("text", "jsonl")
 
 
-def _items(paths: list[str]) -> Iterator[Win | Problem]:
+def _items(paths: list[str]) -> Iterator[RecordItem]:
     """Every record item of every file in order; `-` is stdin (read as a byte stream, so
     gzip works and the 64 MB bound holds there too)."""
     for path in paths:
         if path == "-":
             stream = getattr(sys.stdin, "buffer", None)
             yield from read_hands(stream if stream is not None else
-                                  sys.stdin.read().encode(), name="-")
+                                  sys.stdin.read().encode(), name="-", games=True)
         else:
-            yield from read_hands(path)
+            yield from read_hands(path, games=True)
 
 
 def _problem(p: Problem, err: TextIO, quiet: bool = False) -> None:
@@ -63,11 +64,18 @@ def import_command(paths: list[str], fmt: str = "lines", out: TextIO | None = No
     """One hand line per win (or one JSON object per win); problems on stderr."""
     out, err = out or sys.stdout, err or sys.stderr
     _usage(paths, fmt, IMPORT_FORMATS)
+    from ..records.draws import Drawn, GameStart
+
     failed = False
     for item in _items(paths):
         if isinstance(item, Problem):
             failed = failed or item.kind == "error"
             _problem(item, err, quiet)
+        elif isinstance(item, GameStart):
+            if fmt != "jsonl":
+                out.write(item.header() + "\n")
+        elif not isinstance(item, (Win, Drawn)):
+            continue  # the record's own scores: `check` compares them
         elif fmt == "jsonl":
             out.write(_json_line(item.to_dict()))
         else:
@@ -82,14 +90,67 @@ def check_command(paths: list[str], fmt: str = "text", out: TextIO | None = None
 
     A win of a game played by rules mjscore does not know (`Win.rules`) that differs
     is a rule difference, counted apart from the disagreements; a run that compared
-    no win at all says so and is not a success either.
+    no win at all says so and is not a success either. Each game's running totals and
+    end are held against the record's too (records/games.py).
     """
-    from ..records.check import check_win, describe
-
     out, err = out or sys.stdout, err or sys.stderr
     _usage(paths, fmt, CHECK_FORMATS)
+    from ..records.games import check_games
+
     agree = total = errors = skipped = rules = 0
-    for item in _items(paths):
+    checks = []
+    for path in paths:
+        items = list(_items([path]))
+        agree, total, errors, skipped, rules = _check_wins(
+            items, fmt, out, err, quiet, (agree, total, errors, skipped, rules))
+        for game in check_games(items):
+            checks.append(game)
+            if fmt == "jsonl":
+                out.write(_json_line({"game": game.to_dict()}))
+            elif game.differences:
+                out.write(f"disagree: game {game.game}: " + "; ".join(game.differences)
+                          + "\n")
+    games = _games_summary(checks)
+    if fmt == "jsonl":
+        out.write(json.dumps({"summary": {"agree": agree, "total": total, "errors": errors,
+                                          "rules": rules, "skipped": skipped,
+                                          "games": games}}) + "\n")
+    else:
+        tail = [f"{errors} record error{'s' if errors != 1 else ''}"] if errors else []
+        if rules:
+            tail.append(f"{rules} rule difference{'s' if rules != 1 else ''}")
+        counts = f" ({', '.join(tail)})" if tail else ""
+        out.write(f"agree {agree}/{total}{counts}\n")
+        if checks:
+            out.write(f"games {games['agree']}/{games['total']}: rounds {games['rounds_agree']}"
+                      f"/{games['rounds']}, owari {games['owari_agree']}/{games['owari']}, "
+                      f"{games['stopped']} stop before their end\n")
+        if not total:
+            why = (f"{skipped} skipped (see the notes on stderr)" if skipped
+                   else "the records hold no win")
+            out.write(f"no win was checked: {why}\n")
+    ok = total and agree == total and not errors and games["agree"] == games["total"]
+    return int(ExitCode.OK if ok else ExitCode.NOT_ALL_SCORED)
+
+
+def _games_summary(checks: list) -> dict[str, int]:
+    return {"total": len(checks), "agree": sum(not c.differences for c in checks),
+            "rounds": sum(c.rounds for c in checks),
+            "rounds_agree": sum(c.agree for c in checks),
+            "owari": sum(c.owari is not None for c in checks),
+            "owari_agree": sum(bool(c.owari) for c in checks),
+            "stopped": sum(c.stopped for c in checks)}
+
+
+def _check_wins(items: list, fmt: str, out: TextIO, err: TextIO, quiet: bool,
+                counts: tuple[int, int, int, int, int]) -> tuple[int, int, int, int, int]:
+    """The wins of one file checked one by one (the text or JSON Lines of each)."""
+    from ..records.check import check_win, describe
+
+    agree, total, errors, skipped, rules = counts
+    for item in items:
+        if not isinstance(item, (Problem, Win)):
+            continue
         if isinstance(item, Problem):
             errors += item.kind == "error"
             skipped += item.kind == "note"
@@ -108,18 +169,4 @@ def check_command(paths: list[str], fmt: str = "text", out: TextIO | None = None
                 text = text.replace("disagree: ", "rules: ", 1) + (
                     f"\n  rules    {'; '.join(item.rules)}")
             out.write(text + "\n")
-    if fmt == "jsonl":
-        out.write(json.dumps({"summary": {"agree": agree, "total": total, "errors": errors,
-                                          "rules": rules, "skipped": skipped}}) + "\n")
-    else:
-        tail = [f"{errors} record error{'s' if errors != 1 else ''}"] if errors else []
-        if rules:
-            tail.append(f"{rules} rule difference{'s' if rules != 1 else ''}")
-        counts = f" ({', '.join(tail)})" if tail else ""
-        out.write(f"agree {agree}/{total}{counts}\n")
-        if not total:
-            why = (f"{skipped} skipped (see the notes on stderr)" if skipped
-                   else "the records hold no win")
-            out.write(f"no win was checked: {why}\n")
-    ok = total and agree == total and not errors
-    return int(ExitCode.OK if ok else ExitCode.NOT_ALL_SCORED)
+    return agree, total, errors, skipped, rules

@@ -73,7 +73,7 @@ class EndlessLine(InputStopped):
     """A line with no end within MAX_SKIP bytes (`--file /dev/zero`): reading stops."""
 
 
-def read_lines(path: str) -> Iterator[tuple[int, str]]:
+def read_lines(path: str, keep_comments: bool = False) -> Iterator[tuple[int, str]]:
     """(line number, text) of every hand line, read as it goes; `-` is stdin.
 
     UTF-8, with a leading BOM dropped and undecodable bytes as U+FFFD (the line is then a
@@ -81,23 +81,26 @@ def read_lines(path: str) -> Iterator[tuple[int, str]]:
     `\\r` inside a line is a blank, so line numbers are those of `wc -l` and editors. A
     line longer than MAX_LINE comes back cut to MAX_LINE + 1 characters (its error says
     so) and the rest of it is skipped; a line with no end within MAX_SKIP bytes stops the
-    reading with EndlessLine, and a failing read (EIO) with InputStopped.
+    reading with EndlessLine, and a failing read (EIO) with InputStopped. `keep_comments`
+    also gives the comment-only lines (`mjscore game` reads its `# game` lines).
     """
     if path == "-":
         if sys.stdin is None:  # fd 0 closed (`<&-`)
             raise UsageProblem("cannot read standard input: it is closed")
         buffer = getattr(sys.stdin, "buffer", None)
         if buffer is None:  # a text stream (tests): its lines, the same way
-            yield from _numbered(line.encode("utf-8", "surrogateescape") for line in sys.stdin)
+            yield from _numbered((line.encode("utf-8", "surrogateescape")
+                                  for line in sys.stdin), keep_comments)
             return
-        yield from _numbered(_read_or_stop(_byte_lines(buffer), "standard input"))
+        yield from _numbered(_read_or_stop(_byte_lines(buffer), "standard input"),
+                             keep_comments)
         return
     try:
         f = open(path, "rb")  # noqa: SIM115 - closed below, after the last line
     except OSError as exc:
         raise UsageProblem(f"cannot read {text_arg(path)}: {exc.strerror or exc}") from None
     with f:
-        yield from _numbered(_read_or_stop(_byte_lines(f), text_arg(path)))
+        yield from _numbered(_read_or_stop(_byte_lines(f), text_arg(path)), keep_comments)
 
 
 def _read_or_stop(lines: Iterator[bytes], name: str) -> Iterator[bytes]:
@@ -122,7 +125,8 @@ def _byte_lines(stream: BinaryIO) -> Iterator[bytes]:
         yield line
 
 
-def _numbered(lines: Iterable[bytes]) -> Iterator[tuple[int, str]]:
+def _numbered(lines: Iterable[bytes], keep_comments: bool = False
+              ) -> Iterator[tuple[int, str]]:
     for number, raw in enumerate(lines, 1):
         if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
@@ -132,7 +136,7 @@ def _numbered(lines: Iterable[bytes]) -> Iterator[tuple[int, str]]:
         text = line.decode("utf-8", "replace").replace("\r", " ")
         if len(text) > MAX_LINE:
             text = text[:MAX_LINE + 1]
-        if not is_blank(text):
+        if not is_blank(text) or (keep_comments and text.strip()):
             yield number, text
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from ..base.errors import MjscoreError, NotationError, NotAWin, RulesetError
 from ..base.values import FrozenMap
 from ..rulesets import Ruleset
+from .drawn import KIND_NAMES, draw_payments, is_drawn_line, parse_drawn
 from .hand import Hand
 from .notation import parse_line
 from .result import ScoreResult, Verdict
@@ -71,6 +72,8 @@ def score_line(text: str, rules: str = "riichi", options: dict[str, Any] | None 
         return _bad_call(text, rules, line_no, "rules must be a ruleset name, not "
                          f"{type(rules).__name__}")
     text = text.rstrip("\r\n")
+    if is_drawn_line(text):
+        return score_drawn(text, rules, options, line_no, house)
     try:
         hand = parse_line(text)
     except MjscoreError as exc:
@@ -79,6 +82,49 @@ def score_line(text: str, rules: str = "riichi", options: dict[str, Any] | None 
         error = _no_win_token(exc) if isinstance(exc, NotationError) else exc
         return ScoreResult(line_no, text, name, asked, error=error)
     return score_hand(hand, rules, options, line_no, house)
+
+
+def score_drawn(text: str, rules: str = "riichi", options: dict[str, Any] | None = None,
+                line_no: int = 1, house: HouseRules | None = None) -> ScoreResult:
+    """A drawn-round line (core/drawn.py): its payments as a result with no winner, as
+    a European draw is; the notes say which draw it was and who was ready."""
+    from ..rulesets import load_ruleset
+    from .result import HanFu, Payment
+
+    try:
+        drawn = parse_drawn(text)
+    except MjscoreError as exc:
+        name, line_options = tokens_asked(text)
+        name, asked = asked_for(name or rules, line_options, options, house)
+        return ScoreResult(line_no, text, name, asked, error=exc)
+    name, shown = asked_for(drawn.rules or rules, drawn.options, options, house)
+    try:
+        ruleset = load_ruleset(name)
+    except MjscoreError as exc:
+        return ScoreResult(line_no, text, name, shown, error=exc)
+    seats = ruleset.seats
+    beyond = [s for s in (*drawn.tenpai, *drawn.nagashi, *drawn.riichi_by) if s not in seats]
+    if beyond:
+        return ScoreResult(line_no, text, ruleset.name, shown, title=ruleset.title,
+                           error=NotationError(f"seat {beyond[0]} is not at a table of "
+                                               f"{len(seats)} ({' '.join(seats)})"))
+    p = ruleset.params
+    paid = draw_payments(drawn, seats, p.noten_total, p.mangan_base)
+    payments = tuple(Payment(a, b, amount, reason) for a, b, amount, reason in paid)
+    net = {s: 0 for s in seats}
+    for a, b, amount, _ in paid:
+        net[a] -= amount
+        net[b] += amount
+    ready = ", ".join(drawn.tenpai) if drawn.tenpai else "nobody"
+    note = f"drawn round: {KIND_NAMES[drawn.kind]}"
+    if not drawn.abortive:
+        note += f"; ready: {ready}"
+    if drawn.nagashi:
+        note += f"; nagashi mangan: {', '.join(drawn.nagashi)}"
+    if not paid:
+        note += "; nobody pays"
+    verdict = Verdict(HanFu(None, None), 0, payments, FrozenMap(net), notes=(note,))
+    return ScoreResult(line_no, text, ruleset.name, shown, verdict, title=ruleset.title)
 
 
 def _bad_call(text: str, rules: Any, line_no: int, why: str) -> ScoreResult:

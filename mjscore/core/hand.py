@@ -112,6 +112,7 @@ class WinContext:
     options: tuple[tuple[str, str], ...] = ()  # the line's opt: tokens, by name
     discards: tuple[int, ...] = ()  # the player's own discards (`discards:`), for furiten
     kita: int = 0  # Norths set aside (北抜き, three players): dora, in no set or meld
+    riichi_by: tuple[str, ...] = ()  # other players' riichi this round (`riichi-by:`)
 
     @property
     def dealer(self) -> bool:
@@ -273,6 +274,8 @@ def format_line(line: Hand) -> str:
         out.append(f"sticks:{ctx.sticks}")
     if ctx.kita:
         out.append(f"kita:{ctx.kita}")
+    if ctx.riichi_by:
+        out.append("riichi-by:" + ",".join(ctx.riichi_by))
     if ctx.discards:
         out.append("discards:" + "".join(T.name(t) for t in ctx.discards))
     out += sorted(ctx.flags)

@@ -45,7 +45,7 @@ FLAGS = frozenset((
     "kita-ron",  # three players: a ron on a North being set aside (北抜きロン), no chankan
 ))
 CONTEXT_KEYS = ("round", "seat", "breach", "dora", "ura", "honba", "sticks", "flowers",
-                "rules", "opt", "discards", "kita")
+                "rules", "opt", "discards", "kita", "riichi-by")
 _GROUP = re.compile(r"([0-9]+)([a-z])")  # ASCII digits ('１' is made '1' first; '²' is none)
 _RULES_NAME = re.compile(r"[a-z][a-z0-9-]*")
 _DIGIT_CHARS = frozenset("0123456789")
@@ -325,6 +325,21 @@ def _kita(value: str) -> tuple[tuple[str, int]]:
     return (("kita", int(value)),)
 
 
+def winds_list(value: str) -> tuple[str, ...]:
+    """`S,W` (or `SW`): seat winds, each once, in the order E S W N; raises _BadToken."""
+    letters = [c for c in value.upper().replace(",", "")]
+    if not letters or any(c not in T.SEATS for c in letters):
+        raise _BadToken("needs seat winds, like S,W (E S W N)")
+    if len(set(letters)) != len(letters):
+        raise _BadToken("names a seat twice")
+    return tuple(sorted(letters, key=T.SEATS.index))
+
+
+def _riichi_by(value: str) -> tuple[tuple[str, tuple[str, ...]]]:
+    """The other players who declared riichi this round: their sticks are on the table."""
+    return (("riichi_by", winds_list(value)),)
+
+
 def _discards(value: str) -> tuple[tuple[str, tuple[int, ...]]]:
     """The player's own discards, in order (furiten for `waits`)."""
     return (("discards", _tile_ids(value)),)
@@ -348,7 +363,8 @@ def _option(value: str) -> tuple[str, str]:
 _CONTEXT_READERS: dict[str, Callable[[str], tuple[tuple[str, Any], ...]]] = {
     "round": _wind("round_wind"), "seat": _wind("seat_wind"), "breach": _wind("breach"),
     "dora": _indicators("dora"), "ura": _indicators("ura"), "honba": _count("honba"),
-    "sticks": _count("sticks"), "discards": _discards, "rules": _rules, "kita": _kita}
+    "sticks": _count("sticks"), "discards": _discards, "rules": _rules, "kita": _kita,
+    "riichi-by": _riichi_by}
 
 
 # -- the line: tokens in order, each checked against the ones before it -----------------------
@@ -448,6 +464,8 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
         raise NotationError("the line has no win token: add tsumo:<tile> or ron:<tile>")
     if flags:
         ctx["flags"] = frozenset(flags)
+    if ctx["riichi_by"]:
+        _check_riichi_by(ctx, flags or set(), columns["riichi-by"], words)
     if options:  # by name: each sets one option, the last of a name wins, in any order
         ctx["options"] = tuple(sorted(options.items()))
     if concealed_at:
@@ -458,6 +476,20 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
                               "others": _by_seat(others) if others else (),
                               "text": line, "columns": MappingProxyType(columns),
                               "all_winner_tiles": winner_tiles(holding, win)})
+
+
+def _check_riichi_by(ctx: dict[str, Any], flags: set[str], column: int, words: list[str]
+                     ) -> None:
+    """riichi-by: names other players, and no more sticks than the table holds."""
+    text = next((w for w in words if w.lower().startswith("riichi-by:")), "riichi-by:")
+    tok = _Token(text, column)
+    if ctx["seat_wind"] in ctx["riichi_by"]:
+        raise tok.fail(f"names the winner's own seat {ctx['seat_wind']}: the winner's riichi "
+                       "is the riichi flag")
+    own = 1 if flags & {"riichi", "double-riichi", "open-riichi"} else 0
+    if len(ctx["riichi_by"]) + own > ctx["sticks"]:
+        raise tok.fail(f"names {len(ctx['riichi_by']) + own} riichi stick(s) on the table "
+                       f"but sticks: says {ctx['sticks']}")
 
 
 _Tiles = tuple[tuple[int, ...], tuple[int, ...]]  # (sorted tile ids, sorted red fives)

@@ -57,7 +57,7 @@ class FuItem(NamedTuple):
 
 # payments[].reason: the keys of docs/output.md's table (a new one is added there first)
 PAYMENT_REASONS = ("ron", "tsumo", "liability", "honba", "deposits", "dora", "bonus", "base",
-                   "mahjong", "settlement", "refund")
+                   "mahjong", "settlement", "refund", "noten", "nagashi")
 
 
 class Payment(NamedTuple):

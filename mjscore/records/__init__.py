@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Callable, Iterator
 from typing import BinaryIO, NamedTuple
 
+from .draws import RecordItem
 from .model import Problem, RecordError, Source, Verdict, Win
 from .reading import RecordReader, display_name
 
@@ -26,7 +28,7 @@ __all__ = ["read_hands", "iter_wins", "detect_format", "register_record_format",
            "RecordFormat", "RECORD_FORMATS", "Win", "Source", "Verdict", "Problem",
            "RecordError"]
 
-Reader = Callable[[RecordReader, str, str], Iterator[Win | Problem]]
+Reader = Callable[[RecordReader, str, str], Iterator[RecordItem]]
 
 
 class RecordFormat(NamedTuple):
@@ -38,7 +40,7 @@ class RecordFormat(NamedTuple):
     read: Reader  # (the reader, the file's name, the game's name) -> wins and problems
 
 
-def _read_mjlog(reader: RecordReader, file: str, game: str) -> Iterator[Win | Problem]:
+def _read_mjlog(reader: RecordReader, file: str, game: str) -> Iterator[RecordItem]:
     """Tenhou's mjlog XML, read whole (within the bound) and scanned."""
     try:
         text = reader.read_all().decode("utf-8-sig", errors="replace")
@@ -50,7 +52,7 @@ def _read_mjlog(reader: RecordReader, file: str, game: str) -> Iterator[Win | Pr
     yield from read_mjlog(text, file, game)
 
 
-def _read_tenhou6(reader: RecordReader, file: str, game: str) -> Iterator[Win | Problem]:
+def _read_tenhou6(reader: RecordReader, file: str, game: str) -> Iterator[RecordItem]:
     """tenhou.net/6 JSON: one game, a list of games, or JSON Lines, streamed."""
     from .jsonfile import read_json
 
@@ -87,16 +89,24 @@ def _unreadable(file: str, exc: RecordError | OSError) -> Problem:
     return Problem("error", file, "", str(exc))
 
 
+_VIEWER = re.compile(r"_tw_[0-3]$")  # Tenhou's `&tw=2` (the seat it was viewed from)
+
+
 def _game_name(file: str) -> str:
+    """The game's log id from its file name: `2010091009gm-00a9-0000-83af2648` of
+    `2010091009gm-00a9-0000-83af2648_tw_2.mjlog` (the viewer's seat is not the game's)."""
     name = os.path.basename(file)
     for suffix in (".gz", ".mjlog", ".xml", ".json", ".jsonl", ".gz"):
         name = name.removesuffix(suffix)
-    return name or file
+    return _VIEWER.sub("", name) or file
 
 
-def read_hands(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | None = None
-               ) -> Iterator[Win | Problem]:
-    """Every win of a record file, in game order, and every problem where it occurs.
+def read_hands(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | None = None,
+               games: bool = False) -> Iterator[RecordItem]:
+    """Every win of a record file, in game order, and every problem where it occurs;
+    with `games`, also each game's start (`draws.GameStart`), drawn rounds
+    (`draws.Drawn`), the record's scores round by round (`RoundScores`) and its end
+    (`GameEnd`), for `mjscore game` and `check`.
 
     `source` is a path, the file's bytes or a binary stream (gzip is recognised by its
     magic bytes); `name` is what a `Source` and a `Problem` call the file (default: the
@@ -104,6 +114,13 @@ def read_hands(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | No
     kind "error" and the rounds after it still come; a file past 64 MB once decompressed,
     or broken in any way, is a `Problem` too: nothing here raises for bad data.
     """
+    for item in _read_hands(source, name):
+        if games or isinstance(item, (Win, Problem)):
+            yield item
+
+
+def _read_hands(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | None
+                ) -> Iterator[RecordItem]:
     if isinstance(source, bytes):
         file = display_name(name or "-")
         yield from _read(io.BytesIO(source), file)
@@ -121,7 +138,7 @@ def read_hands(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | No
         yield from _read(stream, file)
 
 
-def _read(stream: BinaryIO, file: str) -> Iterator[Win | Problem]:
+def _read(stream: BinaryIO, file: str) -> Iterator[RecordItem]:
     """One record file from its stream: the format, then its reader."""
     try:
         reader = RecordReader(stream)
@@ -143,5 +160,5 @@ def iter_wins(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | Non
     for item in read_hands(source, name):
         if isinstance(item, Win):
             yield item
-        elif item.kind == "error":
+        elif isinstance(item, Problem) and item.kind == "error":
             raise RecordError(str(item))

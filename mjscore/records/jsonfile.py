@@ -13,7 +13,8 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .model import Problem, RecordError, Win
+from .draws import RecordItem
+from .model import Problem, RecordError
 from .reading import RecordReader, TooLarge
 
 INT_DIGITS = 12  # no number of a game has more
@@ -40,7 +41,7 @@ def _parse(data: bytes) -> Any:
         raise RecordError("JSON nested too deeply to read") from None
 
 
-def read_json(reader: RecordReader, file: str, game: str) -> Iterator[Win | Problem]:
+def read_json(reader: RecordReader, file: str, game: str) -> Iterator[RecordItem]:
     """Every win of the file, games in order.
 
     Consecutive objects with the same title and players are one game; a new title or
@@ -125,7 +126,7 @@ def _key(obj: dict[str, Any]) -> tuple[str, ...]:
 
 
 def _games(objects: Iterable[tuple[int, Any] | Problem], file: str, game: str
-           ) -> Iterator[Win | Problem]:
+           ) -> Iterator[RecordItem]:
     from .tenhou6 import read_game
 
     key, games = None, 0

@@ -13,6 +13,16 @@ from collections.abc import Iterator
 
 from ..base.tiles import WIND_LETTERS
 from .checks import HONBA_MAX, STICKS_MAX, in_range, number, numbers, seat
+from .draws import (
+    Drawn,
+    GameEnd,
+    GameStart,
+    RoundScores,
+    mjlog_draw,
+    mjlog_end,
+    mjlog_start,
+    sc_after,
+)
 from .guard import refusal
 from .model import Problem, RecordError, Source, Tile, Verdict, Win, round_name, write_line
 from .replay import Replay, multiple_ron
@@ -121,9 +131,16 @@ def _verdict(attrs: dict[str, str], dealer: int, seats: int = 4) -> Verdict:
     return Verdict(net, points, sum(h for _, h in yaku), fu, yaku)
 
 
-def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
-    """Every win of one mjlog document, in game order, with problems in their place."""
+Item = Win | Problem | GameStart | Drawn | RoundScores | GameEnd
+
+
+def read_mjlog(text: str, file: str, game: str) -> Iterator[Item]:
+    """Every win of one mjlog document, in game order, with problems in their place; and
+    for `mjscore game` the game's start, its drawn rounds, the scores and the end."""
     rules = GameRules({})
+    names: dict[str, str] = {}
+    go_type, started = 0, False
+    start: tuple[int, ...] = (0, 0, 0, 0)
     replay: Replay | None = None
     where = ""
     done = False  # the current round has its result
@@ -135,7 +152,7 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
         if agari and not (isinstance(tag, Tag) and tag.name == "AGARI" and not tag.problem
                           and not tag.closing):
             if replay is not None:
-                yield from _wins(replay, agari, file, game, rules, where)
+                yield from _wins(replay, agari, file, game, rules, where, start)
             agari = []
         if isinstance(tag, Cut):
             cut = tag
@@ -152,12 +169,14 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
                           f"{tag.number} <AGARI>", "a win outside any round (no INIT before "
                           "it)")
             continue
-        if tag.closing or (replay is None and name not in ("INIT", "GO")):
+        if tag.closing or (replay is None and name not in ("INIT", "GO", "UN")):
             continue  # before the first round, or skipping the rest of a broken one
         try:
-            if name == "GO":
-                rules = from_go_type(number(tag.attrs.get("type", "0"), "GO type", 0,
-                                            GO_TYPE_MAX))
+            if name == "UN" and not names:
+                names = dict(tag.attrs)
+            elif name == "GO":
+                go_type = number(tag.attrs.get("type", "0"), "GO type", 0, GO_TYPE_MAX)
+                rules = from_go_type(go_type)
                 if rules.unknown:
                     yield Problem("rules", file, game, "; ".join(rules.unknown)
                                   + "; scored by Tenhou's standard rules, and `check` "
@@ -179,6 +198,11 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
                                   "<GO type> has no three-player bit 0x10: skipped")
                     continue
                 replay, broken = _deal(tag.attrs, rules), False
+                if not started:
+                    started = True
+                    yield mjlog_start(file, game, names, go_type)
+                start = tuple(numbers(_need(tag.attrs, "ten"), "ten", -POINTS_MAX // 100,
+                                      POINTS_MAX // 100, (4, 4)))
             elif replay is None:
                 continue
             elif tag.digits and len(name) == 1 and name in _DRAW:
@@ -209,13 +233,16 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
                 agari.append(tag)
                 done = True
             elif name == "RYUUKYOKU":
+                where_ = Source(file, game, round_name(replay.kyoku), replay.honba)
+                yield mjlog_draw(replay, tag.attrs, where_)
+                yield from _after(replay, tag.attrs, file, game, start)
                 done = True
         except RecordError as exc:
             yield Problem("error", file, f"{where or 'before the first round'}, tag "
                           f"{tag.number} <{name}{tag.digits}>", str(exc))
             replay, broken = None, True
     if agari and replay is not None:
-        yield from _wins(replay, agari, file, game, rules, where)
+        yield from _wins(replay, agari, file, game, rules, where, start)
     closed = last is not None and last.closing and last.name == "mjloggm"
     if cut is not None or not closed or not text.rstrip().endswith(">"):
         after = f"after tag {last.number if last else 0}"
@@ -225,6 +252,16 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Win | Problem]:
                       "</mjloggm>)")
     elif replay is not None and not done:
         yield Problem("note", file, where, "the record stops inside this round; no line")
+
+
+def _after(replay: Replay, attrs: dict[str, str], file: str, game: str,
+           start: tuple[int, ...]) -> Iterator[RoundScores | GameEnd]:
+    """The record's scores after a result (`sc`), and the game's end (`owari`)."""
+    where = Source(file, game, round_name(replay.kyoku), replay.honba)
+    yield RoundScores(where, tuple(s * 100 for s in start), sc_after(attrs))
+    end = mjlog_end(file, game, attrs)
+    if end is not None:
+        yield end
 
 
 def _round_of(attrs: dict[str, str]) -> tuple[int, int]:
@@ -272,9 +309,10 @@ def _deal(attrs: dict[str, str], rules: GameRules) -> Replay:
 
 
 def _wins(replay: Replay, tags: list[Tag], file: str, game: str, rules: GameRules,
-          where: str) -> Iterator[Win | Problem]:
+          where: str, start: tuple[int, ...]) -> Iterator[Item]:
     """The wins of a round's AGARI tags (several on one discard: a double ron), settled
-    by the ruleset's `multiple_ron` rule; a bad tag is a problem in its place."""
+    by the ruleset's `multiple_ron` rule, then the record's scores after each; a bad tag
+    is a problem in its place."""
     try:
         who = [seat(number(_need(t.attrs, "who"), "who", 0, 3), "who") for t in tags]
         frm = [seat(number(_need(t.attrs, "fromWho"), "fromWho", 0, 3), "fromWho")
@@ -292,6 +330,11 @@ def _wins(replay: Replay, tags: list[Tag], file: str, game: str, rules: GameRule
             continue
         try:
             yield _win(replay, tag.attrs, file, game, rules, None if w == f else w == taker)
+        except RecordError as exc:
+            yield Problem("error", file, f"{where}, tag {tag.number} <AGARI>", str(exc))
+    for tag in tags:  # the last one's `sc` is the round's end (a double ron has two)
+        try:
+            yield from _after(replay, tag.attrs, file, game, start)
         except RecordError as exc:
             yield Problem("error", file, f"{where}, tag {tag.number} <AGARI>", str(exc))
 

@@ -133,6 +133,7 @@ class WinFacts:
     kita: int = 0  # three players: North tiles the winner set aside (北抜き)
     options: dict[str, str] = field(default_factory=dict)
     ruleset: str = ""  # the platform's ruleset (`tenhou`, `mahjongsoul`, ...); "" writes none
+    riichi_by: list[str] = field(default_factory=list)  # other players' riichi this round
 
 
 def marker(caller: int, source: int, seats: int = 4) -> str:
@@ -171,6 +172,8 @@ def write_line(f: WinFacts) -> str:
         parts.append(f"honba:{f.honba}")
     if f.sticks:
         parts.append(f"sticks:{f.sticks}")
+    if f.riichi_by:
+        parts.append("riichi-by:" + ",".join(f.riichi_by))
     parts += f.flags
     if f.ruleset:
         parts.append(f"rules:{f.ruleset}")

@@ -207,6 +207,9 @@ class Replay:
             deposits = not self.deposits_taken
         honba, sticks = (self.honba, self.sticks) if deposits else (0, 0)
         self.deposits_taken = self.deposits_taken or deposits
+        # the other players whose riichi stick is among those deposits (for `mjscore game`)
+        riichi_by = [self.seat_wind(p) for p in range(self.seats)
+                     if deposits and p != who and self.riichi[p]]
         return WinFacts(
             concealed=[self.to_tile(t) for t in concealed],
             melds=[m for m, _ in self.melds[who]],
@@ -223,6 +226,7 @@ class Replay:
             options=dict(self.options),
             ruleset=self.ruleset,
             kita=self.kita[who],
+            riichi_by=sorted(riichi_by, key=WINDS.index),
         )
 
     def seat_wind(self, p: int) -> str:

@@ -16,6 +16,16 @@ from typing import Any
 
 from ..base.tiles import WIND_LETTERS
 from .checks import HONBA_MAX, STICKS_MAX, integer, listed, seat, shown
+from .draws import (
+    Drawn,
+    GameEnd,
+    GameStart,
+    RoundScores,
+    tenhou6_draw,
+    tenhou6_end,
+    tenhou6_scores,
+    tenhou6_start,
+)
 from .guard import refusal
 from .model import Problem, RecordError, Source, Tile, Verdict, Win, round_name, write_line
 from .replay import Replay, multiple_ron
@@ -305,7 +315,7 @@ def _players(rnd: Any) -> int:
 
 
 def read_game(game: dict[str, Any], file: str, name: str, fresh: bool = True
-              ) -> Iterator[Win | Problem]:
+              ) -> Iterator[Win | Problem | GameStart | Drawn | RoundScores | GameEnd]:
     """Every win of one game object (`log` holds one round or all of them); `fresh` says
     that the object starts its game, so the game's notes are given here."""
     rules = from_tenhou6(game.get("rule"), game.get("name"), game.get("title"))
@@ -321,6 +331,8 @@ def read_game(game: dict[str, Any], file: str, name: str, fresh: bool = True
         site = "Mahjong Soul" if rules.platform == "mahjongsoul" else "Tenhou"
         yield Problem("rules", file, name, "; ".join(rules.unknown) + f"; scored by {site}'s "
                       "standard rules, and `check` reports its wins apart")
+    if fresh:
+        yield tenhou6_start(file, name, game)
     for number, rnd in enumerate(game["log"], 1):
         where = _where(rnd, number)
         try:
@@ -334,17 +346,27 @@ def read_game(game: dict[str, Any], file: str, name: str, fresh: bool = True
             yield from _round_wins(rnd, rules, file, name)
         except RecordError as exc:
             yield Problem("error", file, where, str(exc))
+    end = tenhou6_end(file, name, game)
+    if end is not None:
+        yield end
 
 
 def _round_wins(rnd: list[Any], rules: GameRules, file: str, name: str
-                ) -> Iterator[Win | Problem]:
-    """The wins of one checked round; RecordError for a round that cannot be replayed
-    (its wins are all checked before any is given). Several rons on one discard are
-    settled by the ruleset's `multiple_ron` rule (replay.multiple_ron)."""
+                ) -> Iterator[Win | Problem | Drawn | RoundScores]:
+    """The wins of one checked round (or its draw) and the record's scores after it;
+    RecordError for a round that cannot be replayed (its wins are all checked before any
+    is given). Several rons on one discard are settled by the ruleset's `multiple_ron`
+    rule (replay.multiple_ron)."""
     kyoku, honba = rnd[0][0], rnd[0][1]
     replay, result = replay_round(rnd, rules)
-    if not result or result[0] != "和了":
-        return  # a draw (or no result): no line
+    source = Source(file, name, round_name(kyoku), honba)
+    if not result:
+        return  # no result: the record stops inside the round
+    if result[0] != "和了":
+        deltas = [_deltas(result[1])] if len(result) > 1 else []
+        yield tenhou6_draw(replay, result, source)
+        yield tenhou6_scores(rnd, replay, deltas, source)
+        return
     entries = [(result[i], result[i + 1]) for i in range(1, len(result) - 1, 2)]
     rons = [info[0] for _, info in entries if info[0] != info[1]]
     scored, taker, note = multiple_ron(multiple_ron_rule(rules.ruleset), entries[0][1][1],
@@ -364,3 +386,9 @@ def _round_wins(rnd: list[Any], rules: GameRules, file: str, name: str
         wins.append(Win(line, Source(file, name, round_name(kyoku), honba),
                         _verdict(deltas, info, kyoku % 4, rules.players), rules.unknown))
     yield from wins
+    yield tenhou6_scores(rnd, replay, [_deltas(d) for d, _ in entries], source)
+
+
+def _deltas(value: Any) -> list[int]:
+    listed(value, "the point changes", 4, 4)
+    return [integer(v, "a point change", -POINTS_MAX, POINTS_MAX) for v in value]

@@ -345,6 +345,45 @@ class Params:
     tsumo_loss: bool = _switch(True, _bool, "three players: on a tsumo nobody pays the empty "
                                             "North seat's share (ツモ損); off: the two payers "
                                             "split it")
+    # the game (`mjscore game`): starting points, the end, the final result
+    noten_total: int = _param(0, _int, "an exhaustive draw: the noten players pay this, shared "
+                                       "by the ready ones (riichi: 3000; 0: no payments)")
+    start_points: int = _param(0, _int, "each player's points at the start (0: a running "
+                                        "total of payments)")
+    return_points: int = _param(0, _int, "points the result counts from (返し; 0: the start)")
+    goal_points: int = _param(0, _int, "the points that end sudden death and let all-last "
+                                       "end (0: return_points)")
+    uma: tuple[int | float, ...] = _param((), _list_of(_number), "game points by placement, "
+                                          "first to last (empty: none)")
+    oka: bool = _param(False, _bool, "the first player also takes (return - start) x players "
+                                     "/ 1000 (オカ)")
+    result_rounding: str = _param("exact", _one_of("exact", "tenhou"),
+                                  "the result: exact (one decimal) or tenhou (the difference "
+                                  "to return_points rounded to 1000, 5 down and 6 up, and the "
+                                  "first player takes the rest)")
+    ties: str = _param("seat", _one_of("seat", "split"),
+                       "equal points: seat (the one nearer the first dealer places higher) "
+                       "or split (they share the uma of their places)")
+    leftover_deposits: str = _param("first", _one_of("first", "none"),
+                                    "riichi deposits left at the end: to the first player, "
+                                    "or none (nobody takes them)")
+    game_length: str = _param("south", _one_of("east", "south", "north", "single"),
+                              "the last round: east (東風戦, E4), south (半荘, S4), north "
+                              "(all four winds, N4) or single (every line a round of its "
+                              "own, no dealer rotation)")
+    renchan: str = _param("riichi", _one_of("riichi", "dealer_win", "never"),
+                          "the dealer repeats: riichi (on a win or ready at a draw), "
+                          "dealer_win (on a win or a draw) or never")
+    bust: bool = _param(False, _bool, "the game ends when a player's points go below zero (飛び)")
+    west_extension: bool = _param(False, _bool, "after the last round, the game goes on "
+                                  "(西入, sudden death) while nobody has return_points")
+    agari_yame: bool = _param(False, _bool, "the dealer of the last round who wins or is "
+                                            "ready and first ends the game (和了止め)")
+    renchan_on_abort: bool = _param(True, _bool, "an abortive draw repeats the dealer")
+    game_result: str = _param("uma", _one_of("uma", "boo", "total"),
+                              "the final result: uma (and oka) by placement, boo (Kansai "
+                              "Boo's マルＡ/Ｂ/Ｃ in game points, scoring/boo_game.py) or "
+                              "total (the running total of the payments itself)")
     # points and doubles (European)
     east_factor: int = _param(1, _int, "East pays and receives this many times")
     points: Mapping[str, Any] = _param(_EMPTY, _points, "set and pair points")

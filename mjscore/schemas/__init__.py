@@ -11,6 +11,7 @@ import os
 from typing import Any
 
 PATH = os.path.join(os.path.dirname(__file__), "record.schema.json")
+GAME_PATH = os.path.join(os.path.dirname(__file__), "game.schema.json")  # `mjscore game`
 
 
 def schema_text() -> str:
@@ -20,3 +21,9 @@ def schema_text() -> str:
 
 def record_schema() -> dict[str, Any]:
     return json.loads(schema_text())
+
+
+def game_schema() -> dict[str, Any]:
+    """The schema of a `mjscore game` record (a round or a game's end)."""
+    with open(GAME_PATH, encoding="utf-8") as f:
+        return json.loads(f.read())

@@ -1,0 +1,95 @@
+"""`mjscore game`, without typer: read the lines, follow each game, write the ledger.
+
+Exit codes: 0 when every game could be followed (a record that stops mid-game is a
+note, not a failure), 1 when a line could not be scored or does not fit the game (the
+other games are still written), 2 for a usage error.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sys
+from typing import Any, TextIO
+
+from ..base.errors import ExitCode
+
+UMA_PRESETS = {"5-10": (10, 5, -5, -10), "10-20": (20, 10, -10, -20),
+               "10-30": (30, 10, -10, -30)}
+_NUMBER = re.compile(r"[+-]?[0-9]{1,6}(\.[0-9])?")
+
+
+def _uma(text: str, usage: Any) -> tuple[float, ...]:
+    """`10-20` (a club's name for +20/+10/-10/-20) or the values: `15,5,-5,-15`."""
+    if text in UMA_PRESETS:
+        return UMA_PRESETS[text]
+    parts = text.split(",")
+    if len(parts) < 3 or not all(_NUMBER.fullmatch(p.strip()) for p in parts):
+        raise usage(f"--uma takes 5-10, 10-20, 10-30 or values first to last such as "
+                    f"15,5,-5,-15, not '{text}'")
+    values = tuple(float(p) if "." in p else int(p) for p in parts)
+    if abs(sum(values)) > 1e-9:
+        raise usage(f"--uma values add up to {sum(values)}, not 0")
+    return values
+
+
+def _width() -> int:
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    if sys.stdout is not None and sys.stdout.isatty():
+        return shutil.get_terminal_size((100, 24)).columns
+    return 100
+
+
+def game_command(path: str, rules: str | None, fmt: str, start: int | None,
+                 back: int | None, uma: str | None, length: str | None, opts: list[str],
+                 quiet: bool = False, out: TextIO | None = None) -> int:
+    from ..ledger import games
+    from ..report import game as report
+    from ..rulesets import load_ruleset
+    from .runner import UsageProblem, read_lines, say, text_arg
+
+    out = out or sys.stdout
+    if fmt not in report.FORMATS:
+        raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(report.FORMATS)})")
+    name = (rules or "riichi").lower()
+    ruleset = load_ruleset(name)
+    settings: dict[str, Any] = {}
+    if start is not None:
+        settings["start_points"] = start
+    if back is not None:
+        settings["return_points"] = back
+    if uma is not None:
+        values = _uma(uma, UsageProblem)
+        if len(values) == 3 and len(ruleset.seats) == 4:
+            raise UsageProblem("--uma has 3 values for a table of 4")
+        if len(values) == 4 and len(ruleset.seats) == 3:
+            values = (values[0], 0, values[3])  # a club's 10-20 at three players: +20/0/-20
+        settings["uma"] = values
+    if length is not None:
+        if length not in ("east", "south", "single"):
+            raise UsageProblem(f"--length takes east, south or single, not '{length}'")
+        settings["game_length"] = length
+    options = {}
+    for pair in map(text_arg, opts):
+        key, eq, value = pair.partition("=")
+        if not eq or not key.strip():
+            raise UsageProblem(f"--opt takes NAME=VALUE, not '{pair}'")
+        options[key.strip()] = value.strip()
+    found = list(games(read_lines(path, keep_comments=True), rules=ruleset.name,
+                       options=options or None, settings=settings))
+    failed = False
+    for g in found:
+        for p in g.problems:
+            failed = failed or p.kind == "error"
+            if p.kind == "error" or not quiet:
+                label = "" if p.kind == "error" else "note: "
+                where = f"game {g.game}: " if g.game and p.line else ""
+                say(f"{label}{where}{p}")
+    if not found:
+        say("no game: the input holds no hand line and no drawn-round line")
+        failed = True
+    report.write(found, fmt, out, _width())
+    return int(ExitCode.NOT_ALL_SCORED if failed else ExitCode.OK)

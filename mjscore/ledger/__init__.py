@@ -1,0 +1,12 @@
+"""A game's ledger (`mjscore game`): the rounds of a game and its final standings.
+
+Named `ledger`, not `game`, so that `mjscore.game(...)` stays the library function.
+It imports the core and the rulesets only (never the records, the reports or the CLI).
+"""
+
+from __future__ import annotations
+
+from .game import Game, GameProblem, Header, Round, game, games, header_line, read_header
+
+__all__ = ["Game", "GameProblem", "Header", "Round", "game", "games", "header_line",
+           "read_header"]

@@ -1,0 +1,209 @@
+"""What a game record says beyond its wins: the game's start, its drawn rounds, the
+scores after each round and its end (`owari`), for `mjscore game` and `mjscore check`.
+
+The two readers call these functions where a round or a game starts and ends; the
+drawn round is written as the drawn-round line of docs/notation.md, so that `import
+| game` follows the whole game. Kept apart from the readers' replay of the wins.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import unquote
+
+from ..base.frozen import value_class
+from .checks import numbers
+from .model import WINDS, Problem, RecordError, Source, Win
+from .replay import Replay
+from .rules import HANCHAN
+
+# mjlog RYUUKYOKU `type` -> the draw's kind (no type: the wall ran out)
+MJLOG_DRAWS = {"": "exhaustive", "nm": "nagashi", "yao9": "nine-terminals",
+               "reach4": "four-riichi", "ron3": "triple-ron", "kan4": "four-kans",
+               "kaze4": "four-winds"}
+# tenhou.net/6 result names -> the draw's kind
+TENHOU6_DRAWS = {"流局": "exhaustive", "全員聴牌": "exhaustive", "全員不聴": "exhaustive",
+                 "流し満貫": "nagashi", "九種九牌": "nine-terminals", "四家立直": "four-riichi",
+                 "三家和了": "triple-ron", "四槓散了": "four-kans", "四風連打": "four-winds"}
+POINTS_CAP = 100_000  # in hundreds, a score of a record
+
+
+@value_class
+class GameStart:
+    """A game begins: its players in seating order from the first dealer, its length."""
+
+    file: str
+    game: str
+    players: tuple[str, ...]
+    length: str  # "south" | "east"
+
+    def header(self) -> str:
+        from ..ledger import header_line
+
+        return header_line(self.game, self.players, length=self.length)
+
+
+@value_class
+class Drawn:
+    """A drawn round as its drawn-round line."""
+
+    line: str
+    source: Source
+    kind: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"line": self.line, "source": self.source.to_dict(), "draw": self.kind}
+
+
+@value_class
+class RoundScores:
+    """The record's own points per player (seating order) before and after a round
+    (after each win of a double ron)."""
+
+    source: Source
+    start: tuple[int, ...]
+    after: tuple[int, ...]
+
+
+@value_class
+class GameEnd:
+    """The record's final points and results (mjlog `owari`)."""
+
+    file: str
+    game: str
+    points: tuple[int, ...]
+    results: tuple[float, ...]
+
+
+def mjlog_start(file: str, game: str, names: dict[str, str], go_type: int) -> GameStart:
+    players = tuple(unquote(names.get(f"n{p}", "")) or WINDS[p] for p in range(4))
+    return GameStart(file, game, players, "south" if go_type & HANCHAN else "east")
+
+
+def sc_after(attrs: dict[str, str]) -> tuple[int, ...]:
+    """An AGARI's or RYUUKYOKU's `sc` as points after it, per player."""
+    sc = numbers(attrs.get("sc", ""), "sc", -POINTS_CAP, POINTS_CAP, (8, 8))
+    return tuple((sc[2 * p] + sc[2 * p + 1]) * 100 for p in range(4))
+
+
+def mjlog_end(file: str, game: str, attrs: dict[str, str]) -> GameEnd | None:
+    """The `owari` of the game's last tag, if the record has it."""
+    if "owari" not in attrs:
+        return None
+    parts = attrs["owari"].split(",")
+    if len(parts) != 8:
+        raise RecordError(f"owari has {len(parts)} values (expected 8: points and result "
+                          "of each player)")
+    try:
+        points = tuple(int(parts[2 * p]) * 100 for p in range(4))
+        results = tuple(float(parts[2 * p + 1]) for p in range(4))
+    except ValueError:
+        raise RecordError(f"owari {attrs['owari'][:60]!r} is not numbers") from None
+    return GameEnd(file, game, points, results)
+
+
+def _winds(replay: Replay, players: list[int]) -> str:
+    return ",".join(sorted((replay.seat_wind(p) for p in players), key=WINDS.index))
+
+
+def draw_line(replay: Replay, kind: str, tenpai: list[int], nagashi: list[int]) -> str:
+    """The drawn-round line of a replayed round."""
+    parts = [f"draw:{kind}", f"round:{WINDS[(replay.kyoku // 4) % 4]}"]
+    if kind in ("exhaustive", "nagashi"):
+        parts.append("tenpai:" + (_winds(replay, tenpai) or "none"))
+    if nagashi:
+        parts.append("nagashi:" + _winds(replay, nagashi))
+    if replay.honba:
+        parts.append(f"honba:{replay.honba}")
+    if replay.sticks:
+        parts.append(f"sticks:{replay.sticks}")
+    riichi = [p for p in range(4) if replay.riichi[p]]
+    if riichi:
+        parts.append("riichi-by:" + _winds(replay, riichi))
+    parts += [f"opt:{k}={v}" for k, v in replay.options.items()]
+    return " ".join(parts)
+
+
+def mjlog_draw(replay: Replay, attrs: dict[str, str], source: Source) -> Drawn:
+    """A RYUUKYOKU: its kind, the ready players (the hands it shows, hai0..hai3, at an
+    exhaustive draw) and the nagashi players (those the sc pays)."""
+    kind = MJLOG_DRAWS.get(attrs.get("type", ""))
+    if kind is None:
+        raise RecordError(f"RYUUKYOKU type={attrs['type'][:20]!r} is not a known draw "
+                          f"({', '.join(t for t in MJLOG_DRAWS if t)})")
+    tenpai = [p for p in range(4) if f"hai{p}" in attrs] if kind in (
+        "exhaustive", "nagashi") else []
+    sc = numbers(attrs.get("sc", ""), "sc", -POINTS_CAP, POINTS_CAP, (8, 8))
+    nagashi = [p for p in range(4) if sc[2 * p + 1] > 0] if kind == "nagashi" else []
+    return Drawn(draw_line(replay, kind, tenpai, nagashi), source, kind)
+
+
+def tenhou6_start(file: str, game: str, obj: dict[str, Any]) -> GameStart:
+    names = obj.get("name")
+    names = names if isinstance(names, list) else []
+    players = tuple(n if isinstance(n, str) and n else WINDS[p]
+                    for p, n in enumerate((names + [""] * 4)[:4]))
+    rule = obj.get("rule")
+    disp = rule.get("disp", "") if isinstance(rule, dict) else ""
+    length = "east" if isinstance(disp, str) and "東" in disp else "south"
+    return GameStart(file, game, players, length)
+
+
+def tenhou6_end(file: str, game: str, obj: dict[str, Any]) -> GameEnd | None:
+    sc = obj.get("sc")
+    if not isinstance(sc, list) or len(sc) != 8 or not all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in sc):
+        return None
+    return GameEnd(file, game, tuple(int(sc[2 * p]) * 100 for p in range(4)),
+                   tuple(float(sc[2 * p + 1]) for p in range(4)))
+
+
+def tenhou6_draw(replay: Replay, result: list[Any], source: Source) -> Drawn:
+    """A tenhou.net/6 draw: the ready players from the noten payments (all or none when
+    the result says so), a nagashi's from the hands (shanten), its players from the
+    payments."""
+    name = result[0]
+    kind = TENHOU6_DRAWS.get(name)
+    if kind is None:
+        raise RecordError(f"the round's result {name[:20]!r} is not a known draw")
+    deltas = result[1] if len(result) > 1 and isinstance(result[1], list) else [0] * 4
+    tenpai: list[int] = []
+    nagashi: list[int] = []
+    if name == "全員聴牌":
+        tenpai = [0, 1, 2, 3]
+    elif name == "流局":
+        tenpai = [p for p in range(4) if deltas[p] > 0]
+    elif kind == "nagashi":
+        nagashi = [p for p in range(4) if deltas[p] > 0]
+        tenpai = [p for p in range(4) if _ready(replay, p)]
+    return Drawn(draw_line(replay, kind, tenpai, nagashi), source, kind)
+
+
+def _ready(replay: Replay, p: int) -> bool:
+    """Whether player p's hand at the draw waits on a tile (13 tiles, melds as three)."""
+    from ..analysis.shanten import shanten_number
+
+    counts = [0] * 34
+    for tok in replay.hands[p]:
+        t = replay.to_tile(tok)
+        counts["mpsz".index(t.suit) * 9 + (5 if t.digit == 0 else t.digit) - 1] += 1
+    try:
+        return shanten_number(counts, len(replay.melds[p])) == 0
+    except ValueError:
+        return False
+
+
+def tenhou6_scores(rnd: list[Any], replay: Replay, deltas: list[list[int]], source: Source
+                   ) -> RoundScores:
+    """Scores before and after a tenhou.net/6 round: its start plus the point changes,
+    less the riichi sticks (the changes leave them out)."""
+    start = tuple(int(s) for s in rnd[1])
+    after = list(start)
+    for d in deltas:
+        after = [a + int(x) for a, x in zip(after, d, strict=True)]
+    after = [a - 1000 * bool(replay.riichi[p]) for p, a in enumerate(after)]
+    return RoundScores(source, start, tuple(after))
+
+
+# everything a record reader yields
+RecordItem = Win | Problem | GameStart | Drawn | RoundScores | GameEnd
