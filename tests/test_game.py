@@ -258,20 +258,16 @@ def test_kansai_boo_ends_with_its_own_result():
     assert g.result == (-3.0, 0.0, 0.0, 0.0)
 
 
-def test_three_players_follow_the_rulesets_seats(tmp_path, monkeypatch):
-    # a sanma ruleset as the three-player presets declare it (Tenhou: 35,000 start,
-    # 40,000 returned, uma +20/0/-20, oka 15): noten payments are 2,000 at three
-    (tmp_path / "game-sanma-test.toml").write_text(
-        'extends = "riichi"\ntitle = "three"\n[params]\nplayers = 3\nstart_points = 35000\n'
-        'return_points = 40000\numa = [20, 0, -20]\n', encoding="utf-8")
-    monkeypatch.setenv("MJSCORE_RULES_PATH", str(tmp_path))
+def test_three_players_follow_the_rulesets_seats():
+    # Tenhou's sanma (35,000 start, 40,000 returned, uma +20/0/-20, oka 15): noten payments
+    # are 2,000 at three (the records' draws: one ready takes 1,000 from each of the others)
     g = mjscore.game(["draw:exhaustive tenpai:E round:E",
-                      "draw:exhaustive tenpai:S,W round:E honba:1"], rules="game-sanma-test")
+                      "draw:exhaustive tenpai:S,W round:E honba:1"], rules="sanma")
     assert [r.changes for r in g.rounds] == [(2000, -1000, -1000), (-2000, 1000, 1000)]
     assert g.players == ("E", "S", "W") and g.final == (35000,) * 3
     # all tied on 35,000: (35 - 40) + uma, first also takes the oka 15
     assert g.result == (30.0, -5.0, -25.0)
-    bad = mjscore.game(["draw:exhaustive tenpai:N round:E"], rules="game-sanma-test")
+    bad = mjscore.game(["draw:exhaustive tenpai:N round:E"], rules="sanma")
     assert "seat N is not at a table of 3" in str(bad.problems[0])
 
 

@@ -156,7 +156,8 @@ def parse_drawn(text: str) -> DrawnRound:
 def draw_payments(d: DrawnRound, seats: tuple[str, ...], noten_total: int, mangan_base: int
                   ) -> list[tuple[str, str, int, str]]:
     """(from, to, amount, reason) of a drawn round: noten payments on an exhaustive draw
-    (`noten_total` shared: the noten players pay it, the ready ones receive it; nothing
+    (`noten_total`, the ruleset's (3,000 at four, 2,000 at three), shared: the noten
+    players pay it, the ready ones receive it; nothing
     when all or none are ready), a nagashi mangan paid as a mangan tsumo (in place of the
     noten payments, honba and deposits untouched, as Tenhou), nothing on an abortive draw."""
     out: list[tuple[str, str, int, str]] = []
@@ -173,8 +174,7 @@ def draw_payments(d: DrawnRound, seats: tuple[str, ...], noten_total: int, manga
     noten = [s for s in seats if s not in d.tenpai]
     if not ready or not noten:
         return out
-    total = noten_total if len(seats) == 4 else noten_total * (len(seats) - 1) // 3
-    pay = total // len(noten)  # each noten player's share, split among the ready
+    pay = noten_total // len(noten)  # each noten player's share, split among the ready
     for payer in noten:
         for winner in ready:
             out.append((payer, winner, pay // len(ready), "noten"))

@@ -15,7 +15,6 @@ errors are `GameProblem`s in the ledger, never exceptions.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
@@ -112,7 +111,7 @@ class Game(NamedTuple):
 
 
 def header_line(game: str, players: Iterable[str] = (), rules: str | None = None,
-                length: str | None = None) -> str:
+                length: str | None = None, rounding: str | None = None) -> str:
     """The `# game` line that starts a game: names with a blank, comma, `%` or `#`
     percent-encoded, so that a name is one token."""
     parts = ["# game", _encode(game)]
@@ -123,6 +122,8 @@ def header_line(game: str, players: Iterable[str] = (), rules: str | None = None
         parts.append(f"rules:{rules}")
     if length:
         parts.append(f"length:{length}")
+    if rounding:
+        parts.append(f"rounding:{rounding}")
     return " ".join(parts)
 
 
@@ -139,6 +140,7 @@ class Header(NamedTuple):
     players: tuple[str, ...] = ()
     rules: str | None = None
     length: str | None = None
+    rounding: str | None = None  # the result's rounding, where a record shows it
 
 
 def read_header(text: str) -> Header | None:
@@ -150,13 +152,14 @@ def read_header(text: str) -> Header | None:
     game, fields = "", {}
     for w in words:
         key, colon, value = w.partition(":")
-        if colon and key in ("players", "rules", "length"):
+        if colon and key in ("players", "rules", "length", "rounding"):
             fields[key] = value
         elif not game:
             game = unquote(w)
     players = tuple(unquote(n) for n in fields["players"].split(",")) if "players" in fields \
         else ()
-    return Header(game, players, fields.get("rules"), fields.get("length"))
+    return Header(game, players, fields.get("rules"), fields.get("length"),
+                  fields.get("rounding"))
 
 
 # -- the ledger -----------------------------------------------------------------------------
@@ -245,6 +248,8 @@ class _Ledger:
             self.cfg["deposit"] = 0
         if header.length in ("east", "south", "north", "single"):
             self.cfg["game_length"] = header.length
+        if header.rounding in ("exact", "tenhou"):
+            self.cfg["result_rounding"] = header.rounding
         self.cfg.update(settings or {})
         self.seats = self.ruleset.seats
         self.n = len(self.seats)
@@ -575,7 +580,10 @@ def _result(final: list[int], order: list[int], cfg: dict[str, Any], n: int) -> 
     if cfg["result_rounding"] == "tenhou":
         out = [0.0] * n
         for p in order[1:]:
-            rounded = math.floor((final[p] + 500) / 1000)  # to the thousand, 4 down 5 up
+            # to the thousand, 4 down 5 up, on the points' size: 25,500 is 26 and -5,500
+            # is -6 (a Tenhou sanma owari: -5,500 with 40,000 returned and uma -20: -66)
+            thousands = (abs(final[p]) + 500) // 1000
+            rounded = thousands if final[p] >= 0 else -thousands
             out[p] = float(rounded - ret // 1000 + by_player[p])
         out[order[0]] = -sum(out[p] for p in order[1:])
         return [round(x, 1) + 0.0 for x in out]

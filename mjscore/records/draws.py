@@ -36,11 +36,14 @@ class GameStart:
     game: str
     players: tuple[str, ...]
     length: str  # "south" | "east"
+    rules: str = ""  # the platform's ruleset, as the game's lines name it
+    rounding: str = ""  # "exact" where the record's results have decimals
 
     def header(self) -> str:
         from ..ledger import header_line
 
-        return header_line(self.game, self.players, length=self.length)
+        return header_line(self.game, self.players, self.rules or None, length=self.length,
+                           rounding=self.rounding or None)
 
 
 @value_class
@@ -75,19 +78,21 @@ class GameEnd:
     results: tuple[float, ...]
 
 
-def mjlog_start(file: str, game: str, names: dict[str, str], go_type: int) -> GameStart:
-    players = tuple(unquote(names.get(f"n{p}", "")) or WINDS[p] for p in range(4))
-    return GameStart(file, game, players, "south" if go_type & HANCHAN else "east")
+def mjlog_start(file: str, game: str, names: dict[str, str], go_type: int, seats: int = 4,
+                rules: str = "") -> GameStart:
+    players = tuple(unquote(names.get(f"n{p}", "")) or WINDS[p] for p in range(seats))
+    return GameStart(file, game, players, "south" if go_type & HANCHAN else "east", rules)
 
 
-def sc_after(attrs: dict[str, str]) -> tuple[int, ...]:
-    """An AGARI's or RYUUKYOKU's `sc` as points after it, per player."""
+def sc_after(attrs: dict[str, str], seats: int = 4) -> tuple[int, ...]:
+    """An AGARI's or RYUUKYOKU's `sc` as points after it, per player (a table of three
+    has four pairs, the empty seat's zero: left out)."""
     sc = numbers(attrs.get("sc", ""), "sc", -POINTS_CAP, POINTS_CAP, (8, 8))
-    return tuple((sc[2 * p] + sc[2 * p + 1]) * 100 for p in range(4))
+    return tuple((sc[2 * p] + sc[2 * p + 1]) * 100 for p in range(seats))
 
 
-def mjlog_end(file: str, game: str, attrs: dict[str, str]) -> GameEnd | None:
-    """The `owari` of the game's last tag, if the record has it."""
+def mjlog_end(file: str, game: str, attrs: dict[str, str], seats: int = 4) -> GameEnd | None:
+    """The `owari` of the game's last tag, if the record has it (per seat of the table)."""
     if "owari" not in attrs:
         return None
     parts = attrs["owari"].split(",")
@@ -95,8 +100,8 @@ def mjlog_end(file: str, game: str, attrs: dict[str, str]) -> GameEnd | None:
         raise RecordError(f"owari has {len(parts)} values (expected 8: points and result "
                           "of each player)")
     try:
-        points = tuple(int(parts[2 * p]) * 100 for p in range(4))
-        results = tuple(float(parts[2 * p + 1]) for p in range(4))
+        points = tuple(int(parts[2 * p]) * 100 for p in range(seats))
+        results = tuple(float(parts[2 * p + 1]) for p in range(seats))
     except ValueError:
         raise RecordError(f"owari {attrs['owari'][:60]!r} is not numbers") from None
     return GameEnd(file, game, points, results)
@@ -117,9 +122,11 @@ def draw_line(replay: Replay, kind: str, tenpai: list[int], nagashi: list[int]) 
         parts.append(f"honba:{replay.honba}")
     if replay.sticks:
         parts.append(f"sticks:{replay.sticks}")
-    riichi = [p for p in range(4) if replay.riichi[p]]
+    riichi = [p for p in range(replay.seats) if replay.riichi[p]]
     if riichi:
         parts.append("riichi-by:" + _winds(replay, riichi))
+    if replay.ruleset:
+        parts.append(f"rules:{replay.ruleset}")
     parts += [f"opt:{k}={v}" for k, v in replay.options.items()]
     return " ".join(parts)
 
@@ -131,31 +138,39 @@ def mjlog_draw(replay: Replay, attrs: dict[str, str], source: Source) -> Drawn:
     if kind is None:
         raise RecordError(f"RYUUKYOKU type={attrs['type'][:20]!r} is not a known draw "
                           f"({', '.join(t for t in MJLOG_DRAWS if t)})")
-    tenpai = [p for p in range(4) if f"hai{p}" in attrs] if kind in (
+    seats = range(replay.seats)
+    tenpai = [p for p in seats if f"hai{p}" in attrs] if kind in (
         "exhaustive", "nagashi") else []
     sc = numbers(attrs.get("sc", ""), "sc", -POINTS_CAP, POINTS_CAP, (8, 8))
-    nagashi = [p for p in range(4) if sc[2 * p + 1] > 0] if kind == "nagashi" else []
+    nagashi = [p for p in seats if sc[2 * p + 1] > 0] if kind == "nagashi" else []
     return Drawn(draw_line(replay, kind, tenpai, nagashi), source, kind)
 
 
-def tenhou6_start(file: str, game: str, obj: dict[str, Any]) -> GameStart:
+def tenhou6_start(file: str, game: str, obj: dict[str, Any], seats: int = 4,
+                  rules: str = "") -> GameStart:
     names = obj.get("name")
     names = names if isinstance(names, list) else []
     players = tuple(n if isinstance(n, str) and n else WINDS[p]
-                    for p, n in enumerate((names + [""] * 4)[:4]))
+                    for p, n in enumerate((names + [""] * 4)[:seats]))
     rule = obj.get("rule")
     disp = rule.get("disp", "") if isinstance(rule, dict) else ""
     length = "east" if isinstance(disp, str) and "東" in disp else "south"
-    return GameStart(file, game, players, length)
+    # results with tenths (Tenhou's sanma records of 2024 give 70.7, those of 2021 -8):
+    # the platform did not round them to the thousand, so the ledger does not either
+    sc = obj.get("sc")
+    exact = isinstance(sc, list) and any(
+        isinstance(v, float) and not v.is_integer() for v in sc[1::2])
+    return GameStart(file, game, players, length, rules, "exact" if exact else "")
 
 
-def tenhou6_end(file: str, game: str, obj: dict[str, Any]) -> GameEnd | None:
+def tenhou6_end(file: str, game: str, obj: dict[str, Any], seats: int = 4) -> GameEnd | None:
+    """The game's `sc`: final points (in points, not hundreds as in mjlog) and results."""
     sc = obj.get("sc")
     if not isinstance(sc, list) or len(sc) != 8 or not all(
             isinstance(v, (int, float)) and not isinstance(v, bool) for v in sc):
         return None
-    return GameEnd(file, game, tuple(int(sc[2 * p]) * 100 for p in range(4)),
-                   tuple(float(sc[2 * p + 1]) for p in range(4)))
+    return GameEnd(file, game, tuple(int(sc[2 * p]) for p in range(seats)),
+                   tuple(float(sc[2 * p + 1]) for p in range(seats)))
 
 
 def tenhou6_draw(replay: Replay, result: list[Any], source: Source) -> Drawn:
@@ -169,13 +184,14 @@ def tenhou6_draw(replay: Replay, result: list[Any], source: Source) -> Drawn:
     deltas = result[1] if len(result) > 1 and isinstance(result[1], list) else [0] * 4
     tenpai: list[int] = []
     nagashi: list[int] = []
+    seats = range(replay.seats)
     if name == "全員聴牌":
-        tenpai = [0, 1, 2, 3]
+        tenpai = list(seats)
     elif name == "流局":
-        tenpai = [p for p in range(4) if deltas[p] > 0]
+        tenpai = [p for p in seats if deltas[p] > 0]
     elif kind == "nagashi":
-        nagashi = [p for p in range(4) if deltas[p] > 0]
-        tenpai = [p for p in range(4) if _ready(replay, p)]
+        nagashi = [p for p in seats if deltas[p] > 0]
+        tenpai = [p for p in seats if _ready(replay, p)]
     return Drawn(draw_line(replay, kind, tenpai, nagashi), source, kind)
 
 
@@ -197,10 +213,10 @@ def tenhou6_scores(rnd: list[Any], replay: Replay, deltas: list[list[int]], sour
                    ) -> RoundScores:
     """Scores before and after a tenhou.net/6 round: its start plus the point changes,
     less the riichi sticks (the changes leave them out)."""
-    start = tuple(int(s) for s in rnd[1])
+    start = tuple(int(s) for s in rnd[1][:replay.seats])
     after = list(start)
     for d in deltas:
-        after = [a + int(x) for a, x in zip(after, d, strict=True)]
+        after = [a + int(x) for a, x in zip(after, d[:replay.seats], strict=True)]
     after = [a - 1000 * bool(replay.riichi[p]) for p, a in enumerate(after)]
     return RoundScores(source, start, tuple(after))
 

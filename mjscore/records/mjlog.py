@@ -200,7 +200,7 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Item]:
                 replay, broken = _deal(tag.attrs, rules), False
                 if not started:
                     started = True
-                    yield mjlog_start(file, game, names, go_type)
+                    yield mjlog_start(file, game, names, go_type, replay.seats, rules.ruleset)
                 start = tuple(numbers(_need(tag.attrs, "ten"), "ten", -POINTS_MAX // 100,
                                       POINTS_MAX // 100, (4, 4)))
             elif replay is None:
@@ -258,8 +258,9 @@ def _after(replay: Replay, attrs: dict[str, str], file: str, game: str,
            start: tuple[int, ...]) -> Iterator[RoundScores | GameEnd]:
     """The record's scores after a result (`sc`), and the game's end (`owari`)."""
     where = Source(file, game, round_name(replay.kyoku), replay.honba)
-    yield RoundScores(where, tuple(s * 100 for s in start), sc_after(attrs))
-    end = mjlog_end(file, game, attrs)
+    seats = replay.seats
+    yield RoundScores(where, tuple(s * 100 for s in start[:seats]), sc_after(attrs, seats))
+    end = mjlog_end(file, game, attrs, seats)
     if end is not None:
         yield end
 

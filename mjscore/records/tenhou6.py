@@ -332,7 +332,7 @@ def read_game(game: dict[str, Any], file: str, name: str, fresh: bool = True
         yield Problem("rules", file, name, "; ".join(rules.unknown) + f"; scored by {site}'s "
                       "standard rules, and `check` reports its wins apart")
     if fresh:
-        yield tenhou6_start(file, name, game)
+        yield tenhou6_start(file, name, game, rules.players, rules.ruleset)
     for number, rnd in enumerate(game["log"], 1):
         where = _where(rnd, number)
         try:
@@ -346,7 +346,7 @@ def read_game(game: dict[str, Any], file: str, name: str, fresh: bool = True
             yield from _round_wins(rnd, rules, file, name)
         except RecordError as exc:
             yield Problem("error", file, where, str(exc))
-    end = tenhou6_end(file, name, game)
+    end = tenhou6_end(file, name, game, rules.players)
     if end is not None:
         yield end
 
