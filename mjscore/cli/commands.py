@@ -115,7 +115,7 @@ OutputOption = Annotated[str | None, typer.Option(
 ConfigOption = Annotated[str | None, typer.Option(
     "--config", metavar="PATH",
     help="Config file of house rules (TOML: rules, format, options, options.RULESET); "
-         "default: $MJSCORE_CONFIG, else $XDG_CONFIG_HOME/mjscore/config.toml.",
+         "default: $MJSCORE_CONFIG, else config.toml in $XDG_CONFIG_HOME/mjscore.",
     show_default=False)]
 QuietOption = Annotated[bool, typer.Option(
     "--quiet", "-q", help="No summary line at the end of a file run, no notes.")]
@@ -451,6 +451,10 @@ def globals_first(args: list[str]) -> list[str]:
     return front + rest
 
 
+NARROW_HELP = 100  # below it --help is click's plain text: rich's tables cut names at 80
+RICH_HELP = app.rich_markup_mode
+
+
 def run(argv: list[str] | None = None) -> int:
     """Run the app on `argv` (default sys.argv[1:]) and return the exit code."""
     args = globals_first(sys.argv[1:] if argv is None else list(argv))
@@ -461,6 +465,12 @@ def run(argv: list[str] | None = None) -> int:
     DISPLAY_FLAGS.clear()
     configure(encoding=getattr(sys.stdout, "encoding", None) or "utf-8")
     sane_columns(os.environ)  # every rich console reads it, typer's help too
+    # rich's help tables squeeze an option's name into `--yakum…` (at 40 columns) and a
+    # value into `double-mar…` (at 80); click's plain help keeps every word whole
+    import shutil
+
+    narrow = shutil.get_terminal_size().columns < NARROW_HELP
+    app.rich_markup_mode = None if narrow else RICH_HELP  # type: ignore[assignment]
     for stream in (sys.stdout, sys.stderr):  # UTF-8 out, whatever the locale says
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None and getattr(stream, "encoding", "").lower() != "utf-8":
