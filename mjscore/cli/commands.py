@@ -470,7 +470,7 @@ def run(argv: list[str] | None = None) -> int:
     import shutil
 
     narrow = shutil.get_terminal_size().columns < NARROW_HELP
-    app.rich_markup_mode = None if narrow else RICH_HELP  # type: ignore[assignment]
+    app.rich_markup_mode = None if narrow else RICH_HELP
     for stream in (sys.stdout, sys.stderr):  # UTF-8 out, whatever the locale says
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None and getattr(stream, "encoding", "").lower() != "utf-8":
