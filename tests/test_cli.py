@@ -134,8 +134,9 @@ def test_a_file_with_bad_lines_keeps_going(hand_file: Path):
     assert recs[3]["yakuman"] == 1 and recs[3]["liability"]["seat"] == "E"
     err = done.stderr.splitlines()
     assert len(err) == 2 and "Traceback" not in done.stderr
-    assert err[0].startswith("line 4: no yaku:")
-    assert err[1].startswith("line 6: column 13: 'pon:55p' is not a pon")
+    assert err[0].startswith(f"{hand_file}:4: no yaku:")  # FILE:LINE: where no column
+    assert err[1].startswith(f"{hand_file}:6:13: 'pon:55p' is not a pon")
+    assert all(r["file"] == str(hand_file) for r in recs)
 
 
 def test_stdin_is_a_dash(hand_file: Path):
@@ -171,7 +172,7 @@ def test_rich_file_report_writes_errors_to_stderr(hand_file: Path):
     assert done.returncode == 1
     assert "line 2" in done.stdout and "line 7" in done.stdout
     assert "line 6" not in done.stdout
-    assert "line 6: column 13:" in done.stderr and "^^^^^^^" in done.stderr
+    assert f"{hand_file}:6:13: " in done.stderr and "^^^^^^^" in done.stderr
 
 
 def test_undecodable_bytes_are_a_bad_line_not_a_crash(tmp_path: Path):
@@ -181,7 +182,7 @@ def test_undecodable_bytes_are_a_bad_line_not_a_crash(tmp_path: Path):
     assert done.returncode == 1
     recs = records(done.stdout)
     assert [r["ok"] for r in recs] == [True, False]
-    assert done.stderr.startswith("line 2:")
+    assert done.stderr.startswith(f"{path}:2:1: ")
 
 
 # -- usage errors: exit 2, one line, no traceback -------------------------------------------
@@ -295,7 +296,7 @@ def test_a_core_crash_stays_on_its_line(monkeypatch, capsys):
     recs = records(captured.out)
     assert [r["ok"] for r in recs] == [True, False, True]
     assert recs[1]["error"]["kind"] == "internal"
-    assert captured.err.strip() == "line 2: internal error: RuntimeError: kaboom"
+    assert captured.err.strip() == "-:2: internal error: RuntimeError: kaboom"
 
 
 def test_tally_owns_the_exit_code():

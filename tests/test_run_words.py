@@ -44,7 +44,7 @@ def test_quiet_hides_the_summary(hands: Path):
     quiet = mj("score", "-q", "--file", str(hands), "-F", "jsonl")
     assert quiet.stdout == loud.stdout
     assert quiet.stderr.splitlines() == loud.stderr.splitlines()[:-1]
-    assert "hands" not in quiet.stderr
+    assert "scored" not in quiet.stderr
 
 
 def test_a_hand_as_arguments_has_no_summary():

@@ -110,7 +110,7 @@ def test_each_wait_list_equals_brute_force(rules):
         r = mjscore.waits(line)
         if not r.ok:  # a line of one ruleset that another cannot read
             continue
-        assert [w.tile for w in r.waits] == brute_force(line), line
+        assert [w.tile for w in r.waits] == [T.name(t) for t in brute_force(line)], line
 
 
 def comparable(result):
@@ -128,7 +128,7 @@ def test_each_wait_is_worth_what_score_says_of_the_completed_line():
         for w in r.waits:
             ron = mjscore.score(w.line)
             assert comparable(w.ron) == comparable(ron), w.line
-            tsumo_line = w.line.replace(f"ron:{T.name(w.tile)}", f"tsumo:{T.name(w.tile)}")
+            tsumo_line = w.line.replace(f"ron:{w.tile}", f"tsumo:{w.tile}")
             tsumo = mjscore.score(tsumo_line)
             assert (w.tsumo.ok, w.tsumo.value) == (tsumo.ok, tsumo.value), tsumo_line
             if tsumo.ok:
@@ -174,17 +174,17 @@ def test_discards_token_reads_and_writes_back():
 
 def test_dead_wait_is_listed_with_none_remaining():
     r = mjscore.waits("123m456p789s1122z dora:1z,1z")
-    assert [(T.name(w.tile), w.remaining) for w in r.waits] == [("1z", 0), ("2z", 2)]
+    assert [(w.tile, w.remaining) for w in r.waits] == [("1z", 0), ("2z", 2)]
     assert not r.waits[0].ron.ok  # a fifth 1z cannot be drawn: the score says why
 
 
 def test_a_tile_held_four_times_is_no_wait():
     r = mjscore.waits("1111m23m456p789s1z")  # 1m 4m for 23m, 1z tanki; 1m is all held
-    assert [T.name(w.tile) for w in r.waits] == ["1z"]
+    assert [w.tile for w in r.waits] == ["1z"]
     r = mjscore.waits("23m456p789s11z kan:1111m")
-    assert [T.name(w.tile) for w in r.waits] == ["4m"]
+    assert [w.tile for w in r.waits] == ["4m"]
     r = mjscore.waits("23m456p789s11z pon:111m")  # three in a pon: the fourth still wins
-    assert [T.name(w.tile) for w in r.waits] == ["1m", "4m"]
+    assert [w.tile for w in r.waits] == ["1m", "4m"]
     # ready by count, yet every wait is held four times: no wait at all
     r = mjscore.waits("1m456p789s pon:111m pon:222z")
     assert r.shanten == 0 and r.waits == ()
@@ -194,8 +194,8 @@ def test_fourteen_tiles_choose_the_discard():
     r = mjscore.waits("123m456p789s1122z5z")
     assert r.tiles == 14 and r.shanten == 0
     best = r.discards[0]
-    assert T.name(best.tile) == "5z" and best.shanten == 0
-    assert [T.name(w.tile) for w in best.waits] == ["1z", "2z"]
+    assert best.tile == "5z" and best.shanten == 0
+    assert [w.tile for w in best.waits] == ["1z", "2z"]
     keys = [(d.shanten, -d.ukeire, -d.best_value) for d in r.discards]
     assert keys == sorted(keys)
     assert len(r.discards) == len(set(mjscore.parse("123m456p789s1122z5z",
@@ -281,3 +281,29 @@ def test_score_of_a_parsed_waiting_hand_is_not_a_win_with_its_waits():
     r = mjscore.score(hand)
     assert r.error.kind == "not_a_win" and r.error.message.count("waits on 1z 2z") == 1
     assert mjscore.score(hand.with_win("1z")).ok
+
+
+def test_public_tiles_are_text_like_the_records():
+    """Wait.tile, DiscardChoice.tile and the ukeire tiles are `4s` text, not tile ids."""
+    ready = mjscore.waits("234m406p22s56s chi:678s")
+    assert [w.tile for w in ready.waits] == ["4s", "7s"]
+    assert [w.tile for w in ready.waits] == [w["tile"] for w in ready.to_dict()["waits"]]
+    not_ready = mjscore.waits("123m456p789s1z2z3z4z")
+    best = mjscore.waits("123m456p789s1z2z3z4z5z").discards[0]
+    assert not_ready.ukeire
+    assert all(isinstance(t.tile, str) for t in not_ready.ukeire)
+    assert isinstance(best.tile, str) and best.tile == best.to_dict()["tile"]
+    assert all(isinstance(t.tile, str) for t in best.ukeire_tiles)
+
+
+def test_a_complete_hand_prints_its_call(capsys):
+    from tests.cli_helpers import run
+
+    r = mjscore.waits("234m567p234s55s678s")
+    won = r.complete_win
+    assert r.shanten == -1 and won is not None and won.ok
+    assert won.value == max(w.tsumo.value for d in r.discards for w in d.waits
+                            if w.tile == d.tile and w.tsumo.ok)
+    code, out, err = run("waits", "234m567p234s55s678s", capsys=capsys)
+    assert f": {won}" in out and "complete" in out
+    assert mjscore.waits("234m406p22s56s chi:678s").complete_win is None

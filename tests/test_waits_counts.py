@@ -106,7 +106,7 @@ def test_the_european_quadruple_hand_is_read_and_waits_on_its_pair(line, wait):
     r = mjscore.waits(line)
     assert r.ok, r.error.message
     assert r.tiles == 13 and r.shanten == 0 and r.shanten_by_shape["quadruples"] == 0
-    assert [T.name(w.tile) for w in r.waits] == [wait]
+    assert [w.tile for w in r.waits] == [wait]
     assert r.waits[0].tsumo.value == won.value
     assert mjscore.shanten(line) == 0
 
@@ -116,14 +116,14 @@ def test_the_quadruple_hand_about_to_discard_keeps_the_pair_tile():
                       "rules:european")
     assert r.ok and r.tiles == 14 and r.shanten == 0
     best = r.discards[0]
-    assert T.name(best.tile) == "6z"
-    assert [T.name(w.tile) for w in best.waits] == ["4z"]
+    assert best.tile == "6z"
+    assert [w.tile for w in best.waits] == ["4z"]
 
 
 def test_a_quadruple_hand_not_yet_ready_counts_its_shanten_and_ukeire():
     r = mjscore.waits("1111z222z kan:3333z 4z5z rules:european")
     assert r.ok and r.shanten == 1 and r.shanten_by_shape["regular"] is None
-    assert [T.name(t.tile) for t in r.ukeire] == ["2z", "4z", "5z"]
+    assert [t.tile for t in r.ukeire] == ["2z", "4z", "5z"]
 
 
 def test_kongs_count_four_only_where_the_ruleset_has_quadruple_hands():

@@ -104,7 +104,7 @@ def test_a_line_rules_token_names_the_record(line):
 def test_an_mcr_hand_with_two_calls_that_is_ready_lists_its_waits():
     r = mjscore.waits("123m55p78s chi:234m chi:456p rules:mcr")
     assert r.ok and r.rules == "mcr" and r.shanten == 0
-    assert [T.name(w.tile) for w in r.waits] == ["6s", "9s"]
+    assert [w.tile for w in r.waits] == ["6s", "9s"]
     assert r.shanten_by_shape["knitted_straight"] is None  # no MCR shape of its own is left
 
 

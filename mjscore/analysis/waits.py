@@ -37,11 +37,12 @@ the `discards:` tiles is furiten: its ron is impossible (error kind "context").
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..base import tiles as T
 from ..base.errors import ContextError, InvalidHand, MjscoreError, NotationError, NotAWin
 from ..base.frozen import field, replace, value_class
+from ..core.result import line_label, where
 from ..core.setting import HouseRules, asked_for, resolve_cached, tokens_asked
 from .shanten import REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, shanten, shanten_number
 from .ukeire import (
@@ -68,11 +69,27 @@ _SHAPE_KEYS = {"seven-pairs": SEVEN_PAIRS, "thirteen-orphans": THIRTEEN_ORPHANS}
 # -- the record -----------------------------------------------------------------------------
 
 
+class Unseen(NamedTuple):
+    """A tile (mpsz text, `4s`, as the records write it) and the copies of it the player
+    has not seen: an ukeire tile of a waits record."""
+
+    tile: str
+    remaining: int
+
+
+def unseen(counts: tuple[TileCount, ...]) -> tuple[Unseen, ...]:
+    """The analysis's tile ids (its fast paths stay on ints) as the record's tile text."""
+    return tuple(Unseen(T.name(t.tile), t.remaining) for t in counts)
+
+
+TILE_ORDER = {T.name(t): t for t in range(34)}  # tile text back to tile order, for sorting
+
+
 @value_class
 class Wait:
-    """One winning tile of a ready hand and the two wins on it."""
+    """One winning tile of a ready hand (mpsz text, `4s`) and the two wins on it."""
 
-    tile: int
+    tile: str
     remaining: int
     furiten: bool
     line: str  # the completed line, won by ron
@@ -85,18 +102,19 @@ class Wait:
         return max([r.value for r in (self.ron, self.tsumo) if r.ok] or [0])
 
     def to_dict(self) -> dict[str, Any]:
-        return {"tile": T.name(self.tile), "remaining": self.remaining, "furiten": self.furiten,
+        return {"tile": self.tile, "remaining": self.remaining, "furiten": self.furiten,
                 "line": self.line, "ron": win_record(self.ron), "tsumo": win_record(self.tsumo)}
 
 
 @value_class
 class DiscardChoice:
-    """One discard of a 14-tile hand: the shanten left, its ukeire, and its waits if ready."""
+    """One discard of a 14-tile hand (mpsz text, `7z`): the shanten left, its ukeire, and
+    its waits if ready."""
 
-    tile: int
+    tile: str
     shanten: int
     ukeire: int  # unseen copies of the ukeire tiles (of the winning tiles when ready)
-    ukeire_tiles: tuple[TileCount, ...]
+    ukeire_tiles: tuple[Unseen, ...]
     waits: tuple[Wait, ...] = ()
 
     @property
@@ -104,7 +122,7 @@ class DiscardChoice:
         return max([w.best_value for w in self.waits] or [0])
 
     def to_dict(self) -> dict[str, Any]:
-        return {"tile": T.name(self.tile), "shanten": self.shanten, "ukeire": self.ukeire,
+        return {"tile": self.tile, "shanten": self.shanten, "ukeire": self.ukeire,
                 "waits": [w.to_dict() for w in self.waits],
                 "ukeire_tiles": [tile_count(t) for t in self.ukeire_tiles]}
 
@@ -122,16 +140,36 @@ class WaitsResult:
     shanten: int | None = None
     shanten_by_shape: Mapping[str, int | None] = field(default_factory=dict)
     waits: tuple[Wait, ...] = ()
-    ukeire: tuple[TileCount, ...] = ()
+    ukeire: tuple[Unseen, ...] = ()
     discards: tuple[DiscardChoice, ...] = ()
     hand: Hand | None = None
     title: str = ""
+    source: str | None = None  # the file the line was read from (`-`: stdin), for records
 
     @property
     def ok(self) -> bool:
         return self.error is None
 
+    @property
+    def label(self) -> str | None:
+        """The line's trailing `# ...` comment, which names the hand in reports."""
+        return line_label(self.input)
+
+    @property
+    def complete_win(self) -> ScoreResult | None:
+        """A complete 14-tile hand (shanten -1) as a win as it stands: the best tsumo on one
+        of its tiles (each discard that keeps it ready waits on that tile again); None for
+        any other hand, or when no reading scores."""
+        if self.tiles != 14 or self.shanten != -1:
+            return None
+        wins = [w.tsumo for d in self.discards for w in d.waits
+                if w.tile == d.tile and w.tsumo.ok]
+        return max(wins, key=lambda r: r.value, default=None)
+
     def to_dict(self) -> dict[str, Any]:
+        return where(self.source, self.label, self._record())
+
+    def _record(self) -> dict[str, Any]:
         return {"line": self.line, "input": self.input, "rules": self.rules,
                 "options": dict(self.options), "ok": self.ok,
                 "error": self.error.to_dict() if self.error else None,
@@ -142,8 +180,8 @@ class WaitsResult:
                 "discards": [d.to_dict() for d in self.discards]}
 
 
-def tile_count(t: TileCount) -> dict[str, Any]:
-    return {"tile": T.name(t.tile), "remaining": t.remaining}
+def tile_count(t: Unseen) -> dict[str, Any]:
+    return {"tile": t.tile, "remaining": t.remaining}
 
 
 _WIN_KEYS = ("yaku", "han", "fu", "limit", "yakuman", "value", "payments")
@@ -293,7 +331,7 @@ class _Context:
             ron = ScoreResult(ron.line, ron.input, ron.rules, ron.options, error=error,
                               hand=ron_hand, title=ron.title)
         tsumo = add_hint(self.score(self.completed(hand, tile, True)))
-        return Wait(tile, remaining, furiten, ron.input, ron, tsumo)
+        return Wait(T.name(tile), remaining, furiten, ron.input, ron, tsumo)
 
     def winning(self, hand: Hand, counts: tuple[int, ...]) -> tuple[TileCount, ...]:
         """The winning tiles of a 13-tile hand: the engine's, or brute force for other shapes."""
@@ -377,7 +415,8 @@ def waits_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None
     except MjscoreError as exc:  # the record names the ruleset and options the line asked for
         name, asked = asked_for(hand.ctx.rules or rules, hand.ctx.options, options, house)
         return WaitsResult(line_no, text, name, asked, error=exc, hand=hand)
-    base = {"line": line_no, "input": text, "rules": ruleset.name, "options": shown,
+    base: dict[str, Any] = {"line": line_no, "input": text, "rules": ruleset.name,
+                            "options": shown,
             "hand": hand, "title": ruleset.title}
     try:
         return WaitsResult(**base, **_analyse(hand, rules, options, ruleset, values, house))
@@ -455,13 +494,14 @@ def _analyse(hand: Hand, rules: str, options: dict[str, Any] | None, ruleset: Ru
     if size == 13:
         if best > 0 and (not c.brute or c.unrelated or c.fan):  # its extra shapes are counted
             return {"tiles": 13, "shanten": best, "shanten_by_shape": by_shape,
-                    "ukeire": c.keep(ukeire(counts, c.k, c.shapes, meld_tiles=c.melded,
-                                            seen=c.seen))}
+                    "ukeire": unseen(c.keep(ukeire(counts, c.k, c.shapes,
+                                                   meld_tiles=c.melded, seen=c.seen)))}
         found = c.winning(hand, counts)
         if not found:
             return {"tiles": 13, "shanten": best, "shanten_by_shape": by_shape,
-                    "ukeire": c.keep(ukeire(counts, c.k, c.shapes, meld_tiles=c.melded,
-                                            seen=c.seen)) if best > 0 else ()}
+                    "ukeire": unseen(c.keep(ukeire(counts, c.k, c.shapes,
+                                                   meld_tiles=c.melded, seen=c.seen)))
+                    if best > 0 else ()}
         waits = tuple(c.wait(hand, t.tile, t.remaining) for t in found)
         return {"tiles": 13, "shanten": 0, "shanten_by_shape": by_shape, "waits": waits}
     return {"tiles": 14, "shanten": best, "shanten_by_shape": by_shape,
@@ -497,8 +537,8 @@ def _discards(hand: Hand, counts: tuple[int, ...], c: _Context, best: int
             if found:
                 tiles, number, sum_ukeire = found, 0, sum(t.remaining for t in found)
         waits = tuple(c.wait(after, t.tile, t.remaining) for t in tiles) if number == 0 else ()
-        out.append(DiscardChoice(d.tile, number, sum_ukeire, tiles, waits))
-    out.sort(key=lambda x: (x.shanten, -x.ukeire, -x.best_value, x.tile))
+        out.append(DiscardChoice(T.name(d.tile), number, sum_ukeire, unseen(tiles), waits))
+    out.sort(key=lambda x: (x.shanten, -x.ukeire, -x.best_value, TILE_ORDER[x.tile]))
     return tuple(out)
 
 
@@ -528,7 +568,7 @@ def _analyse_quadruples(hand: Hand, counts: tuple[int, ...], size: int, c: _Cont
             return {"tiles": 13, "shanten": 0, "shanten_by_shape": by_shape(n),
                     "waits": tuple(c.wait(hand, t.tile, t.remaining) for t in found)}
         return {"tiles": 13, "shanten": n, "shanten_by_shape": by_shape(n),
-                "ukeire": lowering(counts, n) if n > 0 else ()}
+                "ukeire": unseen(lowering(counts, n)) if n > 0 else ()}
     out = []
     for tile in sorted({t for t in hand.holding.concealed}):
         after, left = _after_discard(hand, counts, tile)
@@ -536,8 +576,9 @@ def _analyse_quadruples(hand: Hand, counts: tuple[int, ...], size: int, c: _Cont
         found = c.scored_wins(after, left) if n == 0 else ()
         tiles = found or lowering(left, n)
         waits = tuple(c.wait(after, t.tile, t.remaining) for t in found)
-        out.append(DiscardChoice(tile, n, sum(t.remaining for t in tiles), tiles, waits))
-    out.sort(key=lambda x: (x.shanten, -x.ukeire, -x.best_value, x.tile))
+        out.append(DiscardChoice(T.name(tile), n, sum(t.remaining for t in tiles),
+                                 unseen(tiles), waits))
+    out.sort(key=lambda x: (x.shanten, -x.ukeire, -x.best_value, TILE_ORDER[x.tile]))
     n = number(counts)
     return {"tiles": 14, "shanten": n, "shanten_by_shape": by_shape(n), "discards": tuple(out)}
 

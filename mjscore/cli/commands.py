@@ -12,6 +12,7 @@ start, and string annotations would be compiled and evaluated again there.
 import contextlib
 import os
 import sys
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
@@ -145,7 +146,7 @@ OutputOption = Annotated[str | None, typer.Option(
 ConfigOption = Annotated[str | None, typer.Option(
     "--config", metavar="PATH",
     help="Config file of house rules (TOML: rules, format, options, options.RULESET); "
-         "default: $MJSCORE_CONFIG, else $XDG_CONFIG_HOME/mjscore/config.toml.",
+         "default: $MJSCORE_CONFIG, else config.toml in $XDG_CONFIG_HOME/mjscore.",
     show_default=False)]
 QuietOption = Annotated[bool, typer.Option(
     "--quiet", "-q", help="No summary line at the end of a file run, no notes.")]
@@ -199,6 +200,22 @@ def waits(
                          command="waits", quiet=quiet, output=output)
 
 
+def _written(output: str | None, action: Callable[[], int]) -> int:
+    """`action`'s output to stdout, or to the file `output` as `score -o` writes it: whole
+    or not at all (runner.output_file)."""
+    if output is None:
+        return action()
+    from .runner import output_file
+
+    with output_file(output):
+        return action()
+
+
+def _text_out(text: str) -> int:
+    sys.stdout.write(text)
+    return int(ExitCode.OK)
+
+
 def _listing_format(fmt: str) -> str:
     from .runner import UsageProblem
 
@@ -217,8 +234,13 @@ def rules(
         show_default=False, autocompletion=_complete_rules)] = None,
     fmt: Annotated[str, typer.Option(
         "--format", "-F", metavar="text|json", help="Output format.")] = "text",
+    output: OutputOption = None,
 ) -> int:
     """List the rulesets with their options, defaults and accepted values."""
+    return _written(output, lambda: _rules(name, by_option, fmt))
+
+
+def _rules(name: str | None, by_option: str | None, fmt: str) -> int:
     from ..rulesets import load_ruleset, ruleset_names
     from .runner import UsageProblem
 
@@ -246,8 +268,13 @@ def yaku(
                      ] = "riichi",
     fmt: Annotated[str, typer.Option(
         "--format", "-F", metavar="text|json", help="Output format.")] = "text",
+    output: OutputOption = None,
 ) -> int:
     """Show a ruleset's yaku table: names, han closed and open, yakuman, optional ones."""
+    return _written(output, lambda: _yaku(rules, fmt))
+
+
+def _yaku(rules: str, fmt: str) -> int:
     from ..rulesets import load_ruleset
 
     listing_lang()
@@ -264,7 +291,7 @@ def yaku(
 
 
 @app.command()
-def notation() -> int:
+def notation(output: OutputOption = None) -> int:
     """Print the hand notation: tiles, melds, win, context tokens, flags, examples."""
     from importlib.resources import files
 
@@ -272,8 +299,8 @@ def notation() -> int:
     from ..report.lang import japanese
 
     name = "notation_ja.txt" if japanese() else "notation.txt"
-    sys.stdout.write(files("mjscore.docs").joinpath(name).read_text("utf-8"))
-    return int(ExitCode.OK)
+    text = files("mjscore.docs").joinpath(name).read_text("utf-8")
+    return _written(output, lambda: _text_out(text))
 
 
 @app.command()
@@ -288,9 +315,14 @@ def table(
         "--format", "-F", metavar="text|json",
         help="Output format; json lists every cell for the dealer and the non-dealer.")
     ] = "text",
+    output: OutputOption = None,
 ) -> int:
     """What a hand pays under a ruleset: han x fu (riichi family), points x doubles
     (European) or fan (MCR), ron and tsumo, with the limits."""
+    return _written(output, lambda: _table(dealer, rules, opt, fmt))
+
+
+def _table(dealer: bool, rules: str, opt: list[str] | None, fmt: str) -> int:
     from ..rulesets import load_ruleset
     from .runner import UsageProblem, text_arg
 
@@ -316,12 +348,12 @@ def table(
 
 
 @app.command()
-def schema() -> int:
+def schema(output: OutputOption = None) -> int:
     """Print the JSON Schema of a score record (--format json / jsonl)."""
     from ..schemas import schema_text
 
-    sys.stdout.write(schema_text())
-    return int(ExitCode.OK)
+    text = schema_text()
+    return _written(output, lambda: _text_out(text))
 
 
 @app.command("boo-result")
@@ -338,8 +370,14 @@ def boo_result(
         show_default=False)] = None,
     fmt: Annotated[str, typer.Option(
         "--format", "-F", metavar="text|json", help="Output format.")] = "text",
+    output: OutputOption = None,
 ) -> int:
     """Kansai Boo game result (マルＡ / Ｂ / Ｃ) in game points, from the four final scores."""
+    return _written(output, lambda: _boo_result(scores, yakuman, yakuman_result, fmt))
+
+
+def _boo_result(scores: list[str] | None, yakuman: str | None, yakuman_result: str | None,
+                fmt: str) -> int:
     from ..report import boo as report
     from ..rulesets import load_ruleset
     from ..scoring.boo_game import BooResultError, boo_result, parse_scores
@@ -425,7 +463,8 @@ def _record_paths(files: list[str] | None) -> list:
 
 
 RecordFiles = Annotated[list[str] | None, typer.Argument(
-    metavar="FILE", help="Tenhou mjlog (plain or gzip) or tenhou.net/6 JSON; '-' = stdin.",
+    metavar="FILE", help="Tenhou mjlog (plain or gzip) or tenhou.net/6 JSON; a directory: "
+    "the records under it; '-' = stdin.",
     show_default=False)]
 
 
@@ -435,11 +474,13 @@ def import_records(
     fmt: Annotated[str, typer.Option(
         "--format", "-F", metavar="lines|jsonl", help="Output format.")] = "lines",
     quiet: QuietOption = False,
+    output: OutputOption = None,
 ) -> int:
     """One hand line per win of game records, ready for `mjscore score --file -`."""
     from .records import import_command
 
-    return import_command(_record_paths(files), fmt, quiet=quiet)
+    paths = _record_paths(files)
+    return _written(output, lambda: import_command(paths, fmt, quiet=quiet))
 
 
 @app.command("check")
@@ -448,11 +489,13 @@ def check_records(
     fmt: Annotated[str, typer.Option(
         "--format", "-F", metavar="text|jsonl", help="Output format.")] = "text",
     quiet: QuietOption = False,
+    output: OutputOption = None,
 ) -> int:
     """Score every win of game records and compare it with the record's verdict."""
     from .records import check_command
 
-    return check_command(_record_paths(files), fmt, quiet=quiet)
+    paths = _record_paths(files)
+    return _written(output, lambda: check_command(paths, fmt, quiet=quiet))
 
 
 # -- entry point ----------------------------------------------------------------------------
@@ -485,6 +528,10 @@ def globals_first(args: list[str]) -> list[str]:
     return front + rest
 
 
+NARROW_HELP = 100  # below it --help is click's plain text: rich's tables cut names at 80
+RICH_HELP = app.rich_markup_mode
+
+
 def run(argv: list[str] | None = None) -> int:
     """Run the app on `argv` (default sys.argv[1:]) and return the exit code."""
     args = globals_first(sys.argv[1:] if argv is None else list(argv))
@@ -497,6 +544,12 @@ def run(argv: list[str] | None = None) -> int:
     DISPLAY_FLAGS.clear()
     configure(encoding=getattr(sys.stdout, "encoding", None) or "utf-8")
     sane_columns(os.environ)  # every rich console reads it, typer's help too
+    # rich's help tables squeeze an option's name into `--yakum…` (at 40 columns) and a
+    # value into `double-mar…` (at 80); click's plain help keeps every word whole
+    import shutil
+
+    narrow = shutil.get_terminal_size().columns < NARROW_HELP
+    app.rich_markup_mode = None if narrow else RICH_HELP
     for stream in (sys.stdout, sys.stderr):  # UTF-8 out, whatever the locale says
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None and getattr(stream, "encoding", "").lower() != "utf-8":

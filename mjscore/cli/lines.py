@@ -50,6 +50,20 @@ def waits_one(text: str, rules: str, house: HouseRules | None, line_no: int) -> 
         return WaitsResult(line_no, text, asked_rules(text, rules), {}, error=error)
 
 
+def with_source(result: Any, source: str | None) -> Any:
+    """The result of a line read from `source` (a file name, `-` for stdin): its records
+    carry `file`, its error lines start `FILE:LINE:COL:`."""
+    if source is None:
+        return result
+    from ..core.result import ScoreResult
+
+    if isinstance(result, ScoreResult):
+        return result._replace(source=source)
+    from ..base.frozen import replace
+
+    return replace(result, source=source)
+
+
 def asked_rules(text: str, rules: str) -> str:
     """The ruleset a line asks for (its last `rules:` token), for the record of a line the
     core could not answer: that record should name the rules the user meant."""

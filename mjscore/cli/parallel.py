@@ -45,7 +45,7 @@ def workers_for(total: int, fmt: str, jobs: int) -> int:
     return max(1, min(jobs, -(-total // CHUNK)))
 
 
-def _score_chunk(task: tuple[list[tuple[int, str]], str, Any, str, str]
+def _score_chunk(task: tuple[list[tuple[int, str]], str, Any, str, str, str | None]
                  ) -> tuple[int, int, Any, str]:
     """(lines scored, lines failed, the rendered records, the stderr lines) of one chunk.
 
@@ -53,16 +53,16 @@ def _score_chunk(task: tuple[list[tuple[int, str]], str, Any, str, str]
     writing a few large strings costs the main process far less than many small ones.
     """
     from ..report import error_line
-    from .lines import ANALYSE, reporters_of
+    from .lines import ANALYSE, reporters_of, with_source
 
-    chunk, rules, options, fmt, command = task
+    chunk, rules, options, fmt, command, source = task
     analyse = ANALYSE[command]
     render, join = reporters_of(command).renderer(fmt)
     records: list[str] = []
     errors: list[str] = []
     scored = 0
     for number, text in chunk:
-        result = analyse(text, rules, options, number)
+        result = with_source(analyse(text, rules, options, number), source)
         records.append(render(result))
         if result.ok and result.error is None:
             scored += 1
@@ -92,16 +92,17 @@ def chunks_of(lines: Iterable[tuple[int, str]], size: int = CHUNK
 
 
 def scored_in_chunks(lines: Iterable[tuple[int, str]], rules: str, options: Any, fmt: str,
-                     command: str = "score") -> Iterator[tuple[int, int, Any, str]]:
+                     command: str = "score", source: str | None = None
+                     ) -> Iterator[tuple[int, int, Any, str]]:
     """Every chunk's result (see `_score_chunk`) in input order, scored in this process:
     one write a chunk, not one a record, and the same text as the parallel run."""
     for chunk in chunks_of(lines, SERIAL_CHUNK):
-        yield _score_chunk((chunk, rules, options, fmt, command))
+        yield _score_chunk((chunk, rules, options, fmt, command, source))
 
 
 def scored_in_parallel(lines: Iterable[tuple[int, str]], rules: str, options: Any,
-                       fmt: str, workers: int, command: str = "score"
-                       ) -> Iterator[tuple[int, int, Any, str]]:
+                       fmt: str, workers: int, command: str = "score",
+                       source: str | None = None) -> Iterator[tuple[int, int, Any, str]]:
     """Every chunk's result (see `_score_chunk`) in input order, scored by `workers` processes.
 
     The lines are read as the workers need them: at most IN_FLIGHT tasks a worker are out
@@ -116,18 +117,18 @@ def scored_in_parallel(lines: Iterable[tuple[int, str]], rules: str, options: An
     try:
         crew.start()
         pending: deque[_Worker] = deque()
-        source = chunks_of(lines)
+        read = chunks_of(lines)
         failure: Exception | None = None
         for number in itertools.count():
             try:
-                chunk = next(source)
+                chunk = next(read)
             except StopIteration:
                 break
             except Exception as exc:  # the input's own error, after what was read before it
                 failure = exc
                 break
             worker = crew.workers[number % workers]
-            worker.send((chunk, rules, options, fmt, command))
+            worker.send((chunk, rules, options, fmt, command, source))
             pending.append(worker)
             if len(pending) >= IN_FLIGHT * workers:
                 yield pending.popleft().receive()

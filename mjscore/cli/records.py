@@ -22,14 +22,56 @@ CHECK_FORMATS = ("text", "jsonl")
 
 def _items(paths: list[str]) -> Iterator[RecordItem]:
     """Every record item of every file in order; `-` is stdin (read as a byte stream, so
-    gzip works and the 64 MB bound holds there too)."""
+    gzip works and the 64 MB bound holds there too); a directory is the record files
+    under it (`record_files`)."""
+    import os
+
     for path in paths:
         if path == "-":
             stream = getattr(sys.stdin, "buffer", None)
             yield from read_hands(stream if stream is not None else
                                   sys.stdin.read().encode(), name="-", games=True)
+        elif os.path.isdir(path):
+            found = False
+            for file in record_files(os.fspath(path)):
+                found = True
+                yield from read_hands(file, games=True)
+            if not found:
+                from ..records.reading import display_name
+
+                yield Problem("error", display_name(path), "",
+                              "no game record in the directory (nor under it)")
         else:
             yield from read_hands(path, games=True)
+
+
+def record_files(directory: str) -> Iterator[str]:
+    """The game records under `directory`, every level, in sorted path order: the files
+    whose first bytes a record format recognises (what `import FILE` reads), gzip or not.
+    Hidden files and directories are passed over, symbolic links to directories not
+    followed (no loop); a file that cannot be opened comes too, so that its reading
+    says so, for it alone."""
+    import os
+    import stat
+
+    from ..records import RecordError, detect_format
+    from ..records.reading import RecordReader
+
+    for top, dirs, files in os.walk(directory):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            if name.startswith("."):
+                continue
+            file = os.path.join(top, name)
+            try:
+                if not stat.S_ISREG(os.stat(file).st_mode):  # a pipe would wait forever
+                    continue
+                with open(file, "rb") as f:
+                    known = detect_format(RecordReader(f).head()) != "unknown"
+            except (OSError, RecordError):  # unreadable, a broken gzip: its problem, read
+                known = True
+            if known:
+                yield file
 
 
 def _problem(p: Problem, err: TextIO, quiet: bool = False) -> None:

@@ -219,7 +219,7 @@ def progress_bar(total: int | None) -> Iterator[Callable[..., None]]:
 
 def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: HouseRules | None,
               fmt: str, total: int | None = None, jobs: int = 0, command: str = "score",
-              summary_of: str | None = None) -> int:
+              summary_of: str | None = None, source: str | None = None) -> int:
     """Score every line into the reporter of `fmt`, as it goes; the tally's exit code.
 
     A long file (`total` known) in a machine format is scored on every core
@@ -228,10 +228,12 @@ def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: HouseRules 
     input that cannot be read on (InputStopped) ends it after every line read before it.
     Either way the output is finished (a JSON array is closed). `summary_of` (a file run:
     its name, `-` for stdin) gets one summary line on stderr at the end (`summary_line`).
+    `source` (the same, quiet or not) goes into every record and error line.
     """
     from contextlib import closing
 
     from ..report import FORMATS
+    from .lines import with_source
     from .parallel import scored_in_chunks, scored_in_parallel, workers_for
 
     analyse = ANALYSE[command]
@@ -248,10 +250,10 @@ def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: HouseRules 
             reporter = make_reporter(fmt, sys.stdout, sys.stderr, stream=total is None)
         try:
             if workers > 1 or chunked:
-                source = (scored_in_parallel(lines, rules, options, fmt, workers, command)
-                          if workers > 1 else scored_in_chunks(lines, rules, options, fmt,
-                                                               command))
-                with closing(source) as chunks:
+                done = (scored_in_parallel(lines, rules, options, fmt, workers, command, source)
+                        if workers > 1 else scored_in_chunks(lines, rules, options, fmt,
+                                                             command, source))
+                with closing(done) as chunks:
                     for scored, failed, rendered, errors in chunks:
                         tally.scored += scored
                         tally.failed += failed
@@ -260,7 +262,7 @@ def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: HouseRules 
                         tick(scored + failed)
             else:
                 for number, text in lines:
-                    result = analyse(text, rules, options, number)
+                    result = with_source(analyse(text, rules, options, number), source)
                     tally.add(result)
                     with writer.writing():
                         reporter.emit(result)
@@ -385,10 +387,11 @@ def _scored(tokens: list[str] | None, file: str | None, rules: str | None,
                                "('-' = stdin); standard input was empty")
         head = [first] if first is not None else []
         return run_lines(itertools.chain(head, lines), rules, options, fmt, command=command,
-                         summary_of=summary_of)
+                         summary_of=summary_of, source="-")
     total = count_lines(file)  # type: ignore[arg-type]
     return run_lines(read_lines(file), rules, options, fmt,  # type: ignore[arg-type]
-                     total=total, jobs=int(jobs), command=command, summary_of=summary_of)
+                     total=total, jobs=int(jobs), command=command, summary_of=summary_of,
+                     source=text_arg(file))  # type: ignore[arg-type]
 
 
 def say(message: str) -> None:

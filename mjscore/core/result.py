@@ -292,6 +292,25 @@ def score_words(score: Score) -> str:
     return f"{words} {score.limit}" if score.limit and score.limit != "yakuman" else words
 
 
+def line_label(text: str) -> str | None:
+    """The trailing comment of a hand line, `# ` and blanks dropped (None: none, or empty)."""
+    if "#" not in text:
+        return None
+    body, _, comment = text.partition("#")
+    return " ".join(comment.split()) or None if body.strip() else None
+
+
+def where(source: str | None, label: str | None, record: dict[str, Any]) -> dict[str, Any]:
+    """A record with `file` first (when the line came from a file) and `label` after
+    `input` (when the line has one): keys present only where there is something to say."""
+    out: dict[str, Any] = {} if source is None else {"file": source}
+    for key, value in record.items():
+        out[key] = value
+        if key == "input" and label is not None:
+            out["label"] = label
+    return out
+
+
 class ScoreResult(NamedTuple):
     """One line scored: the verdict, or the error that stopped it."""
 
@@ -303,10 +322,17 @@ class ScoreResult(NamedTuple):
     error: MjscoreError | None = None
     hand: "Hand | None" = None  # the parsed hand, for reporters that draw the tiles
     title: str = ""  # the ruleset's title, for the report's heading
+    source: str | None = None  # the file the line was read from (`-`: stdin), for records
 
     @property
     def ok(self) -> bool:
         return self.verdict is not None and self.error is None
+
+    @property
+    def label(self) -> str | None:
+        """The line's trailing `# ...` comment (the game and round `import` writes), which
+        names the hand for people better than its line number; None without one."""
+        return line_label(self.input)
 
     @property
     def score(self) -> Score:
@@ -390,6 +416,12 @@ class ScoreResult(NamedTuple):
         return self.score.yakuman
 
     def to_dict(self) -> dict[str, Any]:
+        if self.source is not None or "#" in self.input:  # the rare keys: file, label
+            return where(self.source, self.label, self._record())
+        return self._record()
+
+    def _record(self) -> dict[str, Any]:
+        """The keys every record has (docs/output.md), in their order."""
         v = self.verdict
         if v is None:
             return {"line": self.line, "input": self.input, "rules": self.rules,

@@ -143,17 +143,34 @@ def safe(text: str) -> str:
 
 def describe(error: MjscoreError) -> str:
     """One line for an error: `column 15: 'pon:55p' is not a pon: ...`, `no yaku: ...`."""
+    message = error_message(error)
+    return f"column {error.column}: {message}" if error.column is not None else message
+
+
+def error_message(error: MjscoreError) -> str:
+    """The error's words, its kind first where they do not say it, without the column."""
     label = _KIND_LABELS.get(error.kind)
     message = safe(" ".join(error.message.split()))
     if label and not message.lower().startswith(label):
         message = f"{label}: {message}"
-    return f"column {error.column}: {message}" if error.column is not None else message
+    return message
+
+
+def error_place(result: Any) -> str:
+    """Where a line's error is, as editors and CI annotators read it: `hands.txt:3:15:`
+    (`-:3:15:` for stdin, `hands.txt:3:` without a column); a hand given as arguments
+    has no file: `line 1: column 15:`."""
+    assert result.error is not None
+    source, column = getattr(result, "source", None), result.error.column
+    if source is None:
+        return f"line {result.line}:" + ("" if column is None else f" column {column}:")
+    return f"{safe(source)}:{result.line}:" + ("" if column is None else f"{column}:")
 
 
 def error_line(result: ScoreResult) -> str:
-    """The stderr line for a line that did not score: `line 3: column 15: ...`."""
+    """The stderr line for a line that did not score: `hands.txt:3:15: ...`."""
     assert result.error is not None
-    return f"line {result.line}: {describe(result.error)}"
+    return f"{error_place(result)} {error_message(result.error)}"
 
 
 def caret(text: str, column: int, token: str | None = None) -> str:

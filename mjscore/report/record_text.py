@@ -57,8 +57,11 @@ def _pieced(r: ScoreResult, indent: Indent) -> str | None:
         setting = _setting(r.rules, r.options, indent)
     else:  # a mapping a caller built: encoded every time (functools' uncached function)
         setting = _setting.__wrapped__(r.rules, r.options, indent)
-    head = (f'{start}"line": {_scalar(r.line)}{sep}"input": {_scalar(r.input)}{sep}'
-            f'{setting}{sep}'
+    file = "" if r.source is None else f'"file": {_scalar(r.source)}{sep}'
+    label = r.label if "#" in r.input else None
+    named = "" if label is None else f'{sep}"label": {_scalar(label)}'
+    head = (f'{start}{file}"line": {_scalar(r.line)}{sep}"input": {_scalar(r.input)}{named}'
+            f'{sep}{setting}{sep}'
             f'"ok": {"true" if v is not None and r.error is None else "false"}{sep}'
             + ('"error": null' if r.error is None
                else _member("error", r.error.to_dict(), indent)))

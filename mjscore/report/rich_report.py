@@ -16,7 +16,7 @@ from rich.text import Text
 from ..base import tiles as T
 from ..core.hand import ANKAN, SOURCE_WORDS, seat_from
 from ..core.result import Fans, PointsDoubles, call_text
-from . import caret, describe, safe
+from . import caret, error_message, error_place, safe
 from .console import console, tiles_wanted, write_lines
 from .lang import japanese, seat, tr
 from .layout import Cell, both_ends, columns, flow, pad, side_by_side, width_of, wrap_words
@@ -347,19 +347,23 @@ def _body(result: ScoreResult, width: int) -> list[Text]:
 
 
 def header_lines(result: ScoreResult, width: int) -> list[Text]:
-    """The ruleset's title and the line number; a title wider than the page wraps at
-    blanks (never cut), the line number at the right of its last line."""
+    """The ruleset's title and the line's label (its `# ...` comment) or number; a title
+    wider than the page wraps at blanks (never cut), the label at the right of its last
+    line, or below it when it does not fit there."""
     title = Text(result.title or result.rules, "bold")
-    where = Text(f"line {result.line}", "dim")
+    where = Text(result.label or f"line {result.line}", "dim")
     if japanese():
         from .words_ja import TITLES
 
         title = Text(TITLES.get(result.rules, result.title or result.rules), "bold")
-        where = Text(f"{result.line}行目", "dim")
+        where = Text(result.label or f"{result.line}行目", "dim")
     if width_of(title) + 2 + width_of(where) <= width:
         return both_ends(title, where, width)
     lines = wrap_words(title, width)
-    return [*lines[:-1], *both_ends(lines[-1], where, width)]
+    if width_of(lines[-1]) + 2 + width_of(where) <= width:
+        return [*lines[:-1], *both_ends(lines[-1], where, width)]
+    # a label too long to share a line: its own lines at the right, cut at blanks only
+    return [*lines, *(pad(part, width, right=True) for part in wrap_words(where, width))]
 
 
 def score_lines(result: ScoreResult, width: int = WIDTH, tiles: bool = True) -> list[Text]:
@@ -424,7 +428,7 @@ def error_report(result: ScoreResult) -> list[Text]:
     """`line 3: column 15: ...` and, when the error has a column, the input and a caret."""
     error = result.error
     assert error is not None
-    lines = [Text(f"line {result.line}: ", "bold") + Text(describe(error), "red")]
+    lines = [Text(f"{error_place(result)} ", "bold") + Text(error_message(error), "red")]
     if error.column is not None and result.input:
         lines.append(Text("  " + safe(result.input), "dim"))
         lines.append(Text("  " + caret(result.input, error.column, error.token), "bold red"))

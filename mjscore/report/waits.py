@@ -44,13 +44,13 @@ def render_tsv(result: WaitsResult) -> str:
                      describe(result.error)])
     elif result.discards:
         for d in result.discards:
-            rows.append([result.line, T.name(d.tile), None, None,
+            rows.append([result.line, d.tile, None, None,
                          _best([_value(w.ron) for w in d.waits]),
                          _best([_value(w.tsumo) for w in d.waits]), d.shanten, d.ukeire, None])
     elif result.waits:
         total = sum(w.remaining for w in result.waits)
         for w in result.waits:
-            rows.append([result.line, T.name(w.tile), w.remaining, w.furiten, _value(w.ron),
+            rows.append([result.line, w.tile, w.remaining, w.furiten, _value(w.ron),
                          _value(w.tsumo), result.shanten, total, None])
     else:
         rows.append([result.line, None, None, None, None, None, result.shanten,
@@ -147,8 +147,10 @@ def _yaku(w: Wait) -> str:
 GLYPHS = {"on": True}  # the rich reporter turns the glyphs off (--no-tiles, an encoding)
 
 
-def _tile(t: int) -> str:
-    return f"{T.unicode_tile(t)} {T.name(t)}" if GLYPHS["on"] else T.name(t)
+def _tile(name: str) -> str:
+    from ..analysis.waits import TILE_ORDER
+
+    return f"{T.unicode_tile(TILE_ORDER[name])} {name}" if GLYPHS["on"] else name
 
 
 def _shapes(result: WaitsResult) -> str:
@@ -165,20 +167,27 @@ def waits_report(result: WaitsResult, width: int = 80) -> Any:
 
     if japanese():
         return _waits_report_ja(result, width)
-    head = Text(f"line {result.line}: ", "bold") + Text(result.input) + Text(
+    label = result.label  # the line's `# ...` comment names it, else its number
+    shown = result.input.partition("#")[0].rstrip() if label else result.input
+    head = Text(f"{label or f'line {result.line}'}: ", "bold") + Text(shown) + Text(
         f"  ({result.rules})", "dim")
     parts: list[Any] = [head]
 
     if result.tiles == 14:
         if result.shanten == -1:
             parts.append(Text(f"14 tiles: the hand is complete, a win as it stands "
-                              f"({_shapes(result)}); after a discard:"))
+                              f"({_shapes(result)})"))
+            won = result.complete_win
+            if won is not None:  # the call, as `score` says it (`4 han 30 fu · 2,000 all`)
+                tile = T.name(won.hand.ctx.win_tile) if won.hand is not None else "?"
+                parts.append(Text(f"tsumo {tile}: ", "bold") + Text(str(won)))
+            parts.append(Text("after a discard:"))
         else:
             parts.append(Text(f"14 tiles: shanten {result.shanten} after the best discard "
                               f"({_shapes(result)})"))
         rows: list[tuple[str, ...]] = []
         for d in result.discards:
-            tiles = " ".join(T.name(x.tile) for x in d.ukeire_tiles)
+            tiles = " ".join(x.tile for x in d.ukeire_tiles)
             best = max(d.waits, key=lambda w: w.best_value, default=None)
             rows.append((_tile(d.tile), str(d.shanten), str(d.ukeire),
                          ("waits " if d.shanten == 0 else "") + tiles,
@@ -203,7 +212,7 @@ def waits_report(result: WaitsResult, width: int = 80) -> Any:
         parts.append(Text(f"not ready: shanten {result.shanten} ({_shapes(result)})"))
         if result.ukeire:
             parts.append(Text(f"ukeire {unseen} unseen: " + "  ".join(
-                f"{T.name(x.tile)}×{x.remaining}" for x in result.ukeire)))
+                f"{x.tile}×{x.remaining}" for x in result.ukeire)))
         elif result.shanten == 0:
             parts.append(Text("ready, but no tile completes a win: each is held four times "
                               "or scores nothing under these rules"))
@@ -227,7 +236,9 @@ def _waits_report_ja(result: WaitsResult, width: int) -> Any:
     from .listing import fit_table
     from .words_ja import TITLES
 
-    head = Text(f"{result.line}行目: ", "bold") + Text(result.input) + Text(
+    label = result.label  # the line's `# ...` comment names it, else its number
+    shown = result.input.partition("#")[0].rstrip() if label else result.input
+    head = Text(f"{label or f'{result.line}行目'}: ", "bold") + Text(shown) + Text(
         f"  ({TITLES.get(result.rules, result.rules)})", "dim")
     parts: list[Any] = [head]
     if result.tiles == 14:
@@ -237,7 +248,7 @@ def _waits_report_ja(result: WaitsResult, width: int) -> Any:
             parts.append(Text(f"14枚：最善の打牌で{result.shanten}向聴（{_shapes_ja(result)}）"))
         rows: list[tuple[str, ...]] = []
         for d in result.discards:
-            tiles = " ".join(T.name(x.tile) for x in d.ukeire_tiles)
+            tiles = " ".join(x.tile for x in d.ukeire_tiles)
             best = max(d.waits, key=lambda w: w.best_value, default=None)
             rows.append((_tile(d.tile), str(d.shanten), str(d.ukeire),
                          ("待ち " if d.shanten == 0 else "") + tiles,
@@ -261,7 +272,7 @@ def _waits_report_ja(result: WaitsResult, width: int) -> Any:
         parts.append(Text(f"未聴牌：{result.shanten}向聴（{_shapes_ja(result)}）"))
         if result.ukeire:
             parts.append(Text(f"受け入れ{unseen}枚: " + "  ".join(
-                f"{T.name(x.tile)}×{x.remaining}" for x in result.ukeire)))
+                f"{x.tile}×{x.remaining}" for x in result.ukeire)))
         elif result.shanten == 0:
             parts.append(Text("聴牌だが和了になる牌がない：どれも4枚使いか、このルールでは点にならない"))
     return Group(*parts)
