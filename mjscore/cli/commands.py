@@ -419,6 +419,7 @@ def game(
         "--length", metavar="east|south", help="The game's length (default: the record's, "
         "else the ruleset's).", show_default=False)] = None,
     quiet: QuietOption = False,
+    output: OutputOption = None,
 ) -> int:
     """A whole game's ledger: each round's changes and running totals, then the final
     points, placement and result with uma and oka.
@@ -430,8 +431,8 @@ def game(
     """
     from .game import game_command
 
-    return game_command(file, rules, fmt.lower(), start, back, uma, length, opt or [],
-                        quiet=quiet)
+    return _written(output, lambda: game_command(
+        file, rules, fmt.lower(), start, back, uma, length, opt or [], quiet=quiet))
 
 
 # -- game records: `import` and `check` (issue 14; the work is in mjscore.records) ---------
