@@ -37,7 +37,21 @@ class GameCheck:
 
 
 def check_games(items: Iterable[Any]) -> list[GameCheck]:
-    """Every game of one record file's items (as `read_hands` yields them)."""
+    """Every game of the items `read_hands` yields, file by file (two files may hold
+    games of the same name: a record and its conversion)."""
+    by_file: dict[str, list[Any]] = {}
+    for item in items:
+        by_file.setdefault(_file_of(item), []).append(item)
+    return [check for group in by_file.values() for check in _check_file(group)]
+
+
+def _file_of(item: Any) -> str:
+    source = getattr(item, "source", None)
+    return str(getattr(source, "file", None) or getattr(item, "file", ""))
+
+
+def _check_file(items: list[Any]) -> list[GameCheck]:
+    """Every game of one record file's items."""
     from ..ledger import games
 
     lines: list[str] = []
