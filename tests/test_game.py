@@ -323,7 +323,8 @@ def test_games_of_the_same_name_in_two_files_are_checked_apart(capsys, tmp_path)
     # the mjlog record and its tenhou.net/6 conversion both name their game first-example:
     # read from one folder, each file's game is held against its own record's end
     for name in ("mjlog/first-example.mjlog", "tenhou6/first-example.json"):
-        (tmp_path / name.replace("/", "-")).write_bytes((LOGS / name).read_bytes())
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_bytes((LOGS / name).read_bytes())
     code, out, err = run("check", "-q", str(tmp_path), capsys=capsys)
     assert code == 0, out + err
     assert out.splitlines()[-1].startswith("games 2/2:")
