@@ -342,35 +342,53 @@ def _limit_name(row: dict[str, Any]) -> str:
     return f"{row['name']} (as {paid})" if paid and paid != "yakuman" else row["name"]
 
 
-def _limits_text(limits: list[dict[str, Any]], who: str, width: int) -> list[Text]:
+# The table's own words by language (the notes under each table are prose of their own).
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {"sep": ": ", "dealer": "dealer", "non_dealer": "non-dealer", "han": "{} han",
+           "han_corner": "han", "fu": "{} fu", "ron": "ron", "tsumo": "tsumo",
+           "limit": "limit", "limit_han": "  {} han", "doubles": "{} double{}",
+           "doubles_corner": "doubles", "points": "{} pts", "score": "score", "paid": "paid",
+           "east_dealer": "dealer (East)", "fan": "fan", "fan_title": "fan -> payments",
+           "all": "{} all", "cap": "limit"},
+    "ja": {"sep": "：", "dealer": "親", "non_dealer": "子", "han": "{}飜", "han_corner": "飜",
+           "fu": "{}符", "ron": "ロン", "tsumo": "ツモ", "limit": "役満・満貫",
+           "limit_han": "  {}飜", "doubles": "{}ダブル", "doubles_corner": "ダブル",
+           "points": "{}点", "score": "得点", "paid": "支払い", "east_dealer": "親（東）",
+           "fan": "番", "fan_title": "番 → 支払い", "all": "{}∀",
+           "cap": "上限"},
+}
+
+
+def _table_words() -> tuple[dict[str, str], bool]:
+    """The words of the current language, and whether it is Japanese."""
     from .lang import japanese
 
-    if japanese():
-        return _limits_text_ja(limits, who, width)
-    wide = [["limit", "han", "ron", "tsumo"]]
+    ja = japanese()
+    return _WORDS["ja" if ja else "en"], ja
+
+
+def _title(ruleset: Ruleset, what: str, ja: bool) -> str:
+    if ja:
+        from .words_ja import TITLES
+
+        return f"{TITLES.get(ruleset.name, ruleset.title)}：{what}"
+    return f"{ruleset.title}: {what}"
+
+
+def _limits_text(limits: list[dict[str, Any]], who: str, width: int) -> list[Text]:
+    w, ja = _table_words()
+    wide = [[w["limit"], w["han_corner"], w["ron"], w["tsumo"]]]
     wide += [[_limit_name(r), _han_range(r), money(r[who]["ron"]), money(r[who]["tsumo"])]
              for r in limits]
     cell = max(width_of(money(r[who][k])) for r in limits for k in ("ron", "tsumo"))
+    label_cells = 0 if ja else 5  # the English labels padded to "tsumo"
     narrow: list[Text] = []
     for r in limits:
         han = _han_range(r)
-        narrow.append(Text(f"{_limit_name(r)}" + (f"  {han} han" if han else ""), "bold"))
-        narrow += [Text(f"  {label:<5}  {money(r[who][label]):>{cell}}")
-                   for label in ("ron", "tsumo")]
-    return _fitting([columns(wide, width, right=(1, 2, 3)), narrow], width)
-
-
-def _limits_text_ja(limits: list[dict[str, Any]], who: str, width: int) -> list[Text]:
-    wide = [["役満・満貫", "飜", "ロン", "ツモ"]]
-    wide += [[_limit_name(r), _han_range(r), money(r[who]["ron"]), money(r[who]["tsumo"])]
-             for r in limits]
-    cell = max(width_of(money(r[who][k])) for r in limits for k in ("ron", "tsumo"))
-    narrow: list[Text] = []
-    for r in limits:
-        han = _han_range(r)
-        narrow.append(Text(f"{_limit_name(r)}" + (f"  {han}飜" if han else ""), "bold"))
-        narrow += [Text(f"  {label}  {money(r[who][key]):>{cell}}")
-                   for label, key in (("ロン", "ron"), ("ツモ", "tsumo"))]
+        narrow.append(Text(f"{_limit_name(r)}" + (w["limit_han"].format(han) if han else ""),
+                           "bold"))
+        narrow += [Text(f"  {w[key]:<{label_cells}}  {money(r[who][key]):>{cell}}")
+                   for key in ("ron", "tsumo")]
     return _fitting([columns(wide, width, right=(1, 2, 3)), narrow], width)
 
 
@@ -450,28 +468,15 @@ def _rows_by(cells: list[dict[str, Any]], key: str) -> dict[int, list[dict[str, 
 def _han_fu_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any],
                  dealer: bool, width: int) -> list[Text]:
     who = "dealer" if dealer else "non_dealer"
-    from .lang import japanese
-
-    if japanese():
-        from .words_ja import TITLES
-
-        rows = [(str(han), f"{han}飜", [[money(c[who]["ron"]), money(c[who]["tsumo"])]
-                                         for c in cells])
-                for han, cells in _rows_by(data["cells"], "han").items()]
-        lines = _words(f"{TITLES.get(ruleset.name, ruleset.title)}：{'親' if dealer else '子'}",
-                       width, "bold")
-        lines += grid("飜", [f"{fu}符" for fu in data["fu"]], rows, ("ロン", "ツモ"), width)
-        lines += [Text(), *_limits_text(data["limits"], who, width), Text()]
-        for note in _han_fu_notes_ja(ruleset, options, dealer):
-            lines += _words(note, width)
-        return lines
-    rows = [(str(han), f"{han} han", [[money(c[who]["ron"]), money(c[who]["tsumo"])]
-                                      for c in cells])
+    w, ja = _table_words()
+    rows = [(str(han), w["han"].format(han), [[money(c[who]["ron"]), money(c[who]["tsumo"])]
+                                               for c in cells])
             for han, cells in _rows_by(data["cells"], "han").items()]
-    lines = _words(f"{ruleset.title}: {'dealer' if dealer else 'non-dealer'}", width, "bold")
-    lines += grid("han", [f"{fu} fu" for fu in data["fu"]], rows, ("ron", "tsumo"), width)
+    lines = _words(_title(ruleset, w[who], ja), width, "bold")
+    lines += grid(w["han_corner"], [w["fu"].format(fu) for fu in data["fu"]], rows,
+                  (w["ron"], w["tsumo"]), width)
     lines += [Text(), *_limits_text(data["limits"], who, width), Text()]
-    for note in _han_fu_notes(ruleset, options, dealer):
+    for note in (_han_fu_notes_ja if ja else _han_fu_notes)(ruleset, options, dealer):
         lines += _words(note, width)
     return lines
 
@@ -479,112 +484,72 @@ def _han_fu_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any]
 def _points_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any],
                  dealer: bool, width: int) -> list[Text]:
     who = "dealer" if dealer else "non_dealer"
-    from .lang import japanese
-
-    if japanese():
-        return _points_text_ja(data, ruleset, options, dealer, width)
-    rows = [(str(d), f"{d} double{'s' if d != 1 else ''}",
+    w, ja = _table_words()
+    plural = (lambda d: "") if ja else (lambda d: "s" if d != 1 else "")
+    rows = [(str(d), w["doubles"].format(d, plural(d)),
              [[money(c["score"]), money(c[who])] for c in cells])
             for d, cells in _rows_by(data["cells"], "doubles").items()]
-    east = "dealer (East)" if dealer else "non-dealer"
-    lines = _words(f"{ruleset.title}: {east}", width, "bold")
-    lines += grid("doubles", [f"{p} pts" for p in data["points"]], rows, ("score", "paid"),
-                  width)
+    lines = _words(_title(ruleset, w["east_dealer"] if dealer else w["non_dealer"], ja),
+                   width, "bold")
+    lines += grid(w["doubles_corner"], [w["points"].format(p) for p in data["points"]], rows,
+                  (w["score"], w["paid"]), width)
     limit = data["limit"]
-    lines += [Text(), *columns([["", "score", "paid"],
-                                ["limit", money(limit["score"]), money(limit[who])]],
+    lines += [Text(), *columns([["", w["score"], w["paid"]],
+                                [w["cap"], money(limit["score"]), money(limit[who])]],
                                width, right=(1, 2))]
+    lines.append(Text())
+    for note in (_points_notes_ja if ja else _points_notes)(options, dealer):
+        lines += _words(note, width)
+    return lines
+
+
+def _points_notes(options: dict[str, Any], dealer: bool) -> list[str]:
     rounding = options["rounding"]
-    notes = [f"score = points × 2^doubles{'' if rounding == 'none' else f', rounded {rounding}'}"
-             f", at most the limit {options['limit']:,} (option limit)",
-             ("paid N all: East wins, so each of the three pays double the score"
-              if dealer else "paid a/b: each other player pays a, East b (double)")
-             + "; the same on a discard as on a self-draw",
-             "the other players then settle their own scores between them (advanced "
-             "settlement); special hands have fixed values (mjscore yaku --rules european)"]
-    lines.append(Text())
-    for note in notes:
-        lines += _words(note, width)
-    return lines
+    return [f"score = points × 2^doubles{'' if rounding == 'none' else f', rounded {rounding}'}"
+            f", at most the limit {options['limit']:,} (option limit)",
+            ("paid N all: East wins, so each of the three pays double the score"
+             if dealer else "paid a/b: each other player pays a, East b (double)")
+            + "; the same on a discard as on a self-draw",
+            "the other players then settle their own scores between them (advanced "
+            "settlement); special hands have fixed values (mjscore yaku --rules european)"]
 
 
-def _points_text_ja(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any],
-                    dealer: bool, width: int) -> list[Text]:
-    """_points_text in Japanese: 点 x ダブル, the score and what is paid."""
-    from .words_ja import TITLES
-
-    who = "dealer" if dealer else "non_dealer"
-    rows = [(str(d), f"{d}ダブル", [[money(c["score"]), money(c[who])] for c in cells])
-            for d, cells in _rows_by(data["cells"], "doubles").items()]
-    east = "親（東）" if dealer else "子"
-    lines = _words(f"{TITLES.get(ruleset.name, ruleset.title)}：{east}", width, "bold")
-    lines += grid("ダブル", [f"{p}点" for p in data["points"]], rows, ("得点", "支払い"),
-                  width)
-    limit = data["limit"]
-    lines += [Text(), *columns([["", "得点", "支払い"],
-                                ["上限", money(limit["score"]), money(limit[who])]],
-                               width, right=(1, 2))]
+def _points_notes_ja(options: dict[str, Any], dealer: bool) -> list[str]:
     rounding = options["rounding"]
-    notes = [f"得点 = 点 × 2^ダブル{'' if rounding == 'none' else f'、丸め {rounding}'}"
-             f"、上限は{options['limit']}（オプション limit）",
-             ("支払い N∀：東の和了なので、三人がそれぞれ得点の2倍を払う"
-              if dealer else "支払い a-b：ほかの家が a ずつ、東が b（2倍）を払う")
-             + "。ロンでもツモでも同じ",
-             "そのあと、ほかの家どうしも互いの得点で清算する（精算方式）。特別な手は固定点"
-             "（mjscore yaku --rules european）"]
-    lines.append(Text())
-    for note in notes:
-        lines += _words(note, width)
-    return lines
-
-
-def _fan_text_ja(data: dict[str, Any], ruleset: Ruleset, dealer: bool,
-                 width: int) -> list[Text]:
-    """_fan_text in Japanese: 番 and what each player pays."""
-    from .words_ja import TITLES
-
-    base = data["base"]
-    rows = [["番", "ロン", "ツモ"]]
-    for c in data["cells"]:
-        ron, tsumo = c["ron"], c["tsumo"]
-        rows.append([str(c["fan"]),
-                     f"{ron['from_discarder']} + {ron['from_each_other']} + "
-                     f"{ron['from_each_other']} = {ron['total']}",
-                     f"{tsumo['from_each']}∀ = {tsumo['total']}"])
-    lines = _words(f"{TITLES.get(ruleset.name, ruleset.title)}：番 → 支払い", width, "bold")
-    lines += columns(rows, width, right=(0, 1, 2))
-    lines.append(Text())
-    notes = [f"ロン：放銃者が {base} + 番、ほかの家が {base} ずつ払う。ツモ：三人が {base} + 番"
-             "ずつ払う（花牌も番に数える）",
-             "国标麻将に親はない：東もほかの家と同じに払い、受け取る" if dealer
-             else "東もほかの家と同じに払い、受け取る"]
-    for note in notes:
-        lines += _words(note, width)
-    return lines
+    return [f"得点 = 点 × 2^ダブル{'' if rounding == 'none' else f'、丸め {rounding}'}"
+            f"、上限は{options['limit']}（オプション limit）",
+            ("支払い N∀：東の和了なので、三人がそれぞれ得点の2倍を払う"
+             if dealer else "支払い a-b：ほかの家が a ずつ、東が b（2倍）を払う")
+            + "。ロンでもツモでも同じ",
+            "そのあと、ほかの家どうしも互いの得点で清算する（精算方式）。特別な手は固定点"
+            "（mjscore yaku --rules european）"]
 
 
 def _fan_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any],
               dealer: bool, width: int) -> list[Text]:
     del options
-    from .lang import japanese
-
-    if japanese():
-        return _fan_text_ja(data, ruleset, dealer, width)
+    w, ja = _table_words()
     base = data["base"]
-    rows = [["fan", "ron", "tsumo"]]
+    rows = [[w["fan"], w["ron"], w["tsumo"]]]
     for c in data["cells"]:
         ron, tsumo = c["ron"], c["tsumo"]
         rows.append([str(c["fan"]),
                      f"{ron['from_discarder']} + {ron['from_each_other']} + "
                      f"{ron['from_each_other']} = {ron['total']}",
-                     f"{tsumo['from_each']} all = {tsumo['total']}"])
-    lines = _words(f"{ruleset.title}: fan -> payments", width, "bold")
+                     f"{w['all'].format(tsumo['from_each'])} = {tsumo['total']}"])
+    lines = _words(_title(ruleset, w["fan_title"], ja), width, "bold")
     lines += columns(rows, width, right=(0, 1, 2))
     lines.append(Text())
-    notes = [f"ron: the discarder pays {base} + fan, each other player {base}; tsumo: each of "
-             f"the three pays {base} + fan (flowers count as fan)"]
-    notes.append("no dealer in MCR: East pays and is paid as anyone" if dealer
-                 else "East pays and is paid as anyone")
+    if ja:
+        notes = [f"ロン：放銃者が {base} + 番、ほかの家が {base} ずつ払う。ツモ：三人が {base} + 番"
+                 "ずつ払う（花牌も番に数える）",
+                 "国标麻将に親はない：東もほかの家と同じに払い、受け取る" if dealer
+                 else "東もほかの家と同じに払い、受け取る"]
+    else:
+        notes = [f"ron: the discarder pays {base} + fan, each other player {base}; tsumo: each "
+                 f"of the three pays {base} + fan (flowers count as fan)",
+                 "no dealer in MCR: East pays and is paid as anyone" if dealer
+                 else "East pays and is paid as anyone"]
     for note in notes:
         lines += _words(note, width)
     return lines
