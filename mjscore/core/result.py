@@ -261,22 +261,37 @@ class Verdict(NamedTuple):
 _NO_SCORE = HanFu(None, None)
 
 
-def call_text(payments: tuple[Payment, ...], value: int) -> str | None:
-    """What the table says aloud: `ron 8,000`, `1,300/2,600`, `2,600 all` (honba apart), or
-    None when the payments are not one of those shapes (liability on a tsumo, say)."""
+def call_shape(payments: tuple[Payment, ...], value: int
+               ) -> tuple[str, tuple[int, ...]] | None:
+    """The shape of what the table says aloud, in any language: ("all", (2600,)) for a
+    dealer's tsumo, ("split", (1300, 2600)) for a non-dealer's, ("ron", (8000,)) (honba
+    apart); None when the payments are not one of those shapes (liability on a tsumo)."""
     reasons = {p.reason for p in payments}
     if "tsumo" in reasons and "ron" not in reasons and "liability" not in reasons:
-        shares = sorted({p.amount for p in payments if p.reason == "tsumo"})
+        shares = tuple(sorted({p.amount for p in payments if p.reason == "tsumo"}))
         if len(shares) == 1:
-            return f"{shares[0]:,} all"
+            return "all", shares
         if len(shares) == 2:
-            return f"{shares[0]:,}/{shares[1]:,}"
+            return "split", shares
         return None
     if "ron" in reasons and "tsumo" not in reasons:
         paid = sum(p.amount for p in payments if p.reason in ("ron", "liability"))
         if paid == value:
-            return f"ron {paid:,}"
+            return "ron", (paid,)
     return None
+
+
+def call_text(payments: tuple[Payment, ...], value: int) -> str | None:
+    """What the table says aloud: `ron 8,000`, `1,300/2,600`, `2,600 all` (call_shape)."""
+    shape = call_shape(payments, value)
+    if shape is None:
+        return None
+    kind, amounts = shape
+    if kind == "all":
+        return f"{amounts[0]:,} all"
+    if kind == "split":
+        return f"{amounts[0]:,}/{amounts[1]:,}"
+    return f"ron {amounts[0]:,}"
 
 
 def score_words(score: Score) -> str:

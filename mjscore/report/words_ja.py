@@ -121,20 +121,18 @@ def score_words(han: int | None, fu: int | None, limit: str | None, yakuman: int
 
 def call_amounts(payments: tuple, value: int) -> str | None:
     """The amounts as Tenhou writes them: `7700点`, `1300-2600点`, `2600点∀` (honba and
-    deposits apart), or None when the payments are not one of those shapes."""
-    reasons = {p.reason for p in payments}
-    if "tsumo" in reasons and "ron" not in reasons and "liability" not in reasons:
-        shares = sorted({p.amount for p in payments if p.reason == "tsumo"})
-        if len(shares) == 1:
-            return f"{shares[0]}点∀"
-        if len(shares) == 2:
-            return f"{shares[0]}-{shares[1]}点"
+    deposits apart; core.result.call_shape), or None for another shape."""
+    from ..core.result import call_shape
+
+    shape = call_shape(payments, value)
+    if shape is None:
         return None
-    if "ron" in reasons and "tsumo" not in reasons:
-        paid = sum(p.amount for p in payments if p.reason in ("ron", "liability"))
-        if paid == value:
-            return f"{paid}点"
-    return None
+    kind, amounts = shape
+    if kind == "all":
+        return f"{amounts[0]}点∀"
+    if kind == "split":
+        return f"{amounts[0]}-{amounts[1]}点"
+    return f"{amounts[0]}点"
 
 
 def call_line(han: int | None, fu: int | None, limit: str | None, yakuman: int,
