@@ -392,6 +392,7 @@ def game(
     """
     from .game import game_command
 
+    listing_lang()  # no --config here: the default config's lang, as the listings take it
     return game_command(file, rules, fmt.lower(), start, back, uma, length, opt or [],
                         quiet=quiet)
 
