@@ -562,3 +562,27 @@ def game_end(text: str, honba: bool = True) -> str:
                                                    else None))
         return said.replace("{0}", groups[0].replace(",", "")) if groups else said
     return text
+
+
+# The game parameters (`mjscore rules`, params.GAME_PARAMS) in Japanese.
+GAME_PARAM_HELP = {
+    "start_points": "配給原点：開始時の各家の持ち点（0：支払いの累計だけ）",
+    "return_points": "返し（原点）：結果を数える基準の点（0：開始点）",
+    "goal_points": "延長戦（西入）を終え、オーラスを終えられる点（0：返し）",
+    "uma": "ウマ：順位ごとの点（1位から4位。空：なし）",
+    "oka": "オカ：トップが（返し − 開始点）× 人数 ÷ 1000 を受け取る",
+    "noten_total": "ノーテン罰符：荒牌流局で不聴者が払い、聴牌者が分ける総額（0：なし）",
+    "game_length": "長さ：east（東風戦、東4局まで）、south（半荘戦、南4局まで）、north（四風戦、"
+                   "北4局まで）、single（一局ずつ、親は回らない）",
+    "renchan": "連荘：riichi（親の和了か流局時の聴牌）、dealer_win（親の和了か流局）、never",
+    "renchan_on_abort": "途中流局で親が連荘する",
+    "bust": "飛び：持ち点が0点未満になると終了",
+    "west_extension": "西入：オーラス後、返しに届く者がいなければ延長戦（サドンデス）",
+    "agari_yame": "和了止め：オーラスの親が和了または聴牌でトップなら終了",
+    "ties": "同点：seat（起家に近い方が上位）または split（ウマを分ける）",
+    "leftover_deposits": "終局時に残った供託：first（トップへ）または none（誰も取らない）",
+    "result_rounding": "結果：exact（小数1桁）または tenhou（返しとの差を1000点単位に五捨六入、"
+                       "トップが残り）",
+    "game_result": "最終結果：uma（順位ウマ・オカ）、boo（関西ブーのマルＡ／Ｂ／Ｃ）、"
+                   "total（支払いの累計そのもの）",
+}
