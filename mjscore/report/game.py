@@ -101,11 +101,12 @@ def _how_ja(g: Game, r: Round, p: list[str]) -> str:
 def _keeps(rules: str, what: str) -> bool:
     """Whether the game's ruleset keeps honba counters (`honba`) or ready hands at a draw
     (`tenpai`: the riichi family)."""
+    from ..base.errors import MjscoreError
     from ..rulesets import load_ruleset
 
     try:
         ruleset = load_ruleset(rules)
-    except Exception:  # noqa: BLE001 - a ruleset the ledger already reported
+    except MjscoreError:  # a ruleset the ledger has already reported
         return True
     return ruleset.params.honba if what == "honba" else ruleset.scoring == "han_fu"
 
@@ -132,7 +133,7 @@ _KEEP = "\u00a0"  # a blank _wrap never breaks at (`供託 1本`): written as a 
 
 
 # column widths of the round table: place, how, each player (English, Japanese)
-_COLUMNS = {"en": (7, 28, 18), "ja": (13, 26, 14)}
+_COLUMNS = {"en": (7, 28, 18), "ja": (12, 26, 14)}
 
 
 def text(games: list[Game], width: int) -> str:
