@@ -427,10 +427,12 @@ def game(
     \b
     Example:
       mjscore import tests/data/logs/mjlog/double-ron.mjlog | mjscore game -
-      mjscore game games.txt --format jsonl --uma 10-30
+      mjscore game examples/game.txt --format jsonl --uma 10-30
+      mjscore game examples/game.txt --lang ja
     """
     from .game import game_command
 
+    listing_lang()  # no --config here: the default config's lang, as the listings take it
     return _written(output, lambda: game_command(
         file, rules, fmt.lower(), start, back, uma, length, opt or [], quiet=quiet))
 

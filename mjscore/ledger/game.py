@@ -94,6 +94,9 @@ class Game(NamedTuple):
     end: str  # why it ended, or where it stops
     leftover: int  # deposits left on the table at the end (points)
     problems: tuple[GameProblem, ...] = ()
+    # the result's parts for the report (素点 is the rest): not in the machine record
+    uma: tuple[float, ...] = ()  # per player, ties split as the ruleset shares them
+    oka: tuple[float, ...] = ()  # per player (the first's, or shared by tied firsts)
 
     @property
     def ok(self) -> bool:
@@ -504,12 +507,16 @@ class _Ledger:
         placement = [0] * self.n
         for place, p in enumerate(order, 1):
             placement[p] = place
+        uma: tuple[float, ...] = ()
+        oka: tuple[float, ...] = ()
         if cfg["game_result"] == "boo":
             result = self._boo(final)
         elif cfg["game_result"] == "total":  # European, Chinese Official: the points
             result = [float(x) for x in final]
         else:
             result = _result(final, order, cfg, self.n)
+            parts = _bonuses(final, order, cfg, self.n)
+            uma, oka = tuple(parts[0]), tuple(parts[1])
         if self.ended:
             end = self.end
         elif self.broken:
@@ -523,7 +530,7 @@ class _Ledger:
                                              f"{end}"))
         return Game(self.header.game, self.ruleset.name, tuple(self.players), self.start,
                     tuple(self.rounds), tuple(final), tuple(placement), tuple(result),
-                    self.ended, end, leftover, tuple(self.problems))
+                    self.ended, end, leftover, tuple(self.problems), uma, oka)
 
 
     def _boo(self, final: list[int]) -> list[float]:
@@ -557,26 +564,35 @@ def _order(points: list[int]) -> list[int]:
     return sorted(range(len(points)), key=lambda p: (-points[p], p))
 
 
-def _result(final: list[int], order: list[int], cfg: dict[str, Any], n: int) -> list[float]:
-    """(points - return) / 1000 + uma + oka for first, as the ruleset rounds it."""
+def _bonuses(final: list[int], order: list[int], cfg: dict[str, Any], n: int
+             ) -> tuple[list[float], list[float]]:
+    """Each player's uma and oka (by place; tied players share their places' when the
+    ruleset splits ties)."""
     start, ret = cfg["start_points"], cfg["return_points"] or cfg["start_points"]
-    uma = list(cfg["uma"]) if len(cfg["uma"]) == n else [0] * n
-    oka = (ret - start) * n / 1000 if cfg["oka"] else 0
-    bonus = [u + (oka if i == 0 else 0) for i, u in enumerate(uma)]  # by place
-    by_player = [0.0] * n
+    uma = [float(u) for u in cfg["uma"]] if len(cfg["uma"]) == n else [0.0] * n
+    oka = [(ret - start) * n / 1000 if cfg["oka"] and i == 0 else 0.0 for i in range(n)]
+    out_uma, out_oka = [0.0] * n, [0.0] * n
     if cfg["ties"] == "split":
         i = 0
         while i < n:
             j = i
             while j + 1 < n and final[order[j + 1]] == final[order[i]]:
                 j += 1
-            share = sum(bonus[i:j + 1]) / (j - i + 1)
             for k in range(i, j + 1):
-                by_player[order[k]] = share
+                out_uma[order[k]] = sum(uma[i:j + 1]) / (j - i + 1)
+                out_oka[order[k]] = sum(oka[i:j + 1]) / (j - i + 1)
             i = j + 1
     else:
         for place, p in enumerate(order):
-            by_player[p] = bonus[place]
+            out_uma[p], out_oka[p] = uma[place], oka[place]
+    return out_uma, out_oka
+
+
+def _result(final: list[int], order: list[int], cfg: dict[str, Any], n: int) -> list[float]:
+    """(points - return) / 1000 + uma + oka for first, as the ruleset rounds it."""
+    ret = cfg["return_points"] or cfg["start_points"]
+    uma, oka = _bonuses(final, order, cfg, n)
+    by_player = [u + o for u, o in zip(uma, oka, strict=True)]
     if cfg["result_rounding"] == "tenhou":
         out = [0.0] * n
         for p in order[1:]:

@@ -136,6 +136,52 @@ def options_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
     return fit_table(cols, rows, width, first_style="bold")
 
 
+def _game_value(name: str, value: object, ruleset: Ruleset) -> str:
+    """A game parameter as the listing shows it: points as the report writes amounts
+    (25,000 or 25000), the uma signed, oka with what the first takes."""
+    from .lang import japanese, number
+
+    if name == "uma":
+        return " ".join(f"{u:+g}" if u else "0" for u in value) or (  # type: ignore[attr-defined]
+            "なし" if japanese() else "none")
+    if name == "oka":
+        p = ruleset.params
+        start, back = p.start_points, p.return_points or p.start_points
+        amount = (back - start) * len(ruleset.seats) / 1000
+        return f"on (+{amount:g})" if value else "off"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, int):
+        return number(value)
+    return str(value)
+
+
+def game_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text | None:
+    """The ruleset's game parameters (`mjscore game`), or None when it declares none."""
+    from ..rulesets.params import PARAM_FIELDS, game_params
+    from .lang import japanese
+
+    found = game_params(ruleset.params)
+    if not found:
+        return None
+    if japanese():
+        from .words_ja import GAME_PARAM_HELP
+
+        title = "対局の設定（mjscore game）"
+        cols: list[Column] = [("設定", "left", True, 0), ("値", "left", True, 0),
+                              ("意味", "left", False, 0)]
+        rows = [(k, _game_value(k, v, ruleset),
+                 GAME_PARAM_HELP.get(k, PARAM_FIELDS[k].metadata["doc"]))
+                for k, v in found.items()]
+    else:
+        title = "the game (mjscore game)"
+        cols = [("parameter", "left", True, 0), ("value", "left", True, 0),
+                ("meaning", "left", False, 0)]
+        rows = [(k, _game_value(k, v, ruleset), PARAM_FIELDS[k].metadata["doc"])
+                for k, v in found.items()]
+    return fit_table(cols, rows, width, title=title, first_style="bold")
+
+
 def write_rules(rulesets: list[Ruleset], out: TextIO) -> None:
     con = console(out, pipe_width=PIPE_WIDTH)
     from .lang import japanese
@@ -155,6 +201,10 @@ def write_rules(rulesets: list[Ruleset], out: TextIO) -> None:
         con.print(line)
         show(con, options_table(ruleset, con.width) if ruleset.options
              else Text("  オプションなし" if ja else "  no options", "dim"))
+        game = game_table(ruleset, con.width)
+        if game is not None:
+            con.print()
+            show(con, game)
 
 
 def worth(han: int, yakuman: int) -> str:

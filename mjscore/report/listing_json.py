@@ -24,7 +24,16 @@ def option_json(spec: OptionSpec) -> dict[str, Any]:
 def ruleset_json(ruleset: Ruleset) -> dict[str, Any]:
     return {"name": ruleset.name, "title": ruleset.title, "extends": ruleset.extends,
             "scoring": ruleset.scoring, "flags": sorted(ruleset.flags),
-            "options": [option_json(spec) for spec in ruleset.options.values()]}
+            "options": [option_json(spec) for spec in ruleset.options.values()],
+            "game": game_json(ruleset)}
+
+
+def game_json(ruleset: Ruleset) -> dict[str, Any]:
+    """The game parameters (`mjscore game`): {} for a ruleset that declares none."""
+    from ..rulesets.params import game_params
+
+    return {k: list(v) if isinstance(v, tuple) else v
+            for k, v in game_params(ruleset.params).items()}
 
 
 def yaku_json(ruleset: Ruleset) -> dict[str, Any]:

@@ -515,3 +515,72 @@ OPTION_HELP = {
 def option_help(name: str, english: str) -> str:
     """An option's meaning in Japanese; a new option not yet here keeps its English."""
     return OPTION_HELP.get(name, english)
+
+
+# -- `mjscore game` (the ledger) ------------------------------------------------------------
+# The draws as tenhou.net/6 names them in its result (records/draws.py reads the same words;
+# tests/test_game_ja.py holds the two tables together); Tenhou's 全員聴牌 / 全員不聴 for an
+# exhaustive draw where every player / nobody is ready.
+DRAW_KINDS = {"exhaustive": "流局", "nagashi": "流し満貫", "nine-terminals": "九種九牌",
+              "four-riichi": "四家立直", "triple-ron": "三家和了", "four-kans": "四槓散了",
+              "four-winds": "四風連打"}
+ABORTIVE_DRAW = "途中流局"
+ALL_READY, NONE_READY = "全員聴牌", "全員不聴"
+
+# Why a game ended (the ledger's English `end`), by pattern: {0} is a number, {1} a round.
+_GAME_ENDS: tuple[tuple[str, str], ...] = (
+    (r"a player below zero", "飛び（0点未満）"),
+    (r"the last round of sudden death", "延長戦の最終局"),
+    (r"sudden death: ([0-9,]+) reached", "延長戦で{0}点に到達"),
+    (r"the dealer stops in all-last as first", "オーラスの親がトップで和了止め"),
+    (r"the last round", "オーラス終了"),
+    (r"stopped by an error", "エラーで中断"),
+    (r"no round", "局なし"),
+    (r"the record stops after ([ESWN][1-4])-([0-9]+) \(the game goes on by its rules\)",
+     "記録は{1}まで（ルールでは対局は続く）"),
+)
+
+
+def round_words(name: str, honba: int | None) -> str:
+    """`東1局 0本場` as Tenhou heads a round (`東1局` where the table keeps no honba)."""
+    words = f"{SEAT_KANJI.get(name[:1], name[:1])}{name[1:]}局"
+    return words if honba is None else f"{words} {honba}本場"
+
+
+def game_end(text: str, honba: bool = True) -> str:
+    """The ledger's reason for the end in Japanese (`honba`: the table counts them); one
+    no pattern knows stays English."""
+    for pattern, said in _GAME_ENDS:
+        m = re.fullmatch(pattern, text)
+        if m is None:
+            continue
+        groups = m.groups()
+        if "{1}" in said:
+            return said.replace("{1}", round_words(groups[0], int(groups[1]) if honba
+                                                   else None))
+        return said.replace("{0}", groups[0].replace(",", "")) if groups else said
+    return text
+
+
+# The game parameters (`mjscore rules`, params.GAME_PARAMS) in Japanese.
+GAME_PARAM_HELP = {
+    "start_points": "配給原点：開始時の各家の持ち点（0：支払いの累計だけ）",
+    "return_points": "返し（原点）：結果を数える基準の点（0：開始点）",
+    "goal_points": "延長戦（西入）を終え、オーラスを終えられる点（0：返し）",
+    "uma": "ウマ：順位ごとの点（1位から4位。空：なし）",
+    "oka": "オカ：トップが（返し − 開始点）× 人数 ÷ 1000 を受け取る",
+    "noten_total": "ノーテン罰符：荒牌流局で不聴者が払い、聴牌者が分ける総額（0：なし）",
+    "game_length": "長さ：east（東風戦、東4局まで）、south（半荘戦、南4局まで）、north（四風戦、"
+                   "北4局まで）、single（一局ずつ、親は回らない）",
+    "renchan": "連荘：riichi（親の和了か流局時の聴牌）、dealer_win（親の和了か流局）、never",
+    "renchan_on_abort": "途中流局で親が連荘する",
+    "bust": "飛び：持ち点が0点未満になると終了",
+    "west_extension": "西入：オーラス後、返しに届く者がいなければ延長戦（サドンデス）",
+    "agari_yame": "和了止め：オーラスの親が和了または聴牌でトップなら終了",
+    "ties": "同点：seat（起家に近い方が上位）または split（ウマを分ける）",
+    "leftover_deposits": "終局時に残った供託：first（トップへ）または none（誰も取らない）",
+    "result_rounding": "結果：exact（小数1桁）または tenhou（返しとの差を1000点単位に五捨六入、"
+                       "トップが残り）",
+    "game_result": "最終結果：uma（順位ウマ・オカ）、boo（関西ブーのマルＡ／Ｂ／Ｃ）、"
+                   "total（支払いの累計そのもの）",
+}

@@ -393,6 +393,20 @@ class Params:
 
 
 PARAM_FIELDS = {f.name: f for f in fields(Params)}
+# The parameters of a whole game (`mjscore game`, the ledger), which `mjscore rules` lists
+# in a section of their own: the start, the end, the final result.
+GAME_PARAMS = ("start_points", "return_points", "goal_points", "uma", "oka", "noten_total",
+               "game_length", "renchan", "renchan_on_abort", "bust", "west_extension",
+               "agari_yame", "ties", "leftover_deposits", "result_rounding", "game_result")
+
+
+def game_params(params: Params) -> dict[str, Any]:
+    """A ruleset's game parameters, or {} when it declares none (each at its default: the
+    ruleset scores hands, and a game under it is a bare running total)."""
+    values = {name: getattr(params, name) for name in GAME_PARAMS}
+    if all(v == PARAM_FIELDS[k].default for k, v in values.items()):
+        return {}
+    return values
 SWITCHES = frozenset(f.name for f in fields(Params) if f.metadata.get("switch"))
 _OPTION_KIND = {bool: "bool", int: "int", str: "choice"}
 
