@@ -158,6 +158,47 @@ def _shapes(result: WaitsResult) -> str:
                      if v is not None)
 
 
+# The report's words by language: the layout is one (waits_report), the sentences differ.
+_WORDS: dict[str, dict[str, Any]] = {
+    "en": {
+        "head": lambda r: f"line {r.line}", "rules": lambda name: name,
+        "complete": lambda r, shapes: f"14 tiles: the hand is complete, a win as it stands "
+                                      f"({shapes})",
+        "after": "after a discard:",
+        "best_discard": lambda r, shapes: f"14 tiles: shanten {r.shanten} after the best "
+                                          f"discard ({shapes})",
+        "discard_columns": ("Discard", "Shanten", "Unseen", "Waits / ukeire", "Best"),
+        "waits_word": "waits ", "value": lambda v: f"{v:,}",
+        "ready": lambda n, unseen: f"ready: {n} winning tile{'s' if n != 1 else ''}, "
+                                   f"{unseen} unseen",
+        "wait_columns": ("Wait", "Left", "Ron", "Tsumo", "Yaku"), "calls_wrap": True,
+        "not_ready": lambda r, shapes: f"not ready: shanten {r.shanten} ({shapes})",
+        "ukeire": lambda unseen: f"ukeire {unseen} unseen: ",
+        "dead": "ready, but no tile completes a win: each is held four times or scores "
+                "nothing under these rules",
+    },
+    "ja": {
+        "head": lambda r: f"{r.line}行目", "rules": lambda name: _title_ja(name),
+        "complete": lambda r, shapes: f"14枚：和了形（{shapes}）。打牌すると：",
+        "after": None,
+        "best_discard": lambda r, shapes: f"14枚：最善の打牌で{r.shanten}向聴（{shapes}）",
+        "discard_columns": ("打牌", "向聴", "残り", "待ち / 受け入れ", "最高"),
+        "waits_word": "待ち ", "value": lambda v: f"{v}点",
+        "ready": lambda n, unseen: f"聴牌：待ち{n}種、見えていない牌{unseen}枚",
+        "wait_columns": ("待ち", "残り", "ロン", "ツモ", "役"), "calls_wrap": False,
+        "not_ready": lambda r, shapes: f"未聴牌：{r.shanten}向聴（{shapes}）",
+        "ukeire": lambda unseen: f"受け入れ{unseen}枚: ",
+        "dead": "聴牌だが和了になる牌がない：どれも4枚使いか、このルールでは点にならない",
+    },
+}
+
+
+def _title_ja(name: str) -> str:
+    from .words_ja import TITLES
+
+    return TITLES.get(name, name)
+
+
 def waits_report(result: WaitsResult, width: int = 80) -> Any:
     from rich.console import Group
     from rich.text import Text
@@ -165,57 +206,54 @@ def waits_report(result: WaitsResult, width: int = 80) -> Any:
     from .lang import japanese
     from .listing import fit_table
 
-    if japanese():
-        return _waits_report_ja(result, width)
+    ja = japanese()
+    w = _WORDS["ja" if ja else "en"]
+    shapes = _shapes_ja(result) if ja else _shapes(result)
     label = result.label  # the line's `# ...` comment names it, else its number
     shown = result.input.partition("#")[0].rstrip() if label else result.input
-    head = Text(f"{label or f'line {result.line}'}: ", "bold") + Text(shown) + Text(
-        f"  ({result.rules})", "dim")
+    head = Text(f"{label or w['head'](result)}: ", "bold") + Text(shown) + Text(
+        f"  ({w['rules'](result.rules)})", "dim")
     parts: list[Any] = [head]
 
     if result.tiles == 14:
         if result.shanten == -1:
-            parts.append(Text(f"14 tiles: the hand is complete, a win as it stands "
-                              f"({_shapes(result)})"))
+            parts.append(Text(w["complete"](result, shapes)))
             won = result.complete_win
-            if won is not None:  # the call, as `score` says it (`4 han 30 fu · 2,000 all`)
+            if w["after"] and won is not None:  # the call, as `score` says it
                 tile = T.name(won.hand.ctx.win_tile) if won.hand is not None else "?"
                 parts.append(Text(f"tsumo {tile}: ", "bold") + Text(str(won)))
-            parts.append(Text("after a discard:"))
+            if w["after"]:
+                parts.append(Text(w["after"]))
         else:
-            parts.append(Text(f"14 tiles: shanten {result.shanten} after the best discard "
-                              f"({_shapes(result)})"))
+            parts.append(Text(w["best_discard"](result, shapes)))
         rows: list[tuple[str, ...]] = []
         for d in result.discards:
             tiles = " ".join(x.tile for x in d.ukeire_tiles)
-            best = max(d.waits, key=lambda w: w.best_value, default=None)
+            best = max(d.waits, key=lambda x: x.best_value, default=None)
             rows.append((_tile(d.tile), str(d.shanten), str(d.ukeire),
-                         ("waits " if d.shanten == 0 else "") + tiles,
-                         f"{best.best_value:,}" if best and best.best_value else ""))
-        columns = [("Discard", "left", True, 0), ("Shanten", "left", True, 0),
-                   ("Unseen", "left", True, 0), ("Waits / ukeire", "left", False, 0),
-                   ("Best", "left", True, 0)]
+                         (w["waits_word"] if d.shanten == 0 else "") + tiles,
+                         w["value"](best.best_value) if best and best.best_value else ""))
+        columns = [(name, "left", name != w["discard_columns"][3], 0)
+                   for name in w["discard_columns"]]
         if not any(row[4] for row in rows):  # no discard leaves a ready hand: no Best
             columns, rows = columns[:4], [row[:4] for row in rows]
         parts.append(fit_table(columns, rows, width))
     elif result.waits:
-        unseen = sum(w.remaining for w in result.waits)
-        parts.append(Text(f"ready: {len(result.waits)} winning tile"
-                          f"{'s' if len(result.waits) != 1 else ''}, {unseen} unseen"))
-        rows = [(_tile(w.tile), str(w.remaining), win_text(w.ron), win_text(w.tsumo), _yaku(w))
-                for w in result.waits]
-        parts.append(fit_table([("Wait", "left", True, 0), ("Left", "left", True, 0),
-                                ("Ron", "left", False, 0), ("Tsumo", "left", False, 0),
-                                ("Yaku", "left", False, 0)], rows, width))
+        unseen = sum(x.remaining for x in result.waits)
+        parts.append(Text(w["ready"](len(result.waits), unseen)))
+        rows = [(_tile(x.tile), str(x.remaining), win_text(x.ron), win_text(x.tsumo), _yaku(x))
+                for x in result.waits]
+        nowrap = (True, True, not w["calls_wrap"], not w["calls_wrap"], False)
+        parts.append(fit_table([(name, "left", keep, 0) for name, keep in
+                                zip(w["wait_columns"], nowrap, strict=True)], rows, width))
     else:
         unseen = sum(x.remaining for x in result.ukeire)
-        parts.append(Text(f"not ready: shanten {result.shanten} ({_shapes(result)})"))
+        parts.append(Text(w["not_ready"](result, shapes)))
         if result.ukeire:
-            parts.append(Text(f"ukeire {unseen} unseen: " + "  ".join(
+            parts.append(Text(w["ukeire"](unseen) + "  ".join(
                 f"{x.tile}×{x.remaining}" for x in result.ukeire)))
         elif result.shanten == 0:
-            parts.append(Text("ready, but no tile completes a win: each is held four times "
-                              "or scores nothing under these rules"))
+            parts.append(Text(w["dead"]))
     return Group(*parts)
 
 
@@ -226,56 +264,6 @@ _SHAPES_JA = {"regular": "一般形", "seven_pairs": "七対子", "thirteen_orph
 def _shapes_ja(result: WaitsResult) -> str:
     return "、".join(f"{_SHAPES_JA.get(k, k)} {v}" for k, v in result.shanten_by_shape.items()
                      if v is not None)
-
-
-def _waits_report_ja(result: WaitsResult, width: int) -> Any:
-    """The waits report in Japanese: 待ち, 残り枚数, ロン and ツモ as Tenhou's text, 役."""
-    from rich.console import Group
-    from rich.text import Text
-
-    from .listing import fit_table
-    from .words_ja import TITLES
-
-    label = result.label  # the line's `# ...` comment names it, else its number
-    shown = result.input.partition("#")[0].rstrip() if label else result.input
-    head = Text(f"{label or f'{result.line}行目'}: ", "bold") + Text(shown) + Text(
-        f"  ({TITLES.get(result.rules, result.rules)})", "dim")
-    parts: list[Any] = [head]
-    if result.tiles == 14:
-        if result.shanten == -1:
-            parts.append(Text(f"14枚：和了形（{_shapes_ja(result)}）。打牌すると："))
-        else:
-            parts.append(Text(f"14枚：最善の打牌で{result.shanten}向聴（{_shapes_ja(result)}）"))
-        rows: list[tuple[str, ...]] = []
-        for d in result.discards:
-            tiles = " ".join(x.tile for x in d.ukeire_tiles)
-            best = max(d.waits, key=lambda w: w.best_value, default=None)
-            rows.append((_tile(d.tile), str(d.shanten), str(d.ukeire),
-                         ("待ち " if d.shanten == 0 else "") + tiles,
-                         f"{best.best_value}点" if best and best.best_value else ""))
-        columns = [("打牌", "left", True, 0), ("向聴", "left", True, 0),
-                   ("残り", "left", True, 0), ("待ち / 受け入れ", "left", False, 0),
-                   ("最高", "left", True, 0)]
-        if not any(row[4] for row in rows):
-            columns, rows = columns[:4], [row[:4] for row in rows]
-        parts.append(fit_table(columns, rows, width))
-    elif result.waits:
-        unseen = sum(w.remaining for w in result.waits)
-        parts.append(Text(f"聴牌：待ち{len(result.waits)}種、見えていない牌{unseen}枚"))
-        rows = [(_tile(w.tile), str(w.remaining), win_text(w.ron), win_text(w.tsumo), _yaku(w))
-                for w in result.waits]
-        parts.append(fit_table([("待ち", "left", True, 0), ("残り", "left", True, 0),
-                                ("ロン", "left", True, 0), ("ツモ", "left", True, 0),
-                                ("役", "left", False, 0)], rows, width))
-    else:
-        unseen = sum(x.remaining for x in result.ukeire)
-        parts.append(Text(f"未聴牌：{result.shanten}向聴（{_shapes_ja(result)}）"))
-        if result.ukeire:
-            parts.append(Text(f"受け入れ{unseen}枚: " + "  ".join(
-                f"{x.tile}×{x.remaining}" for x in result.ukeire)))
-        elif result.shanten == 0:
-            parts.append(Text("聴牌だが和了になる牌がない：どれも4枚使いか、このルールでは点にならない"))
-    return Group(*parts)
 
 
 class RichReporter:
