@@ -328,3 +328,15 @@ def test_games_of_the_same_name_in_two_files_are_checked_apart(capsys, tmp_path)
     code, out, err = run("check", "-q", str(tmp_path), capsys=capsys)
     assert code == 0, out + err
     assert out.splitlines()[-1].startswith("games 2/2:")
+
+
+def test_a_bad_line_is_reported_where_editors_jump(capsys, tmp_path):
+    # FILE:LINE:COL: as score's file runs write it; the game is named after the place
+    games = tmp_path / "night.txt"
+    games.write_text("# game g1\ndraw:exhaustive tenpai:X round:E\n", encoding="utf-8")
+    code, _, err = run("game", str(games), "--format", "jsonl", capsys=capsys)
+    assert code == 1
+    assert f"{games}:2:17: game g1: 'tenpai:X' needs seat winds" in err
+    code, _, err = run("game", "-", "--format", "jsonl", capsys=capsys,
+                       stdin="123m456p789s1122z ron:1z- round:E seat:S\nbogus\n")
+    assert code == 1 and "-:2:1: not scored: " in err

@@ -43,6 +43,21 @@ def _width() -> int:
     return 100
 
 
+_COLUMN = re.compile(r"(not scored: )?column ([0-9]+): ")
+
+
+def located(path: str, game: str, p: Any) -> str:
+    """A problem of a line as editors and CI annotators read it: `FILE:LINE:COL: message`
+    (`-` for stdin), the game named after the place; a problem of the whole game as is."""
+    label = "" if p.kind == "error" else "note: "
+    if not p.line:
+        return f"{label}{p.message}"
+    m = _COLUMN.match(p.message)
+    place = f"{path}:{p.line}:{m.group(2)}" if m else f"{path}:{p.line}"
+    message = (m.group(1) or "") + p.message[m.end():] if m else p.message
+    return f"{place}: {label}" + (f"game {game}: " if game else "") + message
+
+
 def game_command(path: str, rules: str | None, fmt: str, start: int | None,
                  back: int | None, uma: str | None, length: str | None, opts: list[str],
                  quiet: bool = False, out: TextIO | None = None) -> int:
@@ -85,9 +100,7 @@ def game_command(path: str, rules: str | None, fmt: str, start: int | None,
         for p in g.problems:
             failed = failed or p.kind == "error"
             if p.kind == "error" or not quiet:
-                label = "" if p.kind == "error" else "note: "
-                where = f"game {g.game}: " if g.game and p.line else ""
-                say(f"{label}{where}{p}")
+                say(located(path, g.game, p))
     if not found:
         say("no game: the input holds no hand line and no drawn-round line")
         failed = True
