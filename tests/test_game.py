@@ -340,3 +340,12 @@ def test_a_bad_line_is_reported_where_editors_jump(capsys, tmp_path):
     code, _, err = run("game", "-", "--format", "jsonl", capsys=capsys,
                        stdin="123m456p789s1122z ron:1z- round:E seat:S\nbogus\n")
     assert code == 1 and "-:2:1: not scored: " in err
+
+
+def test_no_escape_sequence_from_the_input_reaches_the_terminal(capsys):
+    # a name, a game name and a bad token carrying ESC: shown as \x1b in the report
+    code, out, err = run("game", "-", capsys=capsys,
+                         stdin="# game \x1b[31mx players:\x1b%5B2Ja,b,c,d\n\x1b[31mred 123\n")
+    assert code == 1
+    assert "\x1b" not in out and "\x1b" not in err
+    assert "\\x1b[31mx" in out and "\\x1b[2Ja" in out

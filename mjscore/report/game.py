@@ -310,5 +310,7 @@ def write(games: list[Game], fmt: str, out: TextIO, width: int = 100) -> None:
         out.write(json_safe(json.dumps(records(games), ensure_ascii=False, indent=1)) + "\n")
     elif fmt == "tsv":
         out.write(tsv(games))
-    else:
-        out.write(text(games, width))
+    else:  # names, game names and messages come from the input: no raw escape sequence
+        from . import safe
+
+        out.write("\n".join(safe(line) for line in text(games, width).split("\n")))
