@@ -349,3 +349,15 @@ def test_no_escape_sequence_from_the_input_reaches_the_terminal(capsys):
     assert code == 1
     assert "\x1b" not in out and "\x1b" not in err
     assert "\\x1b[31mx" in out and "\\x1b[2Ja" in out
+
+
+def test_a_records_player_name_with_escape_sequences_is_written_encoded(capsys, tmp_path):
+    record = (LOGS / "mjlog" / "2010091009gm-00a9-0000-83af2648_tw_2.mjlog").read_text(
+        encoding="utf-8")
+    head, _, rest = record.partition('<UN n0="')
+    evil = tmp_path / "evil.mjlog"
+    evil.write_text(head + '<UN n0="%1B%5B2JEvil' + rest[rest.index('"'):], encoding="utf-8")
+    code, out, _ = run("import", str(evil), capsys=capsys)
+    assert code == 0 and "\x1b" not in out
+    assert out.splitlines()[0].startswith("# game evil players:%1B[2JEvil,")
+    assert read_header(out.splitlines()[0]).players[0] == "\x1b[2JEvil"  # read back whole

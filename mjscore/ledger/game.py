@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 from ..base.errors import MjscoreError
 from ..base.tiles import SEATS
@@ -134,8 +134,10 @@ _ESCAPED = {c: f"%{ord(c):02X}" for c in " ,%#\t\r\n"}
 
 
 def _encode(text: str) -> str:
-    """A name as one token: blank, comma, `%`, `#` percent-encoded (read back by unquote)."""
-    return "".join(_ESCAPED.get(c, c) for c in text) or "-"
+    """A name as one token: blank, comma, `%`, `#` percent-encoded (read back by unquote);
+    so is a control character (a record's name carrying ESC never reaches a terminal raw)."""
+    return "".join(_ESCAPED.get(c) or (c if c.isprintable() else quote(c, safe=""))
+                   for c in text) or "-"
 
 
 class Header(NamedTuple):
