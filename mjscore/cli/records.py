@@ -150,7 +150,9 @@ def check_command(paths: list[str], fmt: str = "text", out: TextIO | None = None
             if fmt == "jsonl":
                 out.write(_json_line({"game": game.to_dict()}))
             elif game.differences:
-                out.write(f"disagree: game {game.game}: " + "; ".join(game.differences)
+                from ..report import safe
+
+                out.write(safe(f"disagree: game {game.game}: " + "; ".join(game.differences))
                           + "\n")
     games = _games_summary(checks)
     if fmt == "jsonl":
