@@ -321,3 +321,14 @@ def test_the_english_listings_are_unchanged_by_the_choice(capsys, monkeypatch):
         code, default, _ = run(*args, capsys=capsys)
         code, english, _ = run("--lang", "en", *args, capsys=capsys)
         assert default == english and "飜" not in english and "符" not in english, args
+
+
+@pytest.mark.parametrize("dealer", [False, True])
+def test_the_japanese_three_player_table_says_who_pays_a_tsumo(capsys, dealer):
+    # as the English table: at three, two pay a tsumo and nobody pays North's share (ツモ損)
+    args = ["table", "--rules", "sanma", "--lang", "ja"] + (["--dealer"] if dealer else [])
+    code, out, err = run(*args, capsys=capsys)
+    assert code == 0, err
+    flat = "".join(out.split())
+    assert ("子の二人がNずつ払う" if dealer else "もう一人の子がa、親がbを払う") in flat
+    assert "ツモ損" in flat and "子の三人" not in flat

@@ -397,6 +397,13 @@ def _han_fu_notes_ja(ruleset: Ruleset, options: dict[str, Any], dealer: bool) ->
     params = ruleset.params
     if options["two_player"]:
         notes = ["二人打ち：ロンもツモも相手一人が全額を払う"]
+    elif len(ruleset.seats) == 3:
+        notes = ["ロンは放銃者が払う。" + ("ツモ N∀：子の二人が N ずつ払う" if dealer
+                 else "ツモ a-b：もう一人の子が a、親が b を払う")]
+        notes.append("三人麻雀：ツモ損（北家の分は誰も払わない。--opt tsumo_loss=off で"
+                     "二人が分けて払う）" if options["tsumo_loss"] else
+                     "三人麻雀：北家の分をツモの支払者二人が分けて払う"
+                     "（オプション tsumo_loss=off）")
     elif dealer:
         notes = ["ロンは放銃者が払う。ツモ N∀：子の三人が N ずつ払う"]
     else:
