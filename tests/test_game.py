@@ -361,3 +361,11 @@ def test_a_records_player_name_with_escape_sequences_is_written_encoded(capsys, 
     assert code == 0 and "\x1b" not in out
     assert out.splitlines()[0].startswith("# game evil players:%1B[2JEvil,")
     assert read_header(out.splitlines()[0]).players[0] == "\x1b[2JEvil"  # read back whole
+
+
+def test_every_drawn_round_import_writes_reads_back_to_the_same_line(capsys):
+    code, out, _ = run("import", str(LOGS / "mjlog"), capsys=capsys)
+    assert code == 0
+    draws = [line.partition("  #")[0] for line in out.splitlines() if line.startswith("draw:")]
+    assert len(draws) > 50
+    assert all(str(parse_drawn(line)) == line for line in draws)

@@ -26,6 +26,17 @@ GREEN_TILES = frozenset((19, 20, 21, 23, 25, GREEN))  # 2 3 4 6 8 s and green dr
 FIVES = (4, 13, 22)
 
 
+def seat_winds(value: str, example: str) -> tuple[str, ...]:
+    """`S,W` (or `SW`, any case): seat winds, each once, in turn order E S W N; ValueError
+    saying why otherwise, `example` the form to suggest (`riichi-by:` and `tenpai:` share it)."""
+    letters = list(value.upper().replace(",", ""))
+    if not letters or any(c not in SEATS for c in letters):
+        raise ValueError(f"needs seat winds, like {example}")
+    if len(set(letters)) != len(letters):
+        raise ValueError("names a seat twice")
+    return tuple(sorted(letters, key=SEATS.index))
+
+
 def suit(tile: int) -> int:
     return tile // 9 if tile < 27 else HONOR
 

@@ -51,8 +51,8 @@ class DrawnRound:
     def __str__(self) -> str:
         """The canonical line."""
         out = [f"draw:{self.kind}", f"round:{self.round_wind}"]
-        if self.tenpai:
-            out.append("tenpai:" + ",".join(self.tenpai))
+        if self.kind in (EXHAUSTIVE, NAGASHI):  # who was ready, said even when nobody was
+            out.append("tenpai:" + (",".join(self.tenpai) or "none"))
         if self.nagashi:
             out.append("nagashi:" + ",".join(self.nagashi))
         if self.honba:
@@ -76,12 +76,7 @@ def is_drawn_line(text: str) -> bool:
 def _winds(value: str, what: str) -> tuple[str, ...]:
     if value.lower() in ("", "none", "-"):
         return ()
-    letters = list(value.upper().replace(",", ""))
-    if any(c not in T.SEATS for c in letters):
-        raise ValueError(f"needs seat winds, like {what}:E,S (or {what}:none)")
-    if len(set(letters)) != len(letters):
-        raise ValueError("names a seat twice")
-    return tuple(sorted(letters, key=T.SEATS.index))
+    return T.seat_winds(value, f"{what}:E,S (or {what}:none)")
 
 
 def _count(value: str) -> int:

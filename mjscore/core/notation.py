@@ -325,19 +325,12 @@ def _kita(value: str) -> tuple[tuple[str, int]]:
     return (("kita", int(value)),)
 
 
-def winds_list(value: str) -> tuple[str, ...]:
-    """`S,W` (or `SW`): seat winds, each once, in the order E S W N; raises _BadToken."""
-    letters = [c for c in value.upper().replace(",", "")]
-    if not letters or any(c not in T.SEATS for c in letters):
-        raise _BadToken("needs seat winds, like S,W (E S W N)")
-    if len(set(letters)) != len(letters):
-        raise _BadToken("names a seat twice")
-    return tuple(sorted(letters, key=T.SEATS.index))
-
-
 def _riichi_by(value: str) -> tuple[tuple[str, tuple[str, ...]]]:
     """The other players who declared riichi this round: their sticks are on the table."""
-    return (("riichi_by", winds_list(value)),)
+    try:
+        return (("riichi_by", T.seat_winds(value, "S,W (E S W N)")),)
+    except ValueError as why:
+        raise _BadToken(str(why)) from None
 
 
 def _discards(value: str) -> tuple[tuple[str, tuple[int, ...]]]:

@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from ..base.frozen import value_class
+from ..core.drawn import DrawnRound
 from .checks import numbers
 from .model import WINDS, Problem, RecordError, Source, Win
 from .replay import Replay
@@ -107,28 +108,17 @@ def mjlog_end(file: str, game: str, attrs: dict[str, str], seats: int = 4) -> Ga
     return GameEnd(file, game, points, results)
 
 
-def _winds(replay: Replay, players: list[int]) -> str:
-    return ",".join(sorted((replay.seat_wind(p) for p in players), key=WINDS.index))
+def _winds(replay: Replay, players: list[int]) -> tuple[str, ...]:
+    return tuple(sorted((replay.seat_wind(p) for p in players), key=WINDS.index))
 
 
 def draw_line(replay: Replay, kind: str, tenpai: list[int], nagashi: list[int]) -> str:
-    """The drawn-round line of a replayed round."""
-    parts = [f"draw:{kind}", f"round:{WINDS[(replay.kyoku // 4) % 4]}"]
-    if kind in ("exhaustive", "nagashi"):
-        parts.append("tenpai:" + (_winds(replay, tenpai) or "none"))
-    if nagashi:
-        parts.append("nagashi:" + _winds(replay, nagashi))
-    if replay.honba:
-        parts.append(f"honba:{replay.honba}")
-    if replay.sticks:
-        parts.append(f"sticks:{replay.sticks}")
-    riichi = [p for p in range(replay.seats) if replay.riichi[p]]
-    if riichi:
-        parts.append("riichi-by:" + _winds(replay, riichi))
-    if replay.ruleset:
-        parts.append(f"rules:{replay.ruleset}")
-    parts += [f"opt:{k}={v}" for k, v in replay.options.items()]
-    return " ".join(parts)
+    """The drawn-round line of a replayed round (DrawnRound's canonical line)."""
+    return str(DrawnRound(
+        kind, WINDS[(replay.kyoku // 4) % 4], replay.honba, replay.sticks,
+        tenpai=_winds(replay, tenpai), nagashi=_winds(replay, nagashi),
+        riichi_by=_winds(replay, [p for p in range(replay.seats) if replay.riichi[p]]),
+        rules=replay.ruleset or None, options=tuple(replay.options.items())))
 
 
 def mjlog_draw(replay: Replay, attrs: dict[str, str], source: Source) -> Drawn:
