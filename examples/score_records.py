@@ -36,14 +36,23 @@ def score_file(path: str) -> dict:
         wins += 1
         r = mjscore.score(item.line)
         rec = item.record
-        same = r.ok and r.net == rec.net and r.value == rec.value and (
-            rec.han is None or r.han == rec.han)
+        same = (
+            r.ok
+            and r.net == rec.net
+            and r.value == rec.value
+            and (rec.han is None or r.han == rec.han)
+        )
         if same:
             agree += 1
         else:
             disagreements.append(f"{item.source.game} {item.source.round}: {item.line}")
-    return {"file": path, "wins": wins, "agree": agree, "problems": problems,
-            "disagreements": disagreements}
+    return {
+        "file": path,
+        "wins": wins,
+        "agree": agree,
+        "problems": problems,
+        "disagreements": disagreements,
+    }
 
 
 def with_futures(paths: list[str], workers: int | None = None) -> list[dict]:

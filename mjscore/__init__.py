@@ -26,8 +26,9 @@ __all__ = ["score", "parse", "waits", "shanten", "game", "load_ruleset", "rulese
 __version__ = "0.1.0"
 
 
-def score(hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | None = None,
-          line_no: int = 1) -> ScoreResult:
+def score(
+    hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | None = None, line_no: int = 1
+) -> ScoreResult:
     """Score one hand (a hand line or a parsed Hand) into a frozen result.
 
     Errors come back inside the result (`ok` false), never raised; a hand that is not a
@@ -51,8 +52,9 @@ def parse(line: str, require_win: bool = True) -> Hand:
     return parse_line(line, require_win=require_win)
 
 
-def waits(hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | None = None,
-          line_no: int = 1) -> WaitsResult:
+def waits(
+    hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | None = None, line_no: int = 1
+) -> WaitsResult:
     """What a hand still waiting (no win token) wins on, or what it should discard.
 
     13 tiles (melds counting three): its winning tiles, each with the copies
@@ -71,8 +73,7 @@ def waits(hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | Non
     return waits_hand(hand, rules=rules, options=options, line_no=line_no)
 
 
-def shanten(hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | None = None
-            ) -> int:
+def shanten(hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | None = None) -> int:
     """The shanten number of a hand line or parsed hand of 13 or 14 tiles (melds count
     three), over the shapes `rules` has: 0 ready, -1 complete (14 tiles; a 14-tile
     hand's number is the shanten after its best discard). Raises MjscoreError on a
@@ -86,8 +87,12 @@ def shanten(hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | N
     return hand_shanten(hand, rules=rules, options=options)
 
 
-def game(lines_or_hands: Any, rules: str = "riichi", options: dict[str, Any] | None = None,
-         settings: dict[str, Any] | None = None) -> Game:
+def game(
+    lines_or_hands: Any,
+    rules: str = "riichi",
+    options: dict[str, Any] | None = None,
+    settings: dict[str, Any] | None = None,
+) -> Game:
     """The ledger of one game: hand lines and drawn-round lines (a text, a list of lines or
     of parsed Hands), round by round, then the final points, placement and result (uma,
     oka) as the ruleset says. `settings` overrides the ruleset's game parameters

@@ -189,8 +189,11 @@ def _fu_items(args: tuple[str, ...], rec: dict[str, Any]) -> list[str]:
     shown = [f"{r}:{f}" for r, f in items]
     if used is None:
         return [f"fu_items: expected {list(args)}, got {shown}"]
-    extra = [f"{r}:{f}" for j, (r, f) in enumerate(items)
-             if j not in used and f != 0 and not r.startswith("rounded")]
+    extra = [
+        f"{r}:{f}"
+        for j, (r, f) in enumerate(items)
+        if j not in used and f != 0 and not r.startswith("rounded")
+    ]
     if extra:
         return [f"fu_items: not expected {extra} (all items: {shown})"]
     return []
@@ -223,8 +226,10 @@ def _payments(args: tuple[str, ...], rec: dict[str, Any]) -> list[str]:
     got = Counter((p["from"], p["to"], p["amount"]) for p in rec["payments"])
     if got == want:
         return []
-    return [f"payments: expected {sorted(want.elements(), key=str)}, "
-            f"got {sorted(got.elements(), key=str)}"]
+    return [
+        f"payments: expected {sorted(want.elements(), key=str)}, "
+        f"got {sorted(got.elements(), key=str)}"
+    ]
 
 
 def _liable(args: tuple[str, ...], rec: dict[str, Any]) -> list[str]:
@@ -287,8 +292,11 @@ def _player_doubles(args: tuple[str, ...], rec: dict[str, Any]) -> list[str]:
         return [f"player_doubles: the record has no player {args[:1]}"]
     keys = Counter(i["key"] for i in got["doubles_items"])
     want = Counter(a for a in args[1:] if a != "none")
-    return [] if keys == want else [f"player_doubles {args[0]}: expected {sorted(want)}, "
-                                    f"got {sorted(keys.elements())}"]
+    return (
+        []
+        if keys == want
+        else [f"player_doubles {args[0]}: expected {sorted(want)}, got {sorted(keys.elements())}"]
+    )
 
 
 def _special(args: tuple[str, ...], rec: dict[str, Any]) -> list[str]:
@@ -366,7 +374,9 @@ def describe(rec: dict[str, Any]) -> str:
     pays = " ".join(f"{p['from'] or '?'}>{p['to']}:{p['amount']}" for p in rec["payments"])
     fu = " ".join(f"{i['reason']}:{i['fu']}" for i in rec["fu_items"])
     liab = rec.get("liability")
-    return (f"han {rec['han']}, fu {rec['fu']}, value {rec['value']}, limit {rec['limit']}, "
-            f"yakuman {rec['yakuman']}\n  yaku {yaku}\n  fu_items {fu}\n  net {net}\n"
-            f"  payments {pays}\n  liable {liab['seat'] if liab else 'none'}\n"
-            f"  reading {rec.get('reading')}\n  notes {rec.get('notes')}")
+    return (
+        f"han {rec['han']}, fu {rec['fu']}, value {rec['value']}, limit {rec['limit']}, "
+        f"yakuman {rec['yakuman']}\n  yaku {yaku}\n  fu_items {fu}\n  net {net}\n"
+        f"  payments {pays}\n  liable {liab['seat'] if liab else 'none'}\n"
+        f"  reading {rec.get('reading')}\n  notes {rec.get('notes')}"
+    )

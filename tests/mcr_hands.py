@@ -14,8 +14,9 @@ from mjscore.mcr import McrHand, Meld
 SUITED = list(range(27))
 HONORS = list(range(27, 34))
 ORPHANS = [0, 8, 9, 17, 18, 26, *HONORS]
-KNITTED = [(a, b, c) for a in range(3) for b in range(3) for c in range(3)
-           if len({a, b, c}) == 3]  # suit of 147, 258, 369
+KNITTED = [
+    (a, b, c) for a in range(3) for b in range(3) for c in range(3) if len({a, b, c}) == 3
+]  # suit of 147, 258, 369
 
 
 def _theme(rng: random.Random) -> list[int]:
@@ -56,23 +57,29 @@ def _template(rng: random.Random) -> tuple[list[tuple[str, int]], int | None]:
             return [("chow", a), ("chow", a), ("chow", a + 6), ("chow", a + 6)], a + 4
         return [("chow", a), ("chow", a + 6), ("chow", b), ("chow", b + 6)], c + 4
     if kind == 1:  # pure or mixed straight
-        return [("chow", x + s) for x, s in zip((0, 3, 6), rng.choice(([a] * 3, suits)),
-                                                  strict=True)], None
+        return [
+            ("chow", x + s) for x, s in zip((0, 3, 6), rng.choice(([a] * 3, suits)), strict=True)
+        ], None
     if kind == 2:  # shifted chows or pungs, one suit or three
         step = rng.choice((1, 2)) if rng.random() < 0.5 else 1
         start = rng.randrange(0, 3)
         set_kind = rng.choice(("chow", "pung"))
         n = rng.choice((3, 4))
         homes = [a] * 4 if rng.random() < 0.5 else [a, b, c, a]
-        return [(set_kind, homes[i] + start + i * (step if set_kind == "chow" else 1))
-                for i in range(n)], None
+        return [
+            (set_kind, homes[i] + start + i * (step if set_kind == "chow" else 1)) for i in range(n)
+        ], None
     if kind == 3:  # same number in three suits
         r = rng.randrange(7)
         set_kind = rng.choice(("chow", "pung"))
         return [(set_kind, s + r) for s in suits], None
     if kind == 4:  # everything holds a five
-        return [(rng.choice(("chow", "pung")), s + 4) if rng.random() < 0.3 else
-                ("chow", s + rng.randrange(2, 5)) for s in (a, b, c, a)], a + 4
+        return [
+            (rng.choice(("chow", "pung")), s + 4)
+            if rng.random() < 0.3
+            else ("chow", s + rng.randrange(2, 5))
+            for s in (a, b, c, a)
+        ], a + 4
     if kind == 5:  # identical chows
         r = rng.randrange(7)
         return [("chow", a + r)] * rng.choice((2, 3, 4)), None
@@ -114,8 +121,9 @@ def _regular(rng: random.Random) -> tuple[list[int], list[Meld]] | None:
     return _assemble(rng, sets, pair)
 
 
-def _assemble(rng: random.Random, sets: list[tuple[str, int]], pair: int
-              ) -> tuple[list[int], list[Meld]] | None:
+def _assemble(
+    rng: random.Random, sets: list[tuple[str, int]], pair: int
+) -> tuple[list[int], list[Meld]] | None:
     """Four sets and a pair as standing tiles and melds (kongs always declared), or None
     when they hold more than four copies of a tile."""
     used = Counter([pair, pair])
@@ -168,8 +176,11 @@ def _knitted_straight(rng: random.Random) -> tuple[list[int], list[Meld]] | None
     knit = _knitted_tiles(rng)
     pool = _theme(rng)
     t = rng.choice(pool)
-    kind = rng.choice(("chow", "pung", "pung", "kong")) if t < 27 and t % 9 <= 6 else \
-        rng.choice(("pung", "kong"))
+    kind = (
+        rng.choice(("chow", "pung", "pung", "kong"))
+        if t < 27 and t % 9 <= 6
+        else rng.choice(("pung", "kong"))
+    )
     tiles = _set_tiles(kind, t)
     pair = rng.choice(pool)
     c = Counter(knit + tiles + [pair, pair])
@@ -186,8 +197,17 @@ def _nine_gates(rng: random.Random) -> list[int]:
     return [s + r for r in (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8)] + [s + rng.randrange(9)]
 
 
-SHAPES = ("regular", "regular", "regular", "regular", "seven_pairs", "thirteen_orphans",
-          "honors_knitted", "knitted_straight", "nine_gates")
+SHAPES = (
+    "regular",
+    "regular",
+    "regular",
+    "regular",
+    "seven_pairs",
+    "thirteen_orphans",
+    "honors_knitted",
+    "knitted_straight",
+    "nine_gates",
+)
 
 
 def random_hand(rng: random.Random, shape: str | None = None) -> McrHand:
@@ -220,8 +240,12 @@ def random_hand(rng: random.Random, shape: str | None = None) -> McrHand:
     tsumo = rng.random() < 0.4
     has_kong = any(m.kind in ("kan", "ankan") for m in melds)
     return McrHand(
-        concealed=tuple(sorted(tiles)), melds=tuple(melds), win_tile=win, tsumo=tsumo,
-        seat=rng.choice("ESWN"), round=rng.choice("ESWN"),
+        concealed=tuple(sorted(tiles)),
+        melds=tuple(melds),
+        win_tile=win,
+        tsumo=tsumo,
+        seat=rng.choice("ESWN"),
+        round=rng.choice("ESWN"),
         flowers=rng.choice((0, 0, 0, 0, 1, 2, 3, 8)),
         last_tile=rng.random() < 0.1,
         rinshan=tsumo and rng.random() < (0.3 if has_kong else 0.03),  # impossible ones too
@@ -246,16 +270,20 @@ def _terminal_chows(rng: random.Random) -> tuple[list[tuple[str, int]], int]:
     """123 and 789 twice (one suit, or two) with a pair of five or something like it."""
     a, b, c = rng.sample((0, 9, 18), 3)
     if rng.random() < 0.5:
-        return [("chow", a), ("chow", a), ("chow", a + 6), ("chow", a + 6)], \
-            _pair_near_five(rng, a + 4)
-    return [("chow", a), ("chow", a + 6), ("chow", b), ("chow", b + 6)], \
-        _pair_near_five(rng, c + 4)
+        return [("chow", a), ("chow", a), ("chow", a + 6), ("chow", a + 6)], _pair_near_five(
+            rng, a + 4
+        )
+    return [("chow", a), ("chow", a + 6), ("chow", b), ("chow", b + 6)], _pair_near_five(rng, c + 4)
 
 
 def _five_sets(rng: random.Random) -> tuple[list[tuple[str, int]], int]:
     """Every set holding a five, and a pair that may be one or may only look like one."""
-    sets = [(rng.choice(("chow", "pung")), s + 4) if rng.random() < 0.3 else
-            ("chow", s + rng.randrange(2, 5)) for s in rng.choices((0, 9, 18), k=4)]
+    sets = [
+        (rng.choice(("chow", "pung")), s + 4)
+        if rng.random() < 0.3
+        else ("chow", s + rng.randrange(2, 5))
+        for s in rng.choices((0, 9, 18), k=4)
+    ]
     return sets, _pair_near_five(rng, rng.choice(FIVES))
 
 
@@ -311,9 +339,20 @@ def _shifted_pairs(rng: random.Random) -> list[int]:
     return [t for t in range(start, start + 7) for _ in (0, 1)]
 
 
-RARE = ("terminal_chows", "terminal_chows", "five_sets", "honour_sets", "kongs", "low_high",
-        "knitted_straight", "knitted_straight", "honors_knitted", "honors_knitted",
-        "shifted_pairs", "thirteen_orphans")
+RARE = (
+    "terminal_chows",
+    "terminal_chows",
+    "five_sets",
+    "honour_sets",
+    "kongs",
+    "low_high",
+    "knitted_straight",
+    "knitted_straight",
+    "honors_knitted",
+    "honors_knitted",
+    "shifted_pairs",
+    "thirteen_orphans",
+)
 
 
 def rare_hand(rng: random.Random) -> McrHand:
@@ -323,17 +362,24 @@ def rare_hand(rng: random.Random) -> McrHand:
     while True:
         melds: list[Meld] = []
         if shape in ("terminal_chows", "five_sets", "honour_sets", "kongs", "low_high"):
-            sets, pair = {"terminal_chows": _terminal_chows, "five_sets": _five_sets,
-                          "honour_sets": _honour_sets, "kongs": _kongs,
-                          "low_high": _low_high}[shape](rng)
+            sets, pair = {
+                "terminal_chows": _terminal_chows,
+                "five_sets": _five_sets,
+                "honour_sets": _honour_sets,
+                "kongs": _kongs,
+                "low_high": _low_high,
+            }[shape](rng)
             if any(k == "chow" and (t >= 27 or t % 9 > 6) for k, t in sets):
                 continue
             got = _assemble(rng, sets, pair)
         elif shape == "knitted_straight":
             got = _knitted_straight(rng)
         else:
-            tiles = {"honors_knitted": _honors_knitted, "shifted_pairs": _shifted_pairs,
-                     "thirteen_orphans": lambda r: ORPHANS + [r.choice(ORPHANS)]}[shape](rng)
+            tiles = {
+                "honors_knitted": _honors_knitted,
+                "shifted_pairs": _shifted_pairs,
+                "thirteen_orphans": lambda r: ORPHANS + [r.choice(ORPHANS)],
+            }[shape](rng)
             got = tiles, []
         if got is None:
             continue
@@ -343,14 +389,22 @@ def rare_hand(rng: random.Random) -> McrHand:
     tiles.remove(win)
     kongs = [m for m in melds if m.kind in ("kan", "ankan")]
     way = rng.choice(("plain", "last_tile", "chankan", "rinshan", "wall", "tsumo"))
-    tsumo = way in ("rinshan", "tsumo") or (way == "wall" and rng.random() < 0.5) or (
-        way in ("plain", "last_tile") and rng.random() < 0.4)
+    tsumo = (
+        way in ("rinshan", "tsumo")
+        or (way == "wall" and rng.random() < 0.5)
+        or (way in ("plain", "last_tile") and rng.random() < 0.4)
+    )
     return McrHand(
-        concealed=tuple(sorted(tiles)), melds=tuple(melds), win_tile=win, tsumo=tsumo,
-        seat=rng.choice("ESWN"), round=rng.choice("ESWN"),
+        concealed=tuple(sorted(tiles)),
+        melds=tuple(melds),
+        win_tile=win,
+        tsumo=tsumo,
+        seat=rng.choice("ESWN"),
+        round=rng.choice("ESWN"),
         flowers=rng.choice((0, 1, 2, 3, 4, 5, 6, 7, 8)),
         last_tile=way == "last_tile" or rng.random() < 0.15,
         rinshan=tsumo and way == "rinshan" and (bool(kongs) or rng.random() < 0.2),
         chankan=not tsumo and way == "chankan",
-        haitei=tsumo and way == "wall", houtei=not tsumo and way == "wall",
+        haitei=tsumo and way == "wall",
+        houtei=not tsumo and way == "wall",
     )

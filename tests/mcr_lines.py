@@ -11,8 +11,13 @@ from mjscore.base.tiles import tile_from
 from mjscore.mcr import McrHand, Meld
 
 _GROUP = re.compile(r"(\d+)([mpsz])")
-_FLAGS = {"last-tile": "last_tile", "rinshan": "rinshan", "chankan": "chankan",
-          "haitei": "haitei", "houtei": "houtei"}
+_FLAGS = {
+    "last-tile": "last_tile",
+    "rinshan": "rinshan",
+    "chankan": "chankan",
+    "haitei": "haitei",
+    "houtei": "houtei",
+}
 
 
 def tiles(text: str) -> list[int]:
@@ -46,8 +51,12 @@ def parse(line: str) -> McrHand:
 
 
 # pymahjonggb tile names; its J1/J2/J3 are Red/Green/White
-_GB = [f"W{r}" for r in range(1, 10)] + [f"B{r}" for r in range(1, 10)] + \
-      [f"T{r}" for r in range(1, 10)] + ["F1", "F2", "F3", "F4", "J3", "J2", "J1"]
+_GB = (
+    [f"W{r}" for r in range(1, 10)]
+    + [f"B{r}" for r in range(1, 10)]
+    + [f"T{r}" for r in range(1, 10)]
+    + ["F1", "F2", "F3", "F4", "J3", "J2", "J1"]
+)
 
 
 def gb_args(h: McrHand) -> dict:
@@ -61,8 +70,15 @@ def gb_args(h: McrHand) -> dict:
             packs.append(("PENG", _GB[t[0]], 1))
         else:
             packs.append(("GANG", _GB[t[0]], 1 if m.kind == "kan" else 0))
-    return dict(pack=tuple(packs), hand=tuple(_GB[t] for t in h.concealed),
-                winTile=_GB[h.win_tile], flowerCount=h.flowers, isSelfDrawn=h.tsumo,
-                is4thTile=h.last_tile, isAboutKong=h.rinshan or h.chankan,
-                isWallLast=h.haitei or h.houtei, seatWind="ESWN".index(h.seat),
-                prevalentWind="ESWN".index(h.round))
+    return dict(
+        pack=tuple(packs),
+        hand=tuple(_GB[t] for t in h.concealed),
+        winTile=_GB[h.win_tile],
+        flowerCount=h.flowers,
+        isSelfDrawn=h.tsumo,
+        is4thTile=h.last_tile,
+        isAboutKong=h.rinshan or h.chankan,
+        isWallLast=h.haitei or h.houtei,
+        seatWind="ESWN".index(h.seat),
+        prevalentWind="ESWN".index(h.round),
+    )

@@ -109,8 +109,13 @@ class MahjongInput:
         from mahjong.hand_calculating.hand import HandCalculator
 
         return HandCalculator.estimate_hand_value(
-            self.tiles, self.win_tile, melds=self.melds, dora_indicators=self.dora_indicators,
-            config=self.config, ura_dora_indicators=self.ura_dora_indicators)
+            self.tiles,
+            self.win_tile,
+            melds=self.melds,
+            dora_indicators=self.dora_indicators,
+            config=self.config,
+            ura_dora_indicators=self.ura_dora_indicators,
+        )
 
 
 def tenhou_rules(three: bool = False) -> Any:
@@ -119,9 +124,16 @@ def tenhou_rules(three: bool = False) -> Any:
     from mahjong.hand_calculating.hand_config import HandConstants, OptionalRules
 
     return OptionalRules(
-        has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False,
-        kazoe_limit=HandConstants.KAZOE_LIMITED, kiriage=False, fu_for_open_pinfu=True,
-        fu_for_pinfu_tsumo=False, renhou_as_yakuman=False, is_three_player=three)
+        has_open_tanyao=True,
+        has_aka_dora=True,
+        has_double_yakuman=False,
+        kazoe_limit=HandConstants.KAZOE_LIMITED,
+        kiriage=False,
+        fu_for_open_pinfu=True,
+        fu_for_pinfu_tsumo=False,
+        renhou_as_yakuman=False,
+        is_three_player=three,
+    )
 
 
 @dataclass(frozen=True)
@@ -210,8 +222,13 @@ class GeneratedHand:
         concealed = [take(t) for t in self.concealed]
         meld_ids: list[list[int]] = []
         melds = []
-        mtype = {"chi": Meld.CHI, "pon": Meld.PON, "kan": Meld.KAN, "ankan": Meld.KAN,
-                 "kakan": Meld.SHOUMINKAN}
+        mtype = {
+            "chi": Meld.CHI,
+            "pon": Meld.PON,
+            "kan": Meld.KAN,
+            "ankan": Meld.KAN,
+            "kakan": Meld.SHOUMINKAN,
+        }
         for m in self.melds:
             ids = sorted(take(t) for t in m.tiles)
             meld_ids.append(ids)
@@ -222,14 +239,23 @@ class GeneratedHand:
         tiles = sorted(concealed + [i for ids in meld_ids for i in ids] + [win])
         flags = set(self.flags)
         config = HandConfig(
-            is_tsumo=self.tsumo, is_riichi="riichi" in flags, is_ippatsu="ippatsu" in flags,
-            is_rinshan="rinshan" in flags, is_chankan="chankan" in flags,
-            is_haitei="haitei" in flags, is_houtei="houtei" in flags,
-            is_daburu_riichi="double-riichi" in flags, is_tenhou="tenhou" in flags,
+            is_tsumo=self.tsumo,
+            is_riichi="riichi" in flags,
+            is_ippatsu="ippatsu" in flags,
+            is_rinshan="rinshan" in flags,
+            is_chankan="chankan" in flags,
+            is_haitei="haitei" in flags,
+            is_houtei="houtei" in flags,
+            is_daburu_riichi="double-riichi" in flags,
+            is_tenhou="tenhou" in flags,
             is_chiihou="chiihou" in flags,
-            player_wind=EAST + WINDS.index(self.seat), round_wind=EAST + WINDS.index(self.round),
-            kyoutaku_number=self.sticks, tsumi_number=self.honba, num_nuki_dora=self.kita,
-            options=tenhou_rules(self.three) if rules is None else rules)
+            player_wind=EAST + WINDS.index(self.seat),
+            round_wind=EAST + WINDS.index(self.round),
+            kyoutaku_number=self.sticks,
+            tsumi_number=self.honba,
+            num_nuki_dora=self.kita,
+            options=tenhou_rules(self.three) if rules is None else rules,
+        )
         return MahjongInput(tiles, win, melds, dora, ura, config)
 
 
@@ -264,12 +290,21 @@ def mahjong_input_of_line(line: str) -> MahjongInput:
         return (t, red)
 
     generated = GeneratedHand(
-        shape="real", theme="real", concealed=tuple(concealed), melds=tuple(melds),
-        win=(ctx.win_tile, ctx.win_red), tsumo=ctx.tsumo, discarder=ctx.discarder,
-        seat=ctx.seat_wind, round=ctx.round_wind,
+        shape="real",
+        theme="real",
+        concealed=tuple(concealed),
+        melds=tuple(melds),
+        win=(ctx.win_tile, ctx.win_red),
+        tsumo=ctx.tsumo,
+        discarder=ctx.discarder,
+        seat=ctx.seat_wind,
+        round=ctx.round_wind,
         dora=tuple(indicator(t, dora_reds) for t in ctx.dora),
         ura=tuple(indicator(t, ura_reds) for t in ctx.ura),
-        flags=tuple(sorted(ctx.flags)), honba=ctx.honba, sticks=ctx.sticks)
+        flags=tuple(sorted(ctx.flags)),
+        honba=ctx.honba,
+        sticks=ctx.sticks,
+    )
     return generated.to_mahjong()
 
 
@@ -309,9 +344,23 @@ THEMES: dict[str, Callable[[Group], bool]] = {
     "chuuren": lambda g: True,
 }
 THEME_WEIGHTS = {
-    "any": 30, "simples": 12, "one_suit_honors": 9, "one_suit": 6, "chanta": 5,
-    "junchan": 3, "outside": 3, "triplets": 8, "dragons": 5, "winds": 3, "sanshoku": 4,
-    "ittsu": 4, "iipeikou": 4, "honors": 1, "green": 1, "terminals": 1, "kans": 5,
+    "any": 30,
+    "simples": 12,
+    "one_suit_honors": 9,
+    "one_suit": 6,
+    "chanta": 5,
+    "junchan": 3,
+    "outside": 3,
+    "triplets": 8,
+    "dragons": 5,
+    "winds": 3,
+    "sanshoku": 4,
+    "ittsu": 4,
+    "iipeikou": 4,
+    "honors": 1,
+    "green": 1,
+    "terminals": 1,
+    "kans": 5,
     "chuuren": 1,
 }
 
@@ -324,8 +373,9 @@ def weighted(weights: dict[str, int]) -> st.SearchStrategy[str]:
     for k in keys:
         total += weights[k]
         bounds.append(total)
-    return st.integers(0, total - 1).map(lambda x: keys[next(i for i, b in enumerate(bounds)
-                                                             if x < b)])
+    return st.integers(0, total - 1).map(
+        lambda x: keys[next(i for i, b in enumerate(bounds) if x < b)]
+    )
 
 
 def _chance(draw: Any, percent: int) -> bool:
@@ -337,8 +387,9 @@ def _fits(counts: Counter, group: Group) -> bool:
     return all(counts[k] + n <= 4 for k, n in Counter(group).items())
 
 
-def _pick_group(draw: Any, counts: Counter, ok: Callable[[Group], bool], triplet: bool,
-                three: bool = False) -> Group:
+def _pick_group(
+    draw: Any, counts: Counter, ok: Callable[[Group], bool], triplet: bool, three: bool = False
+) -> Group:
     """A run or triplet that fits the 4-copy limit, preferring the theme, then anything."""
     runs = [_run(s) for s in (RUN_STARTS_3 if three else RUN_STARTS)]
     trips = [(k, k, k) for k in range(34) if not three or k not in NO_SANMA]
@@ -350,8 +401,7 @@ def _pick_group(draw: Any, counts: Counter, ok: Callable[[Group], bool], triplet
     raise AssertionError("no set fits")  # cannot happen: 4 sets use at most 16 of 136 tiles
 
 
-def _pick_pair(draw: Any, counts: Counter, ok: Callable[[Group], bool],
-               three: bool = False) -> int:
+def _pick_pair(draw: Any, counts: Counter, ok: Callable[[Group], bool], three: bool = False) -> int:
     kinds = [k for k in range(34) if not three or k not in NO_SANMA]
     for pool in ([k for k in kinds if ok((k, k))], kinds):
         cands = [k for k in pool if counts[k] <= 2]
@@ -495,20 +545,26 @@ def _standard_draft(draw: Any, open_hand: bool | None, three: bool = False) -> _
     if open_hand and not any(kind != "ankan" for kind, _, _ in melds):
         # an open hand needs one call: call the first concealed set
         for i in range(2, len(concealed), 3):
-            g = tuple(concealed[i:i + 3])
+            g = tuple(concealed[i : i + 3])
             if three and g[0] != g[1]:
                 continue  # no chi at three: the first concealed triplet, if any
-            del concealed[i:i + 3]
-            melds.append(("pon" if g[0] == g[1] else "chi", g,
-                          draw(st.sampled_from(marks)) if g[0] == g[1] else None))
+            del concealed[i : i + 3]
+            melds.append(
+                (
+                    "pon" if g[0] == g[1] else "chi",
+                    g,
+                    draw(st.sampled_from(marks)) if g[0] == g[1] else None,
+                )
+            )
             break
     return _Draft("standard", theme, concealed, melds)
 
 
 @st.composite
 def _chiitoitsu_draft(draw: Any, three: bool = False) -> _Draft:
-    theme = draw(weighted({"any": 10, "simples": 3, "one_suit_honors": 3, "outside": 2,
-                           "honors": 1}))
+    theme = draw(
+        weighted({"any": 10, "simples": 3, "one_suit_honors": 3, "outside": 2, "honors": 1})
+    )
     if theme == "one_suit_honors":
         suit = draw(st.integers(1 if three else 0, 2))
         pool = [k for k in range(34) if k >= 27 or k // 9 == suit]
@@ -533,20 +589,25 @@ def _kokushi_draft(draw: Any) -> _Draft:
 
 
 def _indicator_pool(counts: Counter, exclude: int | None, three: bool = False) -> list[int]:
-    return [k for k in range(34) if counts[k] < 4 and k != exclude
-            and not (three and k in NO_SANMA)]
+    return [
+        k for k in range(34) if counts[k] < 4 and k != exclude and not (three and k in NO_SANMA)
+    ]
 
 
 @st.composite
-def hands(draw: Any, open_hand: bool | None = None,
-          shape: str | None = None, three: bool = False) -> GeneratedHand:
+def hands(
+    draw: Any, open_hand: bool | None = None, shape: str | None = None, three: bool = False
+) -> GeneratedHand:
     """A complete riichi hand and its situation (see the module docstring for the limits).
 
     `three`: a three-player (sanma) hand: no 2m-8m, no chi, seats and rounds E S W, the
     markers - and +, and Norths set aside (kita) with rinshan on the draw after them."""
     if shape is None:
-        shape = "standard" if open_hand else draw(
-            weighted({"standard": 85, "chiitoitsu": 10, "kokushi": 5}))
+        shape = (
+            "standard"
+            if open_hand
+            else draw(weighted({"standard": 85, "chiitoitsu": 10, "kokushi": 5}))
+        )
     if shape == "standard":
         d = draw(_standard_draft(open_hand, three))
     elif shape == "chiitoitsu":
@@ -564,8 +625,7 @@ def hands(draw: Any, open_hand: bool | None = None,
     tsumo = draw(st.booleans())
     discarder = None if tsumo else draw(st.sampled_from("-+" if three else "-=+"))
     seat = draw(st.sampled_from("ESW" if three else WINDS))
-    round_ = draw(weighted({"E": 6, "S": 5, "W": 1} if three else
-                           {"E": 6, "S": 5, "W": 1, "N": 1}))
+    round_ = draw(weighted({"E": 6, "S": 5, "W": 1} if three else {"E": 6, "S": 5, "W": 1, "N": 1}))
 
     flags: list[str] = []
     first_draw = tsumo and not d.melds and _chance(draw, 2)
@@ -614,9 +674,12 @@ def hands(draw: Any, open_hand: bool | None = None,
 
     # red fives: one per suit at most; four fives on the table always include it
     slots: list[tuple[str, int]] = (
-        [("c", i) for i in range(len(concealed))] + [("w", 0)]
+        [("c", i) for i in range(len(concealed))]
+        + [("w", 0)]
         + [("m", i * 10 + j) for i, (_, g, _) in enumerate(d.melds) for j in range(len(g))]
-        + [("d", i) for i in range(len(dora_kinds))] + [("u", i) for i in range(len(ura_kinds))])
+        + [("d", i) for i in range(len(dora_kinds))]
+        + [("u", i) for i in range(len(ura_kinds))]
+    )
 
     def kind_of(slot: tuple[str, int]) -> int:
         where, i = slot
@@ -636,8 +699,9 @@ def hands(draw: Any, open_hand: bool | None = None,
 
     melds = []
     for i, (kind, g, source) in enumerate(d.melds):
-        melds.append(GenMeld(kind, tuple((k, ("m", i * 10 + j) in red) for j, k in enumerate(g)),
-                             source))
+        melds.append(
+            GenMeld(kind, tuple((k, ("m", i * 10 + j) in red) for j, k in enumerate(g)), source)
+        )
     honba = draw(weighted({"0": 6, "1": 2, "2": 1, "3": 1}))
     sticks = draw(weighted({"0": 5, "1": 3, "2": 1, "3": 1}))
     token_order: tuple[int, ...] = ()
@@ -645,22 +709,34 @@ def hands(draw: Any, open_hand: bool | None = None,
         token_order = tuple(draw(st.permutations(range(6 + bool(kita) + len(flags)))))
     spelling = draw(weighted({"0": 8, "1": 1, "2": 1}))
     return GeneratedHand(
-        shape=d.shape, theme=d.theme,
+        shape=d.shape,
+        theme=d.theme,
         concealed=tuple((k, ("c", i) in red) for i, k in enumerate(concealed)),
-        melds=tuple(melds), win=(win_kind, ("w", 0) in red), tsumo=tsumo, discarder=discarder,
-        seat=seat, round=round_,
+        melds=tuple(melds),
+        win=(win_kind, ("w", 0) in red),
+        tsumo=tsumo,
+        discarder=discarder,
+        seat=seat,
+        round=round_,
         dora=tuple((k, ("d", i) in red) for i, k in enumerate(dora_kinds)),
         ura=tuple((k, ("u", i) in red) for i, k in enumerate(ura_kinds)),
-        flags=tuple(flags), honba=int(honba), sticks=int(sticks), kita=kita, three=three,
-        token_order=token_order, spelling=int(spelling))
+        flags=tuple(flags),
+        honba=int(honba),
+        sticks=int(sticks),
+        kita=kita,
+        three=three,
+        token_order=token_order,
+        spelling=int(spelling),
+    )
 
 
 class _Enough(Exception):
     """Stops the sampling run once enough distinct hands are in."""
 
 
-def sample_hands(n: int, open_hand: bool | None = None,
-                 seed: int | None = None, three: bool = False) -> list[GeneratedHand]:
+def sample_hands(
+    n: int, open_hand: bool | None = None, seed: int | None = None, three: bool = False
+) -> list[GeneratedHand]:
     """`n` distinct hands from `hands()`, the same ones on every run (derandomized, or
     from `seed` when given, to explore further).
 
@@ -669,9 +745,15 @@ def sample_hands(n: int, open_hand: bool | None = None,
     """
     out: dict[str, GeneratedHand] = {}
 
-    @settings(max_examples=6 * n + 100, derandomize=seed is None, database=None,
-              deadline=None, phases=[Phase.generate], suppress_health_check=list(HealthCheck),
-              report_multiple_bugs=False)
+    @settings(
+        max_examples=6 * n + 100,
+        derandomize=seed is None,
+        database=None,
+        deadline=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+        report_multiple_bugs=False,
+    )
     @given(hands(open_hand=open_hand))
     def collect(hand: GeneratedHand) -> None:
         if len(out) >= n:
@@ -679,9 +761,16 @@ def sample_hands(n: int, open_hand: bool | None = None,
         out.setdefault(hand.line, hand)
 
     if three:  # its own function: the four-player sample stays the one it always was
-        @settings(max_examples=6 * n + 100, derandomize=seed is None, database=None,
-                  deadline=None, phases=[Phase.generate],
-                  suppress_health_check=list(HealthCheck), report_multiple_bugs=False)
+
+        @settings(
+            max_examples=6 * n + 100,
+            derandomize=seed is None,
+            database=None,
+            deadline=None,
+            phases=[Phase.generate],
+            suppress_health_check=list(HealthCheck),
+            report_multiple_bugs=False,
+        )
         @given(hands(open_hand=open_hand, three=True))
         def collect(hand: GeneratedHand) -> None:
             if len(out) >= n:
@@ -707,11 +796,36 @@ def sample_hands(n: int, open_hand: bool | None = None,
 # hypothesis draws one seed and a `random.Random` makes the choices (derandomized runs stay
 # the same run after run; a failure prints its line, which is what there is to read).
 
-LINE_FLAGS = ("riichi", "double-riichi", "open-riichi", "ippatsu", "haitei", "houtei",
-              "rinshan", "chankan", "kanburi", "tenhou", "chiihou", "renhou", "first-turn",
-              "nagashi", "paarenchan", "last-tile", "chankan-ankan", "kita-ron")
-RULESET_NAMES = ("riichi", "webtile", "arushal", "kansai-boo", "european", "mcr", "sanma",
-                 "mahjongsoul-sanma")
+LINE_FLAGS = (
+    "riichi",
+    "double-riichi",
+    "open-riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "kanburi",
+    "tenhou",
+    "chiihou",
+    "renhou",
+    "first-turn",
+    "nagashi",
+    "paarenchan",
+    "last-tile",
+    "chankan-ankan",
+    "kita-ron",
+)
+RULESET_NAMES = (
+    "riichi",
+    "webtile",
+    "arushal",
+    "kansai-boo",
+    "european",
+    "mcr",
+    "sanma",
+    "mahjongsoul-sanma",
+)
 OPTION_NAMES = ("kiriage_mangan", "open_tanyao", "red_fives", "flowers", "x")
 MAX_INDICATORS = 10  # the parser's limit on dora (and on ura) indicators
 _MARKS = ("-", "=", "+")
@@ -730,8 +844,7 @@ def _any_tile(rng: random.Random, letters: str = "mpsz") -> tuple[str, str]:
     return str(rng.randint(low, _TOP_DIGIT.get(letter, 9))), letter
 
 
-def _tiles(rng: random.Random, low: int, high: int, letters: str = "mpsz"
-           ) -> list[tuple[str, str]]:
+def _tiles(rng: random.Random, low: int, high: int, letters: str = "mpsz") -> list[tuple[str, str]]:
     return [_any_tile(rng, letters) for _ in range(rng.randint(low, high))]
 
 
@@ -752,8 +865,11 @@ def _groups(rng: random.Random, tiles: list[tuple[str, str]], commas: bool = Fal
 def _concealed_tokens(rng: random.Random) -> list[str]:
     """0 to 14 concealed tiles, shuffled, in one to four tile-group tokens."""
     tiles = _tiles(rng, 0, 14)
-    cuts = sorted(rng.sample(range(1, len(tiles)), min(len(tiles) - 1, rng.randint(0, 3)))
-                  ) if len(tiles) > 1 else []
+    cuts = (
+        sorted(rng.sample(range(1, len(tiles)), min(len(tiles) - 1, rng.randint(0, 3))))
+        if len(tiles) > 1
+        else []
+    )
     return [_groups(rng, tiles[a:b]) for a, b in pairwise([0, *cuts, len(tiles)]) if a < b]
 
 
@@ -787,12 +903,21 @@ def _flowers_token(rng: random.Random) -> str:
 
 def _context_tokens(rng: random.Random) -> list[str]:
     """Each context key at most once (a repeat is an error), opt: any number of times."""
-    out = [f"{key}:{_spelt_case(rng, rng.choice(WINDS))}" for key in ("round", "seat", "breach")
-           if rng.random() < 0.5]
-    out += [f"{key}:" + _groups(rng, _tiles(rng, 1, MAX_INDICATORS), commas=True)
-            for key in ("dora", "ura") if rng.random() < 0.5]
-    out += [f"{key}:{str(rng.randint(0, 500)).zfill(rng.randint(1, 4))}"
-            for key in ("honba", "sticks") if rng.random() < 0.5]
+    out = [
+        f"{key}:{_spelt_case(rng, rng.choice(WINDS))}"
+        for key in ("round", "seat", "breach")
+        if rng.random() < 0.5
+    ]
+    out += [
+        f"{key}:" + _groups(rng, _tiles(rng, 1, MAX_INDICATORS), commas=True)
+        for key in ("dora", "ura")
+        if rng.random() < 0.5
+    ]
+    out += [
+        f"{key}:{str(rng.randint(0, 500)).zfill(rng.randint(1, 4))}"
+        for key in ("honba", "sticks")
+        if rng.random() < 0.5
+    ]
     if rng.random() < 0.3:
         out.append("discards:" + _groups(rng, _tiles(rng, 1, 8), commas=True))
     if rng.random() < 0.4:
@@ -801,8 +926,10 @@ def _context_tokens(rng: random.Random) -> list[str]:
         out.append(f"kita:{rng.randint(0, 4)}")
     if rng.random() < 0.5:
         out.append("rules:" + _spelt_case(rng, rng.choice(RULESET_NAMES)))
-    out += [f"opt:{rng.choice(OPTION_NAMES)}={rng.choice(['on', 'off', '0', '3', 'a=b'])}"
-            for _ in range(rng.choice([0, 0, 1, 2, 3]))]
+    out += [
+        f"opt:{rng.choice(OPTION_NAMES)}={rng.choice(['on', 'off', '0', '3', 'a=b'])}"
+        for _ in range(rng.choice([0, 0, 1, 2, 3]))
+    ]
     return out
 
 

@@ -21,12 +21,32 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "mjscore"
 
-CORE = ("mjscore.base", "mjscore.core", "mjscore.yaku", "mjscore.scoring", "mjscore.european",
-        "mjscore.mcr", "mjscore.rulesets")
-NOT_FOR_THE_CORE = ("mjscore.cli", "mjscore.report", "mjscore.analysis", "mjscore.records",
-                    "typer", "rich", "click")
-NOT_FOR_THE_ANALYSIS = ("mjscore.cli", "mjscore.report", "mjscore.records", "typer", "rich",
-                        "click")
+CORE = (
+    "mjscore.base",
+    "mjscore.core",
+    "mjscore.yaku",
+    "mjscore.scoring",
+    "mjscore.european",
+    "mjscore.mcr",
+    "mjscore.rulesets",
+)
+NOT_FOR_THE_CORE = (
+    "mjscore.cli",
+    "mjscore.report",
+    "mjscore.analysis",
+    "mjscore.records",
+    "typer",
+    "rich",
+    "click",
+)
+NOT_FOR_THE_ANALYSIS = (
+    "mjscore.cli",
+    "mjscore.report",
+    "mjscore.records",
+    "typer",
+    "rich",
+    "click",
+)
 
 # No arrow is let through: an exception would be named here, with the reason it exists.
 ALLOWED_BACK_EDGES: set[tuple[str, str]] = set()
@@ -55,13 +75,14 @@ def _absolute(module: str, is_package: bool, level: int, name: str | None) -> st
     if not is_package:
         base.pop()
     if level > 1:
-        base = base[:len(base) - (level - 1)]
+        base = base[: len(base) - (level - 1)]
     return ".".join(base + ([name] if name else []))
 
 
 def _is_type_checking(test: ast.expr) -> bool:
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _runtime_nodes(tree: ast.AST) -> list[ast.AST]:
@@ -114,12 +135,15 @@ def _owner(name: str, known: set[str]) -> str:
 def import_graph(root: Path = PACKAGE) -> dict[str, set[str]]:
     modules = modules_of(root)
     known = set(modules)
-    return {name: imports_of(name, path, is_package, known)
-            for name, (path, is_package) in modules.items()}
+    return {
+        name: imports_of(name, path, is_package, known)
+        for name, (path, is_package) in modules.items()
+    }
 
 
-def circles(graph: dict[str, set[str]], allowed: set[tuple[str, str]] = frozenset()
-            ) -> list[list[str]]:
+def circles(
+    graph: dict[str, set[str]], allowed: set[tuple[str, str]] = frozenset()
+) -> list[list[str]]:
     """The strongly connected components of more than one module (Tarjan), over the
     arrows between the graph's own modules, less the `allowed` ones."""
     index: dict[str, int] = {}
@@ -166,11 +190,17 @@ def _within(name: str, prefixes: tuple[str, ...]) -> bool:
     return any(name == p or name.startswith(p + ".") for p in prefixes)
 
 
-def arrows_into(graph: dict[str, set[str]], sources: tuple[str, ...],
-                targets: tuple[str, ...]) -> list[str]:
+def arrows_into(
+    graph: dict[str, set[str]], sources: tuple[str, ...], targets: tuple[str, ...]
+) -> list[str]:
     """`a -> b` for every import from a module under `sources` of one under `targets`."""
-    return [f"{a} -> {b}" for a in sorted(graph) if _within(a, sources)
-            for b in sorted(graph[a]) if _within(b, targets)]
+    return [
+        f"{a} -> {b}"
+        for a in sorted(graph)
+        if _within(a, sources)
+        for b in sorted(graph[a])
+        if _within(b, targets)
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -219,14 +249,17 @@ def test_the_analysis_imports_neither_the_face_nor_the_records(graph):
 def test_scoring_a_hand_loads_no_face():
     """The library call loads neither the command line nor the reporters (nor typer and
     rich), and a win does not load the waits analysis: its hint is only for a non-win."""
-    code = ("import sys, mjscore\n"
-            "r = mjscore.score('123m456p789s11z22z ron:2z')\n"
-            "assert r.ok, r.error\n"
-            "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
-            "('typer', 'rich', 'click') or m.startswith(('mjscore.cli', 'mjscore.report', "
-            "'mjscore.analysis.')))))\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=ROOT, check=True)
+    code = (
+        "import sys, mjscore\n"
+        "r = mjscore.score('123m456p789s11z22z ron:2z')\n"
+        "assert r.ok, r.error\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('typer', 'rich', 'click') or m.startswith(('mjscore.cli', 'mjscore.report', "
+        "'mjscore.analysis.')))))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    )
     assert out.stdout.split() == []
 
 
@@ -247,11 +280,16 @@ def test_the_engine_gives_no_hint_and_every_caller_adds_it():
 
     bare = score_line(NOT_A_WIN)
     assert bare.error.kind == "not_a_win" and "shanten" not in bare.error.message
-    for result in (mjscore.score(NOT_A_WIN), score_one(NOT_A_WIN, "riichi", None, 1),
-                   check_win(SimpleNamespace(line=NOT_A_WIN, record=None)).result):
+    for result in (
+        mjscore.score(NOT_A_WIN),
+        score_one(NOT_A_WIN, "riichi", None, 1),
+        check_win(SimpleNamespace(line=NOT_A_WIN, record=None)).result,
+    ):
         assert result.error.kind == "not_a_win"
-        assert result.error.message == f"{bare.error.message}; {HINT}, not ready " \
+        assert (
+            result.error.message == f"{bare.error.message}; {HINT}, not ready "
             "(`mjscore waits` lists the tiles that help)"
+        )
 
 
 def test_a_line_without_a_win_token_is_not_a_win_with_its_waits():
@@ -260,9 +298,11 @@ def test_a_line_without_a_win_token_is_not_a_win_with_its_waits():
 
     assert score_line("123m456p789s1122z").error.message == NO_WIN_TOKEN
     assert mjscore.score("123m456p789s1122z").error.message == (
-        f"{NO_WIN_TOKEN}; it waits on 1z 2z (`mjscore waits` gives each win's value)")
+        f"{NO_WIN_TOKEN}; it waits on 1z 2z (`mjscore waits` gives each win's value)"
+    )
     assert mjscore.score("11111m456p789s112z").error.message == (  # no hint: a fifth 1m
-        f"{NO_WIN_TOKEN}; see `mjscore waits`")
+        f"{NO_WIN_TOKEN}; see `mjscore waits`"
+    )
 
 
 # -- the checker itself, on a package made for it --------------------------------------------
@@ -278,14 +318,17 @@ def _package(tmp_path: Path, files: dict[str, str]) -> Path:
 
 
 def test_the_checker_sees_lazy_imports_submodules_and_import_module(tmp_path):
-    root = _package(tmp_path, {
-        "__init__.py": "",
-        "low/__init__.py": "",
-        "low/a.py": "def f():\n    from ..high import b\n",  # a function's import: an arrow
-        "high/__init__.py": "",
-        "high/b.py": "from importlib import import_module\nimport_module('pkg.low.c')\n",
-        "low/c.py": "from . import a\n",
-    })
+    root = _package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "low/__init__.py": "",
+            "low/a.py": "def f():\n    from ..high import b\n",  # a function's import: an arrow
+            "high/__init__.py": "",
+            "high/b.py": "from importlib import import_module\nimport_module('pkg.low.c')\n",
+            "low/c.py": "from . import a\n",
+        },
+    )
     graph = import_graph(root)
     assert graph["pkg.low.a"] == {"pkg.high.b"}  # `from pkg.high import b`: the submodule
     assert graph["pkg.high.b"] == {"importlib", "pkg.low.c"}
@@ -294,12 +337,19 @@ def test_the_checker_sees_lazy_imports_submodules_and_import_module(tmp_path):
 
 
 def test_the_checker_skips_type_checking_blocks_only(tmp_path):
-    root = _package(tmp_path, {
-        "__init__.py": "",
-        "a.py": ("from typing import TYPE_CHECKING\n"
-                 "if TYPE_CHECKING:\n    from .b import B\nelse:\n    import rich\n"),
-        "b.py": "import typing\nif typing.TYPE_CHECKING:\n    from . import a\nfrom .a import x\n",
-    })
+    root = _package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "a.py": (
+                "from typing import TYPE_CHECKING\n"
+                "if TYPE_CHECKING:\n    from .b import B\nelse:\n    import rich\n"
+            ),
+            "b.py": (
+                "import typing\nif typing.TYPE_CHECKING:\n    from . import a\nfrom .a import x\n"
+            ),
+        },
+    )
     graph = import_graph(root)
     assert graph["pkg.a"] == {"typing", "rich"}
     assert graph["pkg.b"] == {"typing", "pkg.a"}

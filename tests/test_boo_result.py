@@ -17,18 +17,26 @@ TABLE = [
     ("maru-a", (4020, 1900, 1200, 880), None, "normal", "マルＡ", "E", (27, -10, -10, -10)),
     ("maru-b", (2600, 2300, 1800, 1300), None, "normal", "マルＢ", "E", (7, 0, -5, -5)),
     ("maru-c", (2600, 2300, 2100, 1000), None, "normal", "マルＣ", "E", (0, 0, 0, -3)),
-    ("nobody-sank", (2000, 2000, 2000, 2000), None, "normal", "nobody sank", "E",
-     (-3, 0, 0, 0)),
+    ("nobody-sank", (2000, 2000, 2000, 2000), None, "normal", "nobody sank", "E", (-3, 0, 0, 0)),
     ("tie-for-top", (2500, 2500, 1500, 1500), None, "normal", "マルＢ", "E", (7, 0, -5, -5)),
-    ("yakuman-maru-a", (2600, 2400, 1500, 1500), "S", "maru-a", "マルＡ", "S",
-     (-10, 27, -10, -10)),
-    ("yakuman-double", (2600, 2400, 1500, 1500), "S", "double-maru-a", "ダブルマルＡ", "S",
-     (-20, 57, -20, -20)),
+    ("yakuman-maru-a", (2600, 2400, 1500, 1500), "S", "maru-a", "マルＡ", "S", (-10, 27, -10, -10)),
+    (
+        "yakuman-double",
+        (2600, 2400, 1500, 1500),
+        "S",
+        "double-maru-a",
+        "ダブルマルＡ",
+        "S",
+        (-20, 57, -20, -20),
+    ),
 ]
 
 
-@pytest.mark.parametrize("scores, winner, option, name, top, points",
-                         [row[1:] for row in TABLE], ids=[row[0] for row in TABLE])
+@pytest.mark.parametrize(
+    "scores, winner, option, name, top, points",
+    [row[1:] for row in TABLE],
+    ids=[row[0] for row in TABLE],
+)
 def test_the_spec_table(scores, winner, option, name, top, points):
     r = boo_result(scores, winner, option)
     assert (r.name, r.top) == (name, top)
@@ -58,10 +66,13 @@ def test_a_yakuman_under_the_normal_option_settles_by_the_scores():
     assert (r.name, r.top, r.yakuman) == ("マルＢ", "E", False)
 
 
-@pytest.mark.parametrize("scores, words", [
-    ((2000, 2000, 2000), "four scores, not 3"),
-    ((2000, 2000, 2000, 2100), "add up to 8,100"),
-])
+@pytest.mark.parametrize(
+    "scores, words",
+    [
+        ((2000, 2000, 2000), "four scores, not 3"),
+        ((2000, 2000, 2000, 2100), "add up to 8,100"),
+    ],
+)
 def test_scores_that_cannot_end_a_game_are_refused(scores, words):
     with pytest.raises(BooResultError, match=words):
         boo_result(scores)
@@ -97,8 +108,16 @@ def test_the_command_prints_each_player(capsys):
 
 
 def test_the_command_takes_the_yakuman_option_and_json(capsys):
-    args = ["boo-result", "2600/2400/1500/1500", "--yakuman", "s",
-            "--yakuman-result", "double-maru-a", "--format", "json"]
+    args = [
+        "boo-result",
+        "2600/2400/1500/1500",
+        "--yakuman",
+        "s",
+        "--yakuman-result",
+        "double-maru-a",
+        "--format",
+        "json",
+    ]
     assert cli.run(args) == 0
     rec = json.loads(capsys.readouterr().out)
     assert rec["result"] == "ダブルマルＡ" and rec["top"] == "S" and rec["yakuman"] is True
@@ -110,13 +129,17 @@ def test_the_command_defaults_to_the_ruleset_option(capsys):
     assert capsys.readouterr().out.startswith("マルＢ")  # yakuman_result=normal
 
 
-@pytest.mark.parametrize("args, words", [
-    (["1", "2", "3"], "four scores"),
-    (["2600", "2400", "1500", "1500", "--yakuman-result", "bogus"], "takes one of normal"),
-    (["2600", "2400", "1500", "1500", "--format", "xml"], "unknown format"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["1", "2", "3"], "four scores"),
+        (["2600", "2400", "1500", "1500", "--yakuman-result", "bogus"], "takes one of normal"),
+        (["2600", "2400", "1500", "1500", "--format", "xml"], "unknown format"),
+    ],
+)
 def test_usage_errors_exit_2_with_one_line(args, words):
-    out = subprocess.run([sys.executable, "-m", "mjscore", "boo-result", *args],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "mjscore", "boo-result", *args], capture_output=True, text=True
+    )
     assert out.returncode == 2
     assert words in out.stderr and len(out.stderr.splitlines()) == 1

@@ -29,13 +29,17 @@ ALL_CASES = _all_cases()
 
 @pytest.mark.parametrize("case", ALL_CASES, ids=[c.id for c in ALL_CASES])
 def test_case(case: Case) -> None:
-    rec = mjscore.score(case.hand, rules=case.rules or "riichi",
-                        options=case.options or None).to_dict()
+    rec = mjscore.score(
+        case.hand, rules=case.rules or "riichi", options=case.options or None
+    ).to_dict()
     problems = check(case, rec)
     assert not problems, (
         f"{case.id}: {case.hand}"
         + (f" | {case.options}" if case.options else "")
-        + "\n" + "\n".join(problems) + "\n-- scored as:\n" + describe(rec)
+        + "\n"
+        + "\n".join(problems)
+        + "\n-- scored as:\n"
+        + describe(rec)
     )
 
 
@@ -57,15 +61,24 @@ def test_parser_rejects_a_hand_without_expectation(tmp_path: Path) -> None:
 
 def test_parser_reads_settings_and_fields(tmp_path: Path) -> None:
     f = tmp_path / "ok.cases"
-    f.write_text("# title\n"
-                 "234m456p34m88s chi:678s ron:5m   | opt:open_tanyao=off rules:riichi  # c\n"
-                 "  => error no_yaku  # why\n"
-                 "234m456p34m88s chi:678s ron:5m\n"
-                 "  => han 1, yaku tanyao*1\n  => net S+1000\n")
+    f.write_text(
+        "# title\n"
+        "234m456p34m88s chi:678s ron:5m   | opt:open_tanyao=off rules:riichi  # c\n"
+        "  => error no_yaku  # why\n"
+        "234m456p34m88s chi:678s ron:5m\n"
+        "  => han 1, yaku tanyao*1\n  => net S+1000\n"
+    )
     a, b = parse_cases(f)
     assert (a.line, a.hand, a.options, a.rules) == (
-        2, "234m456p34m88s chi:678s ron:5m", {"open_tanyao": "off"}, "riichi")
+        2,
+        "234m456p34m88s chi:678s ron:5m",
+        {"open_tanyao": "off"},
+        "riichi",
+    )
     assert [(e.name, e.args) for e in a.expects] == [("error", ("no_yaku",))]
     assert [(e.name, e.args) for e in b.expects] == [
-        ("han", ("1",)), ("yaku", ("tanyao*1",)), ("net", ("S+1000",))]
+        ("han", ("1",)),
+        ("yaku", ("tanyao*1",)),
+        ("net", ("S+1000",)),
+    ]
     assert b.id == "ok.cases:4"

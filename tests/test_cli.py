@@ -35,15 +35,26 @@ HAND_FILE = f"""\
 """
 
 
-def mj(*args: str, stdin: str | None = None,
-       columns: int | None = None) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("FORCE_COLOR", "COLUMNS", "MJSCORE_DEBUG", "TERM")}
+def mj(
+    *args: str, stdin: str | None = None, columns: int | None = None
+) -> subprocess.CompletedProcess[str]:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("FORCE_COLOR", "COLUMNS", "MJSCORE_DEBUG", "TERM")
+    }
     env.update(NO_COLOR="1", PYTHONIOENCODING="utf-8")
     if columns:
         env["COLUMNS"] = str(columns)
-    return subprocess.run([sys.executable, "-m", "mjscore", *args], input=stdin,
-                          capture_output=True, text=True, encoding="utf-8", env=env, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "mjscore", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=60,
+    )
 
 
 def records(out: str) -> list[dict]:
@@ -68,10 +79,16 @@ def test_one_hand_as_arguments_jsonl():
     [rec] = records(done.stdout)
     assert rec["line"] == 1 and rec["input"] == TANYAO and rec["rules"] == "riichi"
     assert (rec["ok"], rec["winner"], rec["han"], rec["fu"], rec["value"]) == (
-        True, "S", 4, 30, 7700)
+        True,
+        "S",
+        4,
+        30,
+        7700,
+    )
     assert {y["key"]: y["han"] for y in rec["yaku"]} == {"tanyao": 1, "dora": 2, "aka_dora": 1}
-    assert rec["payments"] == [{"from": "N", "to": "S", "amount": 7700, "reason": "ron",
-                               "label": "ron"}]
+    assert rec["payments"] == [
+        {"from": "N", "to": "S", "amount": 7700, "reason": "ron", "label": "ron"}
+    ]
     assert rec["net"] == {"E": 0, "S": 7700, "W": 0, "N": -7700}
 
 
@@ -81,8 +98,9 @@ def test_one_hand_rich_report():
     out = done.stdout
     assert "riichi · Tenhou rules" in out and "line 1" in out
     assert "ron 4s from N (across)" in out
-    assert any(line.startswith("4 han 30 fu") and line.endswith("7,700")
-               for line in out.splitlines())
+    assert any(
+        line.startswith("4 han 30 fu") and line.endswith("7,700") for line in out.splitlines()
+    )
     assert "\x1b[" not in out  # a pipe: no colours
 
 
@@ -105,8 +123,16 @@ def test_a_notation_error_points_at_its_column():
 
 
 def test_options_reach_the_record():
-    done = mj("score", *TANYAO.split(), "--opt", "kiriage_mangan=on", "--opt", "red_fives=4",
-              "--format", "jsonl")
+    done = mj(
+        "score",
+        *TANYAO.split(),
+        "--opt",
+        "kiriage_mangan=on",
+        "--opt",
+        "red_fives=4",
+        "--format",
+        "jsonl",
+    )
     assert done.returncode == 0, done.stderr
     [rec] = records(done.stdout)
     assert rec["options"]["kiriage_mangan"] is True
@@ -159,8 +185,22 @@ def test_tsv_header_and_rows(hand_file: Path):
     done = mj("score", "--file", str(hand_file), "--format", "tsv")
     assert done.returncode == 1
     rows = [line.split("\t") for line in done.stdout.splitlines()]
-    assert rows[0] == ["line", "ok", "rules", "winner", "han", "fu", "limit", "value",
-                       "net_E", "net_S", "net_W", "net_N", "yaku", "error"]
+    assert rows[0] == [
+        "line",
+        "ok",
+        "rules",
+        "winner",
+        "han",
+        "fu",
+        "limit",
+        "value",
+        "net_E",
+        "net_S",
+        "net_W",
+        "net_N",
+        "yaku",
+        "error",
+    ]
     assert [row[0] for row in rows[1:]] == ["2", "4", "6", "7"]
     assert rows[1][:8] == ["2", "true", "riichi", "S", "4", "30", "", "7700"]
     assert rows[1][8:12] == ["0", "7700", "0", "-7700"]
@@ -188,19 +228,22 @@ def test_undecodable_bytes_are_a_bad_line_not_a_crash(tmp_path: Path):
 # -- usage errors: exit 2, one line, no traceback -------------------------------------------
 
 
-@pytest.mark.parametrize(("args", "says"), [
-    (["score", "123m", "--rules", "nope"], "unknown ruleset 'nope'"),
-    (["score", "123m", "--opt", "nope=1"], "no ruleset has an option 'nope'"),
-    (["score", "123m", "--opt", "red_fives=7"], "red_fives"),
-    (["score", "123m", "--opt", "kiriage_mangan=maybe"], "on or off"),
-    (["score", "123m", "--opt", "red_fives"], "NAME=VALUE"),
-    (["score", "123m", "--format", "xml"], "unknown format 'xml'"),
-    (["score", "123m", "--file", "x.txt"], "not both"),
-    (["score", "--file", "/nonexistent/hands.txt"], "cannot read /nonexistent/hands.txt"),
-    (["score", "123m", "--bogus"], "--bogus"),
-    (["yaku", "--rules", "nope"], "unknown ruleset 'nope'"),
-    (["frobnicate"], "frobnicate"),
-])
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["score", "123m", "--rules", "nope"], "unknown ruleset 'nope'"),
+        (["score", "123m", "--opt", "nope=1"], "no ruleset has an option 'nope'"),
+        (["score", "123m", "--opt", "red_fives=7"], "red_fives"),
+        (["score", "123m", "--opt", "kiriage_mangan=maybe"], "on or off"),
+        (["score", "123m", "--opt", "red_fives"], "NAME=VALUE"),
+        (["score", "123m", "--format", "xml"], "unknown format 'xml'"),
+        (["score", "123m", "--file", "x.txt"], "not both"),
+        (["score", "--file", "/nonexistent/hands.txt"], "cannot read /nonexistent/hands.txt"),
+        (["score", "123m", "--bogus"], "--bogus"),
+        (["yaku", "--rules", "nope"], "unknown ruleset 'nope'"),
+        (["frobnicate"], "frobnicate"),
+    ],
+)
 def test_usage_errors_exit_2_with_one_line(args, says):
     done = mj(*args)
     assert done.returncode == 2
@@ -337,8 +380,9 @@ def test_hand_lines_skip_blanks_and_comments():
 
 def _modules_after(code: str) -> set[str]:
     probe = code + "\nimport sys; print(' '.join(sorted(sys.modules)))"
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          check=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
     return set(done.stdout.split())
 
 
@@ -359,7 +403,8 @@ def test_machine_formats_skip_rich_console_and_pydantic():
     mods = _modules_after(
         "import io, contextlib; from mjscore.cli.commands import run\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
-        f"    assert run(['score', *{TANYAO!r}.split(), '--format', 'jsonl']) == 0")
+        f"    assert run(['score', *{TANYAO!r}.split(), '--format', 'jsonl']) == 0"
+    )
     assert "rich.console" not in mods
     if not _typer_requires_pydantic():
         assert not {m for m in mods if m.startswith("pydantic")}
@@ -415,17 +460,29 @@ def test_jobs_must_be_a_number():
     assert "--jobs takes a number" in assert_one_clean_line(done.stderr)
 
 
-@pytest.mark.parametrize(("token", "fix"), [("reach", "riichi"), ("rn:4s", "ron:4s"),
-                                            ("tsmo:4s", "tsumo:4s"), ("dorra:1s", "dora:1s")])
+@pytest.mark.parametrize(
+    ("token", "fix"),
+    [("reach", "riichi"), ("rn:4s", "ron:4s"), ("tsmo:4s", "tsumo:4s"), ("dorra:1s", "dora:1s")],
+)
 def test_a_near_miss_gets_its_nearest_fix(token, fix):
     done = mj("score", "123m456p789s11z2z", token)
     assert done.returncode == 1 and f"did you mean '{fix}'?" in done.stderr
 
 
 def test_keys_and_suits_are_read_in_any_case():
-    upper = mj("score", "234M406p22s56S", "CHI:678s", "Ron:4S=", "round:E", "seat:S", "DORA:1S",
-               "--format", "jsonl")
+    upper = mj(
+        "score",
+        "234M406p22s56S",
+        "CHI:678s",
+        "Ron:4S=",
+        "round:E",
+        "seat:S",
+        "DORA:1S",
+        "--format",
+        "jsonl",
+    )
     lower = mj("score", *TANYAO.split(), "--format", "jsonl")
     assert upper.returncode == 0
-    assert {k: v for k, v in records(upper.stdout)[0].items() if k != "input"} == \
-        {k: v for k, v in records(lower.stdout)[0].items() if k != "input"}
+    assert {k: v for k, v in records(upper.stdout)[0].items() if k != "input"} == {
+        k: v for k, v in records(lower.stdout)[0].items() if k != "input"
+    }

@@ -47,17 +47,27 @@ COMMANDS = {
 
 
 def env(**extra: str) -> dict[str, str]:
-    clean = {k: v for k, v in os.environ.items()
-             if k not in ("FORCE_COLOR", "COLUMNS", "MJSCORE_DEBUG", "TERM", "MJSCORE_CONFIG")}
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("FORCE_COLOR", "COLUMNS", "MJSCORE_DEBUG", "TERM", "MJSCORE_CONFIG")
+    }
     return {**clean, "NO_COLOR": "1", **extra}
 
 
-def mj(*args: str | bytes, stdin: bytes | None = None, timeout: float = 60, **kw
-       ) -> subprocess.CompletedProcess[bytes]:
+def mj(
+    *args: str | bytes, stdin: bytes | None = None, timeout: float = 60, **kw
+) -> subprocess.CompletedProcess[bytes]:
     kw.setdefault("stdout", subprocess.PIPE)
     kw.setdefault("env", env())
-    return subprocess.run([sys.executable, "-m", "mjscore", *args], input=stdin,
-                          stderr=subprocess.PIPE, timeout=timeout, cwd=ROOT, **kw)
+    return subprocess.run(
+        [sys.executable, "-m", "mjscore", *args],
+        input=stdin,
+        stderr=subprocess.PIPE,
+        timeout=timeout,
+        cwd=ROOT,
+        **kw,
+    )
 
 
 def no_crash(stderr: bytes) -> None:
@@ -75,7 +85,8 @@ def test_a_full_disk_is_exit_2_and_one_line_for_every_command(name):
         proc = mj(*COMMANDS[name], stdout=full)
     no_crash(proc.stderr)
     assert proc.stderr.decode().splitlines() == [
-        "mjscore: cannot write the output: No space left on device"], name
+        "mjscore: cannot write the output: No space left on device"
+    ], name
     assert proc.returncode == 2, name
 
 
@@ -85,7 +96,8 @@ def test_a_closed_stdout_is_exit_2_and_one_line_for_every_command(name):
     proc = mj(*COMMANDS[name], stdout=None, preexec_fn=lambda: os.close(1))
     no_crash(proc.stderr)
     assert proc.stderr.decode().splitlines() == [
-        "mjscore: cannot write the output: standard output is closed"], name
+        "mjscore: cannot write the output: standard output is closed"
+    ], name
     assert proc.returncode == 2, name
 
 
@@ -119,7 +131,8 @@ def test_a_closed_stdin_is_a_usage_error(args):
     proc = mj(*args, stdin=None, preexec_fn=lambda: os.close(0))
     no_crash(proc.stderr)
     assert proc.stderr.decode().splitlines() == [
-        "mjscore: cannot read standard input: it is closed"]
+        "mjscore: cannot read standard input: it is closed"
+    ]
     assert proc.returncode == 2
 
 
@@ -129,8 +142,11 @@ def test_a_closed_stdin_is_a_usage_error(args):
 @pytest.fixture(scope="module")
 def big_file(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("big") / "big.txt"
-    hands = [line for line in (ROOT / "examples" / "hands.txt").read_text("utf-8").splitlines()
-             if line.strip() and not line.startswith("#")]
+    hands = [
+        line
+        for line in (ROOT / "examples" / "hands.txt").read_text("utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     path.write_text("\n".join(hands[i % len(hands)] for i in range(200_000)) + "\n", "utf-8")
     return path
 
@@ -151,18 +167,25 @@ def session_members(sid: int) -> list[int]:
     return members
 
 
-def stopped_run(path: Path, fmt: str, jobs: str, signum: int, to_group: bool,
-                ignore_hup: bool = False) -> tuple[subprocess.Popen, bytes, bytes]:
+def stopped_run(
+    path: Path, fmt: str, jobs: str, signum: int, to_group: bool, ignore_hup: bool = False
+) -> tuple[subprocess.Popen, bytes, bytes]:
     """Start a run in its own session, send `signum` once output has appeared; (the
     process, all of stdout, stderr)."""
+
     def setup() -> None:
         if ignore_hup:
             signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
-    proc = subprocess.Popen([sys.executable, "-m", "mjscore", "score", "--file", str(path),
-                             "-F", fmt, "--jobs", jobs], cwd=ROOT, env=env(),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True, preexec_fn=setup)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mjscore", "score", "--file", str(path), "-F", fmt, "--jobs", jobs],
+        cwd=ROOT,
+        env=env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=setup,
+    )
     assert proc.stdout is not None
     first = os.read(proc.stdout.fileno(), 1 << 16)  # past start-up: records are coming
     assert first
@@ -209,11 +232,26 @@ def test_sigterm_ends_a_serial_run_whole(big_file):
 @POSIX
 def test_an_ignored_sighup_stays_ignored(big_file):
     """`nohup mjscore ...`: SIGHUP changes nothing, SIGTERM still stops the run."""
-    proc = subprocess.Popen([sys.executable, "-m", "mjscore", "score", "--file",
-                             str(big_file), "-F", "jsonl", "--jobs", "2"], cwd=ROOT,
-                            env=env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "mjscore",
+            "score",
+            "--file",
+            str(big_file),
+            "-F",
+            "jsonl",
+            "--jobs",
+            "2",
+        ],
+        cwd=ROOT,
+        env=env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),
+    )
     assert proc.stdout is not None
     first = os.read(proc.stdout.fileno(), 1 << 16)
     os.killpg(proc.pid, signal.SIGHUP)
@@ -237,9 +275,11 @@ def lines_then_endless(count: int):
 @pytest.mark.parametrize("scored_by", ["chunks", "parallel"])
 def test_the_chunks_read_before_a_stopped_input_are_all_scored(scored_by):
     count = 3 * CHUNK + 7  # a partial chunk last, and more than one task a worker
-    source = (scored_in_chunks(lines_then_endless(count), "riichi", None, "jsonl")
-              if scored_by == "chunks" else
-              scored_in_parallel(lines_then_endless(count), "riichi", None, "jsonl", 2))
+    source = (
+        scored_in_chunks(lines_then_endless(count), "riichi", None, "jsonl")
+        if scored_by == "chunks"
+        else scored_in_parallel(lines_then_endless(count), "riichi", None, "jsonl", 2)
+    )
     done = 0
     with pytest.raises(EndlessLine):
         for scored, failed, _rendered, _errors in source:
@@ -263,8 +303,10 @@ def endless_file(tmp_path_factory) -> tuple[Path, int]:
 @pytest.mark.parametrize("fmt", ["jsonl", "json"])
 def test_a_stopped_file_keeps_every_record_read_before_the_stop(endless_file, fmt):
     path, count = endless_file
-    runs = {jobs: mj("score", "--file", str(path), "-F", fmt, "--jobs", jobs, timeout=120)
-            for jobs in ("1", "2")}
+    runs = {
+        jobs: mj("score", "--file", str(path), "-F", fmt, "--jobs", jobs, timeout=120)
+        for jobs in ("1", "2")
+    }
     with open(path, "rb") as f:
         runs["stdin"] = mj("score", "--file", "-", "-F", fmt, stdin=f.read(), timeout=120)
     for how, proc in runs.items():
@@ -287,12 +329,18 @@ def test_a_stopped_file_keeps_every_record_read_before_the_stop(endless_file, fm
 
 HOSTILE_CONFIGS = {
     "not-utf8": (b'rules = "riichi"\n\xff = 1\n', "not UTF-8 text (line 2: byte 0xff)"),
-    "deep-arrays": (b"x = " + b"[" * 100_000 + b"]" * 100_000 + b"\n",
-                    "arrays or tables nested too deeply"),
-    "deep-tables": (b"x = " + b"{a=" * 5000 + b"1" + b"}" * 5000 + b"\n",
-                    "arrays or tables nested too deeply"),
-    "many-digits": (b"[options]\nlimit = " + b"9" * 5000 + b"\n",
-                    "a number with too many digits (at most"),
+    "deep-arrays": (
+        b"x = " + b"[" * 100_000 + b"]" * 100_000 + b"\n",
+        "arrays or tables nested too deeply",
+    ),
+    "deep-tables": (
+        b"x = " + b"{a=" * 5000 + b"1" + b"}" * 5000 + b"\n",
+        "arrays or tables nested too deeply",
+    ),
+    "many-digits": (
+        b"[options]\nlimit = " + b"9" * 5000 + b"\n",
+        "a number with too many digits (at most",
+    ),
     "huge": (b"# " + b"x" * (2 << 20) + b"\n", "larger than 1 MB, not a config file"),
     "not-toml": (b"rules = \n", "not valid TOML"),
 }
@@ -314,7 +362,8 @@ def test_a_hostile_config_file_is_a_config_error_naming_the_file(tmp_path, name)
 def test_a_config_file_that_is_a_directory_is_a_config_error(tmp_path):
     proc = mj("score", "--config", str(tmp_path), *GOOD.split())
     assert proc.stderr.decode().splitlines() == [
-        f"mjscore: config file {tmp_path}: cannot read it: Is a directory"]
+        f"mjscore: config file {tmp_path}: cannot read it: Is a directory"
+    ]
     assert proc.returncode == 2
 
 
@@ -328,8 +377,13 @@ def test_a_config_from_a_pipe_is_read(how):
     path = f"/dev/fd/{read_end}"
     try:
         args = ["--config", path] if how == "flag" else []
-        proc = mj("score", *args, *GOOD.split(), pass_fds=(read_end,),
-                  env=env(MJSCORE_CONFIG=path) if how == "env" else env())
+        proc = mj(
+            "score",
+            *args,
+            *GOOD.split(),
+            pass_fds=(read_end,),
+            env=env(MJSCORE_CONFIG=path) if how == "env" else env(),
+        )
     finally:
         os.close(read_end)
     assert proc.returncode == 0, proc.stderr
@@ -340,18 +394,32 @@ def test_a_missing_config_file_named_in_bytes_that_are_not_utf8(tmp_path):
     name = os.fsencode(tmp_path) + b"/\xff\x1b[2J.toml"
     proc = mj("score", b"--config", name, *GOOD.split())
     assert proc.stderr.decode("utf-8").splitlines() == [
-        f"mjscore: config file {tmp_path}/\ufffd\\x1b[2J.toml: no such file"]
+        f"mjscore: config file {tmp_path}/\ufffd\\x1b[2J.toml: no such file"
+    ]
     assert proc.returncode == 2
 
 
 # -- COLUMNS ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("given", "kept"), [
-    ("0", None), ("-5", None), ("abc", None), ("", None), ("  ", None), ("١٢٠", None),
-    ("000", None), ("1", str(MIN_COLUMNS)), ("80", "80"), (" 120 ", "120"), ("0100", "100"),
-    (str(10**9), str(MAX_COLUMNS)), ("9" * 5000, str(MAX_COLUMNS)),
-])
+@pytest.mark.parametrize(
+    ("given", "kept"),
+    [
+        ("0", None),
+        ("-5", None),
+        ("abc", None),
+        ("", None),
+        ("  ", None),
+        ("١٢٠", None),
+        ("000", None),
+        ("1", str(MIN_COLUMNS)),
+        ("80", "80"),
+        (" 120 ", "120"),
+        ("0100", "100"),
+        (str(10**9), str(MAX_COLUMNS)),
+        ("9" * 5000, str(MAX_COLUMNS)),
+    ],
+)
 def test_columns_is_a_width_rich_can_draw_in(given, kept):
     environ = {"COLUMNS": given}
     sane_columns(environ)
@@ -396,7 +464,8 @@ def test_a_file_named_in_bytes_that_are_not_utf8_opens(tmp_path):
 def test_a_missing_file_named_in_bytes_that_are_not_utf8_is_shown_safely(tmp_path):
     proc = mj("score", "--file", odd_name(tmp_path, ".txt"))
     assert proc.stderr.decode("utf-8").splitlines() == [
-        f"mjscore: cannot read {tmp_path}/\ufffd\\x1b[2J.txt: No such file or directory"]
+        f"mjscore: cannot read {tmp_path}/\ufffd\\x1b[2J.txt: No such file or directory"
+    ]
     assert b"\x1b" not in proc.stderr and b"\xff" not in proc.stderr
     assert proc.returncode == 2
 

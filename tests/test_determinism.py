@@ -9,15 +9,18 @@ import sys
 # Each has two readings of equal value (a two-sided wait or a pair wait on 9s): the pair wait
 # has 2 more fu before rounding, so it is the one reported.
 TIED = ["123m456p78s99s ankan:7777z ron:9s", "78s99s ankan:4444m kan:1111p= pon:666z- ron:9s"]
-CODE = ("import json, mjscore\n"
-        f"for line in {TIED!r}:\n"
-        "    print(json.dumps(mjscore.score(line).to_dict(), sort_keys=True))\n")
+CODE = (
+    "import json, mjscore\n"
+    f"for line in {TIED!r}:\n"
+    "    print(json.dumps(mjscore.score(line).to_dict(), sort_keys=True))\n"
+)
 
 
 def _run(seed: str) -> str:
     env = {**os.environ, "PYTHONHASHSEED": seed}
-    return subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True,
-                          env=env, check=True).stdout
+    return subprocess.run(
+        [sys.executable, "-c", CODE], capture_output=True, text=True, env=env, check=True
+    ).stdout
 
 
 def test_records_do_not_depend_on_the_hash_seed():

@@ -20,14 +20,26 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 BLOCKS = re.findall(r"```[a-z]*\n(.*?)```", README, flags=re.S)
-COMMANDS = [line.split("  #")[0].strip() for block in BLOCKS for line in block.splitlines()
-            if line.startswith("mjscore ")]
+COMMANDS = [
+    line.split("  #")[0].strip()
+    for block in BLOCKS
+    for line in block.splitlines()
+    if line.startswith("mjscore ")
+]
 
 
 def run(args: list[str], stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8"}
-    return subprocess.run([sys.executable, "-m", "mjscore", *args], cwd=ROOT, input=stdin,
-                          capture_output=True, text=True, encoding="utf-8", env=env, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "mjscore", *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=60,
+    )
 
 
 def test_the_readme_shows_commands():
@@ -47,8 +59,15 @@ def test_every_readme_command_runs(command):
         mjscore = f"{shlex.quote(sys.executable)} -m mjscore"
         script = "set -o pipefail; " + re.sub(r"(^|\| )mjscore ", rf"\1{mjscore} ", command)
         env = {**os.environ, "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8"}
-        done = subprocess.run(["bash", "-c", script], cwd=ROOT, capture_output=True, text=True,
-                              encoding="utf-8", env=env, timeout=60)
+        done = subprocess.run(
+            ["bash", "-c", script],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            env=env,
+            timeout=60,
+        )
     else:
         done = run(shlex.split(command)[1:])
     assert done.returncode == 0, f"{command}\n{done.stderr}"
@@ -61,13 +80,17 @@ def test_the_piped_readme_command_reads_stdin():
     done = run(["score", "--file", "-", "--format", "tsv"], stdin=hands)
     assert done.returncode == 0, done.stderr
     assert len(done.stdout.splitlines()) == 1 + sum(
-        1 for line in hands.splitlines() if line.strip() and not line.lstrip().startswith("#"))
+        1 for line in hands.splitlines() if line.strip() and not line.lstrip().startswith("#")
+    )
 
 
 def test_quick_start_has_exactly_two_commands_and_ci_runs_the_second():
     quick = README.split("## Quick start", 1)[1].split("\n## ", 1)[0]
-    commands = [line for block in re.findall(r"```\n(.*?)```", quick, flags=re.S)
-                for line in block.strip().splitlines()]
+    commands = [
+        line
+        for block in re.findall(r"```\n(.*?)```", quick, flags=re.S)
+        for line in block.strip().splitlines()
+    ]
     assert len(commands) == 2
     install_and_score, test = commands
     assert "examples/hands.txt" in install_and_score and "pip install ." in install_and_score
@@ -78,7 +101,7 @@ def test_quick_start_has_exactly_two_commands_and_ci_runs_the_second():
 def test_every_example_line_scores():
     done = run(["score", "--file", "examples/hands.txt", "--format", "jsonl"])
     assert done.returncode == 0, done.stderr
-    assert {'"ok": true'} == {line[line.index('"ok"'):][:10] for line in done.stdout.splitlines()}
+    assert {'"ok": true'} == {line[line.index('"ok"') :][:10] for line in done.stdout.splitlines()}
 
 
 def test_the_readme_says_how_to_reach_the_installed_command():

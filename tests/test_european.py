@@ -25,8 +25,10 @@ from mjscore.yaku import registry
 
 SEATS = ("E", "S", "W", "N")
 ROOT = Path(__file__).resolve().parent.parent
-TV12 = ("13m777m55s pon:111p pon:333z ron:2m- seat:W round:E breach:S / E: pon:777z 222p "
-        "/ S: pon:222z 999s flowers:2f / N: 444m")
+TV12 = (
+    "13m777m55s pon:111p pon:333z ron:2m- seat:W round:E breach:S / E: pon:777z 222p "
+    "/ S: pon:222z 999s flowers:2f / N: 444m"
+)
 
 
 def _score(line: str, **options: str):
@@ -43,8 +45,16 @@ def _pays(payments) -> Counter:
 def test_tv9_published_four_winds_chinese_classical_mode_a():
     scores = {"E": 2, "S": 46, "W": 12, "N": 192}
     pays = settle(scores, "N", Terms())
-    assert _pays(pays) == Counter({("E", "N", 384): 1, ("S", "N", 192): 1, ("W", "N", 192): 1,
-                                   ("E", "S", 88): 1, ("E", "W", 20): 1, ("W", "S", 34): 1})
+    assert _pays(pays) == Counter(
+        {
+            ("E", "N", 384): 1,
+            ("S", "N", 192): 1,
+            ("W", "N", 192): 1,
+            ("E", "S", 88): 1,
+            ("E", "W", 20): 1,
+            ("W", "S", 34): 1,
+        }
+    )
     net = net_of(pays)
     assert net == {"E": -492, "S": -70, "W": -206, "N": 768}
     assert [2000 + net[s] for s in SEATS] == [1508, 1930, 1794, 2768]  # as printed
@@ -74,14 +84,20 @@ def test_tv13_simple_system_east_wins():
 def test_ties_pay_nothing_and_a_draw_settles_only_by_option():
     assert settle({"E": 8, "S": 8, "W": 8, "N": 8}, None, Terms(settle_on_draw=True)) == []
     assert settle({"E": 8, "S": 0, "W": 0, "N": 0}, None, Terms()) == []
-    assert settle({"E": 8, "S": 0, "W": 0, "N": 0}, None,
-                  Terms(settle_on_draw=True, advanced=False)) == []
+    assert (
+        settle({"E": 8, "S": 0, "W": 0, "N": 0}, None, Terms(settle_on_draw=True, advanced=False))
+        == []
+    )
 
 
 scores_st = st.fixed_dictionaries({s: st.integers(0, 6000) for s in SEATS})
-terms_st = st.builds(Terms, advanced=st.booleans(),
-                     mode=st.sampled_from([DOUBLE_PAYMENT, DOUBLE_SCORE]),
-                     settle_on_draw=st.booleans(), winner_refund=st.booleans())
+terms_st = st.builds(
+    Terms,
+    advanced=st.booleans(),
+    mode=st.sampled_from([DOUBLE_PAYMENT, DOUBLE_SCORE]),
+    settle_on_draw=st.booleans(),
+    winner_refund=st.booleans(),
+)
 
 
 @settings(max_examples=400, derandomize=True, database=None)
@@ -167,7 +183,7 @@ def test_generated_deals_settle_to_zero(line, mode, refund):
     for seat, p in r.score.players.items():
         assert p.points == sum(i.value for i in p.points_items)
         assert p.doubles == sum(i.value for i in p.doubles_items)
-        assert p.score == min(p.points * 2 ** p.doubles, 1000), seat
+        assert p.score == min(p.points * 2**p.doubles, 1000), seat
         if p.riichi and not p.winner:
             assert {i.key for i in p.points_items} <= {"flowers"}
 
@@ -175,17 +191,33 @@ def test_generated_deals_settle_to_zero(line, mode, refund):
 # -- ruleset data and options --------------------------------------------------------------
 
 SPEC_OPTIONS = {  # §10 (and §3, §8.1) with the defaults the spec gives
-    "limit": 1000, "rounding": "none", "dominant_wind_enabled": True,
-    "pair_roles_cumulative": True, "wind_roles_cumulative": True, "half_flush_scope": "all",
-    "bouquet_doubles": 4, "own_flower_and_season_doubles": 2,
-    "concealed_allows_discard_win": False, "flower_map": "seed", "german_limit_hands": True,
-    "german_limit_multipliers": "flat", "special_hand_adds_bonus_tiles": False,
-    "quadruple_bonheur_any_pair": False, "east_in_settlement": "double_payment",
-    "advanced_settlement": True, "settle_on_draw": False, "winner_refund": False,
-    "bonus_all_pungs_10": False, "bonus_chicken_10": False, "bonus_discard_win_10": False,
-    "bonus_plum_blossom_100": False, "double_replacement_win": False,
-    "double_terminals_honours": False, "riichi_loser_keeps_flower_doubles": True,
-    "allow_three_quads_pair_generally": False, "mandarin_quads_concealed": False,
+    "limit": 1000,
+    "rounding": "none",
+    "dominant_wind_enabled": True,
+    "pair_roles_cumulative": True,
+    "wind_roles_cumulative": True,
+    "half_flush_scope": "all",
+    "bouquet_doubles": 4,
+    "own_flower_and_season_doubles": 2,
+    "concealed_allows_discard_win": False,
+    "flower_map": "seed",
+    "german_limit_hands": True,
+    "german_limit_multipliers": "flat",
+    "special_hand_adds_bonus_tiles": False,
+    "quadruple_bonheur_any_pair": False,
+    "east_in_settlement": "double_payment",
+    "advanced_settlement": True,
+    "settle_on_draw": False,
+    "winner_refund": False,
+    "bonus_all_pungs_10": False,
+    "bonus_chicken_10": False,
+    "bonus_discard_win_10": False,
+    "bonus_plum_blossom_100": False,
+    "double_replacement_win": False,
+    "double_terminals_honours": False,
+    "riichi_loser_keeps_flower_doubles": True,
+    "allow_three_quads_pair_generally": False,
+    "mandarin_quads_concealed": False,
     "imperial_own_wind_pair": False,
 }
 
@@ -204,27 +236,31 @@ def test_every_rule_in_the_ruleset_has_a_predicate_and_every_predicate_is_used()
         assert set(getattr(rs.params, kind)) == set(table), kind
 
 
-@pytest.mark.parametrize("header, added, message", [
-    ("[params.doubles.no_such_double]", 'name = "x"\ndoubles = 1', "has no predicate"),
-    ("[params.doubles.dragon_set]", 'enabled_by = "nope"', "unknown option 'nope'"),
-    ("[params.special.mandarin]", 'colour = "red"', "unknown key 'colour'"),
-    ("[params.doubles.own_flower_and_season]", 'who_option = "nope"', "unknown option 'nope'"),
-    ("[params.doubles.bouquet]", 'supersedes = ["nope"]', "supersedes unknown 'nope'"),
-    ("[params.rows.mahjong]", 'points = "20"', "points must be an integer"),
-    ("[params.points]", "chow = 1", "unknown key 'chow'"),
-])
+@pytest.mark.parametrize(
+    "header, added, message",
+    [
+        ("[params.doubles.no_such_double]", 'name = "x"\ndoubles = 1', "has no predicate"),
+        ("[params.doubles.dragon_set]", 'enabled_by = "nope"', "unknown option 'nope'"),
+        ("[params.special.mandarin]", 'colour = "red"', "unknown key 'colour'"),
+        ("[params.doubles.own_flower_and_season]", 'who_option = "nope"', "unknown option 'nope'"),
+        ("[params.doubles.bouquet]", 'supersedes = ["nope"]', "supersedes unknown 'nope'"),
+        ("[params.rows.mahjong]", 'points = "20"', "points must be an integer"),
+        ("[params.points]", "chow = 1", "unknown key 'chow'"),
+    ],
+)
 def test_a_rule_without_predicate_or_with_an_unknown_option_is_rejected_at_load(
-        ruleset_dir, header, added, message):
+    ruleset_dir, header, added, message
+):
     path = ruleset_dir / "european.toml"
     text = path.read_text(encoding="utf-8")
     if header in text:  # a key of its own: drop what the entry had for it
         key = added.split(" =")[0]
         lines = text.split("\n")
         start = lines.index(header)
-        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("[")),
-                   len(lines))
-        lines[start + 1:end] = [x for x in lines[start + 1:end]
-                                if not x.startswith(f"{key} =")]
+        end = next(
+            (i for i in range(start + 1, len(lines)) if lines[i].startswith("[")), len(lines)
+        )
+        lines[start + 1 : end] = [x for x in lines[start + 1 : end] if not x.startswith(f"{key} =")]
         text = "\n".join(lines).replace(header + "\n", f"{header}\n{added}\n", 1)
     else:
         text += f"\n{header}\n{added}\n"
@@ -236,11 +272,18 @@ def test_a_rule_without_predicate_or_with_an_unknown_option_is_rejected_at_load(
 def test_who_is_all_or_winner(ruleset_dir):
     path = ruleset_dir / "european.toml"
     text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace('name = "No chow"\ndoubles = 1\nwho = "winner"',
-                                 'name = "No chow"\ndoubles = 1\nwho = "losers"'),
-                    encoding="utf-8")
-    with pytest.raises(RulesetError, match=r"european\.toml: params\.doubles\.no_chow\.who "
-                                           r"must be one of 'all', 'winner'"):
+    path.write_text(
+        text.replace(
+            'name = "No chow"\ndoubles = 1\nwho = "winner"',
+            'name = "No chow"\ndoubles = 1\nwho = "losers"',
+        ),
+        encoding="utf-8",
+    )
+    with pytest.raises(
+        RulesetError,
+        match=r"european\.toml: params\.doubles\.no_chow\.who "
+        r"must be one of 'all', 'winner'",
+    ):
         mjscore.load_ruleset("european")
 
 
@@ -248,13 +291,14 @@ def test_flower_map_names_the_flowers_by_plant_or_by_printed_number():
     line = "234m567p345s789s1p ron:1p seat:S round:E breach:W flowers:2f3g"
     seed = _score(line).to_dict()["points_items"]
     printed = _score(line, flower_map="by_printed_number").to_dict()["points_items"]
-    assert [i["name"] for i in seed if i["key"] == "flowers"] == [
-        "flowers 2f3g (Orchid, Autumn)"]
+    assert [i["name"] for i in seed if i["key"] == "flowers"] == ["flowers 2f3g (Orchid, Autumn)"]
     assert [i["name"] for i in printed if i["key"] == "flowers"] == [
-        "flowers 2f3g (plant 2, season 3)"]
+        "flowers 2f3g (plant 2, season 3)"
+    ]
     # four chows 30 + two flowers 8; the orchid is S's own: 38 x 2, whatever the naming
-    assert _score(line).score.score == _score(line, flower_map="by_printed_number").score.score \
-        == 76
+    assert (
+        _score(line).score.score == _score(line, flower_map="by_printed_number").score.score == 76
+    )
 
 
 def test_a_bad_limit_is_a_ruleset_error():
@@ -301,21 +345,33 @@ def test_the_rich_report_shows_every_player_and_the_settlement():
     reporter.close()
     text = out.getvalue()
     assert err.getvalue() == ""
-    for fact in ("32 points · 1 double", "paid to W", "players (advanced settlement)",
-                 "999s pon:222z flowers 2f:", "concealed pung 999s 8",
-                 "Dominant wind pung or kong +1", "E → S", "224",
-                 "settlement S 128 − E 16 ×2 (East)", "S +284",
-                 "La grande main verte majeure (fixed value)", "also matched"):
+    for fact in (
+        "32 points · 1 double",
+        "paid to W",
+        "players (advanced settlement)",
+        "999s pon:222z flowers 2f:",
+        "concealed pung 999s 8",
+        "Dominant wind pung or kong +1",
+        "E → S",
+        "224",
+        "settlement S 128 − E 16 ×2 (East)",
+        "S +284",
+        "La grande main verte majeure (fixed value)",
+        "also matched",
+    ):
         assert fact in text, fact
 
 
 def test_scoring_european_never_imports_rich():
-    code = ("import sys, mjscore\n"
-            f"r = mjscore.score({TV12!r}, rules='european')\n"
-            "assert r.ok, r.error\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('rich', 'typer')))\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=ROOT, check=True)
+    code = (
+        "import sys, mjscore\n"
+        f"r = mjscore.score({TV12!r}, rules='european')\n"
+        "assert r.ok, r.error\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('rich', 'typer')))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    )
     assert out.stdout.strip() == "[]"
 
 
@@ -355,8 +411,10 @@ def test_every_player_is_read_through_the_one_facts_type():
     from mjscore.european.facts import Table, loser_facts, winner_facts
 
     rs = mjscore.load_ruleset("european")
-    line = mjscore.parse("111z234s55z66z kan:8888p ron:6z round:S breach:S seat:E "
-                         "rules:european / S: 111m5z pon:222p")
+    line = mjscore.parse(
+        "111z234s55z66z kan:8888p ron:6z round:S breach:S seat:E "
+        "rules:european / S: 111m5z pon:222p"
+    )
     options = {k: spec.default for k, spec in rs.options.items()}
     table = Table.of(line, rs.params, options)
     loser = loser_facts("S", line.others_by_seat["S"], table)

@@ -24,17 +24,28 @@ LOGS = ROOT / "tests" / "data" / "logs"
 def mj(*args: str, columns: int = 80, cwd: Path = ROOT) -> subprocess.CompletedProcess:
     env = {**os.environ, "COLUMNS": str(columns), "NO_COLOR": "1", "TERM": "dumb"}
     env.pop("MJSCORE_CONFIG", None)
-    return subprocess.run([sys.executable, "-m", "mjscore", *args], env=env, cwd=cwd,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "mjscore", *args],
+        env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 COMMAND = typer.main.get_command(app)  # typer's click group (typer vendors its click)
 COMMANDS = sorted(COMMAND.commands)
 WRITING = {  # a command that writes output, and arguments it runs on
-    "score": ["234m406p22s56s", "chi:678s", "ron:4s"], "waits": ["234m406p22s56s", "chi:678s"],
+    "score": ["234m406p22s56s", "chi:678s", "ron:4s"],
+    "waits": ["234m406p22s56s", "chi:678s"],
     "import": [str(LOGS / "mjlog" / "double-ron.mjlog")],
     "check": [str(LOGS / "mjlog" / "double-ron.mjlog")],
-    "table": [], "rules": ["riichi"], "yaku": [], "schema": [], "notation": [],
+    "table": [],
+    "rules": ["riichi"],
+    "yaku": [],
+    "schema": [],
+    "notation": [],
     "boo-result": ["4000/2000/1200/800"],
     "game": [str(ROOT / "examples" / "game.txt")],
 }
@@ -91,8 +102,10 @@ def test_an_unreadable_record_in_a_directory_is_its_problem_alone(record_tree):
     done = mj("import", str(record_tree))
     assert done.returncode == 1
     assert "broken.mjlog" in done.stderr and "# z E4-0" in done.stdout
-    assert len(done.stdout.splitlines()) == len(mj("import", str(record_tree / "a.gz.mjlog"))
-                                                 .stdout.splitlines()) * 2
+    assert (
+        len(done.stdout.splitlines())
+        == len(mj("import", str(record_tree / "a.gz.mjlog")).stdout.splitlines()) * 2
+    )
 
 
 def test_a_directory_without_records_says_so(tmp_path):
@@ -124,8 +137,11 @@ def test_help_keeps_every_name_whole(command, columns):
     assert "…" not in text
     tokens = set(re.findall(r"[\w$./:=\[\],-]+", text))
     target = COMMAND.commands[command] if command else COMMAND
-    missing = {w for w in _typed(target) if w not in tokens
-               and not any(w in t.split("|") or t.startswith(w + ",") for t in tokens)}
+    missing = {
+        w
+        for w in _typed(target)
+        if w not in tokens and not any(w in t.split("|") or t.startswith(w + ",") for t in tokens)
+    }
     assert not missing, (command, columns, missing)
     wide = mj(*args, columns=120).stdout.split()  # once: the names a wide help shows
     named = [n for n in ruleset_names() if n in wide]

@@ -19,8 +19,10 @@ from mjscore.rulesets import load_ruleset, ruleset_names
 WIDTHS = [40, 60, 80, 120]
 MCR_RON = "34s 55z chi:123m chi:567p pon:888s ron:2s- seat:S round:E flowers:1f2g rules:mcr"
 MCR_TSUMO = "147m258p369s 1234z tsumo:7z seat:S round:E rules:mcr"
-EUROPEAN = ("13m777m55s pon:111p pon:333z ron:2m- seat:W round:E breach:S rules:european "
-            "/ E: pon:777z 222p / S: pon:222z 999s flowers:1f2g / N: 444m")
+EUROPEAN = (
+    "13m777m55s pon:111p pon:333z ron:2m- seat:W round:E breach:S rules:european "
+    "/ E: pon:777z 222p / S: pon:222z 999s flowers:1f2g / N: 444m"
+)
 
 
 @pytest.fixture(autouse=True)
@@ -57,8 +59,10 @@ def test_mcr_report_fits_and_says_what_the_winner_collects(capsys, monkeypatch, 
     total = " ".join(ron.split("─")[-1].split("payments")[0].split())
     result = mjscore.score(MCR_RON)
     collected = sum(p.amount for p in result.payments)
-    assert total == (f"{result.value} fan (8 + 2 flowers) 8+{result.value} from the "
-                     f"discarder, 8 from each other = {collected}")
+    assert total == (
+        f"{result.value} fan (8 + 2 flowers) 8+{result.value} from the "
+        f"discarder, 8 from each other = {collected}"
+    )
     tsumo = _out(capsys, monkeypatch, columns, "score", *MCR_TSUMO.split())
     _fits(tsumo, columns)
     result = mjscore.score(MCR_TSUMO)
@@ -145,10 +149,10 @@ def test_every_ruleset_is_named_in_the_notation_and_the_score_help(capsys, monke
     notation = _out(capsys, monkeypatch, 120, "notation")
     lines = notation.splitlines()
     at = next(i for i, line in enumerate(lines) if "rules:" in line)
-    grammar = " ".join(lines[at:at + 2])  # the list goes on to a second line
+    grammar = " ".join(lines[at : at + 2])  # the list goes on to a second line
     helped = _out(capsys, monkeypatch, 120, "score", "--help").splitlines()
     at = next(i for i, line in enumerate(helped) if line.split()[:1] == ["rules"])
-    listed = " ".join(helped[at:at + 2])
+    listed = " ".join(helped[at : at + 2])
     for name in ruleset_names():
         assert name in re.split(r"[:| ]+", grammar), name
         assert name in listed.split(), name

@@ -37,13 +37,17 @@ def _score(line: str, rules: str):
 def _broken_rows(line: str, rules: str) -> list:
     hand = notation.parse_line(line)
     words = line_words(hand)
-    return [row for row in FLAG_RULES
-            if row.holds_in(load_ruleset(rules)) and row.broken_by(words)]
+    return [row for row in FLAG_RULES if row.holds_in(load_ruleset(rules)) and row.broken_by(words)]
 
 
 @pytest.mark.slow
-@settings(max_examples=300, derandomize=True, database=None, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=300,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(hands(), st.sampled_from(RULES), st.data())
 def test_random_flags_are_rejected_or_scored_consistently(gen, rules, data):
     pool = sorted(load_ruleset(rules).flags - LEFT_OUT)
@@ -64,8 +68,9 @@ def test_random_flags_are_rejected_or_scored_consistently(gen, rules, data):
     assert r.value > 0
     assert sum(r.net.values()) == sum(p.amount for p in r.payments if p.payer == "table")
     for f in flags:
-        fewer = dataclasses.replace(gen, flags=tuple(x for x in flags if x != f),
-                                    token_order=()).line
+        fewer = dataclasses.replace(
+            gen, flags=tuple(x for x in flags if x != f), token_order=()
+        ).line
         r2, _ = _score(fewer, rules)
         if r2.ok:
             assert r2.value <= r.value, (line, f, r.value, r2.value)

@@ -19,9 +19,11 @@ KAN = "456m789p3477s ankan:1111z"  # a concealed kan
 CHI = "234m456p34m88s chi:678s"  # an open hand, waits on 2m/5m
 # the line each first-turn win is written on, before the flag under test is added
 SANMA = "19m19p19s1123567z"  # a three-player kokushi (no 2m-8m) waiting on 4z alone
-FIRST = {"tenhou": f"{CLOSED} tsumo:5s seat:E tenhou",
-         "chiihou": f"{CLOSED} tsumo:5s chiihou",
-         "renhou": f"{CLOSED} ron:2s- renhou"}
+FIRST = {
+    "tenhou": f"{CLOSED} tsumo:5s seat:E tenhou",
+    "chiihou": f"{CLOSED} tsumo:5s chiihou",
+    "renhou": f"{CLOSED} ron:2s- renhou",
+}
 DECLARED = ("riichi", "double-riichi", "open-riichi")
 
 
@@ -43,22 +45,27 @@ EXAMPLES: dict[tuple[str, str], tuple[str, str]] = {
     ("kanburi", "ron"): (f"{CLOSED} tsumo:5s kanburi", "webtile"),
     ("chankan-ankan", "ron"): (f"{CLOSED} tsumo:5s chankan-ankan", "riichi"),
     ("kita-ron", "ron"): (f"{SANMA} tsumo:4z kita-ron", "sanma"),
-    **{("chankan-ankan", w): (f"{CLOSED} ron:2s chankan-ankan {w}", _rules(w))
-       for w in ("houtei", "chankan", "kanburi")},
-    **{("kita-ron", w): (f"{SANMA} ron:4z- kita-ron {w}", "sanma")
-       for w in ("houtei", "chankan", "chankan-ankan", "kanburi")},
+    **{
+        ("chankan-ankan", w): (f"{CLOSED} ron:2s chankan-ankan {w}", _rules(w))
+        for w in ("houtei", "chankan", "kanburi")
+    },
+    **{
+        ("kita-ron", w): (f"{SANMA} ron:4z- kita-ron {w}", "sanma")
+        for w in ("houtei", "chankan", "chankan-ankan", "kanburi")
+    },
     ("haitei", "rinshan"): (f"{KAN} tsumo:5s haitei rinshan", "riichi"),
     ("houtei", "chankan"): (f"{CLOSED} ron:2s houtei chankan", "riichi"),
     ("chankan", "kanburi"): (f"{CLOSED} ron:2s chankan kanburi", "webtile"),
     ("tenhou", "chiihou"): (f"{CLOSED} tsumo:5s seat:E tenhou chiihou", "riichi"),
     ("riichi", "double-riichi"): (f"{CLOSED} ron:2s riichi double-riichi", "riichi"),
     ("riichi", "open-riichi"): (f"{CLOSED} ron:2s riichi open-riichi", "webtile"),
-    ("double-riichi", "open-riichi"): (f"{CLOSED} ron:2s double-riichi open-riichi",
-                                       "webtile"),
+    ("double-riichi", "open-riichi"): (f"{CLOSED} ron:2s double-riichi open-riichi", "webtile"),
     **{(f, "open-meld"): (f"{CHI} ron:5m {f}", _rules(f)) for f in DECLARED},
     ("ippatsu", "declared"): (f"{CLOSED} ron:2s ippatsu", "riichi"),
-    ("ippatsu", "rinshan"): ("234m567p55s78s ankan:2222p tsumo:9s riichi ippatsu rinshan",
-                             "riichi"),
+    ("ippatsu", "rinshan"): (
+        "234m567p55s78s ankan:2222p tsumo:9s riichi ippatsu rinshan",
+        "riichi",
+    ),
     ("rinshan", "kan"): (f"{CLOSED} tsumo:5s rinshan", "riichi"),
     ("tenhou", "meld"): (f"{KAN} tsumo:5s seat:E tenhou", "riichi"),
     ("chiihou", "meld"): (f"{KAN} tsumo:5s chiihou", "riichi"),
@@ -66,14 +73,27 @@ EXAMPLES: dict[tuple[str, str], tuple[str, str]] = {
     ("tenhou", "kita"): (f"{SANMA} tsumo:4z seat:E kita:1 tenhou", "sanma"),
     ("chiihou", "kita"): (f"{SANMA} tsumo:4z kita:1 chiihou", "sanma"),
     ("renhou", "kita"): (f"{SANMA} ron:4z- kita:1 renhou", "sanma"),
-    **{(f, w): (f"{FIRST[f]} {w}", _rules(f, w))
-       for f in FIRST for w in ("riichi", "double-riichi", "open-riichi", "ippatsu", "haitei",
-                                "houtei", "chankan", "kanburi")},
+    **{
+        (f, w): (f"{FIRST[f]} {w}", _rules(f, w))
+        for f in FIRST
+        for w in (
+            "riichi",
+            "double-riichi",
+            "open-riichi",
+            "ippatsu",
+            "haitei",
+            "houtei",
+            "chankan",
+            "kanburi",
+        )
+    },
     ("tenhou", "dealer"): (f"{CLOSED} tsumo:5s tenhou", "riichi"),
     ("chiihou", "dealer"): (f"{CLOSED} tsumo:5s seat:E chiihou", "riichi"),
     ("renhou", "dealer"): (f"{CLOSED} ron:2s- seat:E renhou", "riichi"),
-    **{("first-turn", w): (f"147m258p369s1234z tsumo:1z first-turn {w}", "webtile")
-       for w in DECLARED},
+    **{
+        ("first-turn", w): (f"147m258p369s1234z tsumo:1z first-turn {w}", "webtile")
+        for w in DECLARED
+    },
 }
 
 
@@ -110,16 +130,18 @@ def test_every_ruleset_flag_is_a_notation_flag():
 
 
 def test_the_issue_lines_are_errors():
-    for line in ("234m567p55s78s ankan:2222p tsumo:9s riichi ippatsu rinshan",
-                 f"{CLOSED} tsumo:5s seat:E tenhou riichi",
-                 f"{CLOSED} ron:2s riichi double-riichi"):
+    for line in (
+        "234m567p55s78s ankan:2222p tsumo:9s riichi ippatsu rinshan",
+        f"{CLOSED} tsumo:5s seat:E tenhou riichi",
+        f"{CLOSED} ron:2s riichi double-riichi",
+    ):
         assert mjscore.score(line).to_dict()["error"]["kind"] == "context"
     webtile = "147m258p369s1234z tsumo:1z first-turn riichi"
     assert mjscore.score(webtile, rules="webtile").to_dict()["error"]["kind"] == "context"
 
 
 def test_the_first_turn_rows_leave_european_alone():
-    line = ("234m567p345s79s11p ron:8s- renhou chankan seat:S round:E breach:W")
+    line = "234m567p345s79s11p ron:8s- renhou chankan seat:S round:E breach:W"
     assert mjscore.score(line, rules="european").ok
 
 
@@ -135,14 +157,24 @@ def test_the_rows_compiled_per_flag_set_break_as_the_table_does(name):
 
     ruleset = load_ruleset(name)
     known = sorted(ruleset.flags)
-    for base in (f"{CLOSED} ron:2s-", f"{CLOSED} tsumo:5s seat:E", f"{KAN} tsumo:5s",
-                 f"{CHI} ron:5m="):
+    for base in (
+        f"{CLOSED} ron:2s-",
+        f"{CLOSED} tsumo:5s seat:E",
+        f"{KAN} tsumo:5s",
+        f"{CHI} ron:5m=",
+    ):
         for size in (1, 2, 3):
             for flags in combinations(known, size):
                 hand = notation.parse_line(f"{base} {' '.join(flags)}")
                 words = line_words(hand)
-                first = next((rule for rule in FLAG_RULES
-                              if rule.holds_in(ruleset) and rule.broken_by(words)), None)
+                first = next(
+                    (
+                        rule
+                        for rule in FLAG_RULES
+                        if rule.holds_in(ruleset) and rule.broken_by(words)
+                    ),
+                    None,
+                )
                 try:
                     _check_flag_rules(hand, ruleset)
                 except ContextError as error:
@@ -150,7 +182,8 @@ def test_the_rows_compiled_per_flag_set_break_as_the_table_does(name):
                     word = first.broken_by(words)
                     meld = next((m.text() for m in hand.holding.melds if m.is_open), "")
                     assert error.message == first.message.format(
-                        flag=first.flag, word=word, meld=meld), (base, flags, error)
+                        flag=first.flag, word=word, meld=meld
+                    ), (base, flags, error)
                     later = max((first.flag, word), key=lambda w: hand.columns.get(w, -1))
                     assert (error.token, error.column) == (later, hand.columns[later])
                 else:

@@ -99,6 +99,7 @@ def test_pickle_and_copy() -> None:
 
 def test_required_after_default_is_refused() -> None:
     with pytest.raises(TypeError, match="follows"):
+
         @value_class
         class Bad:
             a: int = 0

@@ -76,9 +76,22 @@ def test_the_japanese_ledger_keeps_every_number_and_name_whole(capsys, monkeypat
         for n, x in zip(g.final, g.result, strict=True):
             assert str(n) in tokens and f"{x:+.1f}" in tokens
     assert "," not in out.replace("、", "")  # no English thousands comma
-    for said in ("東1局 0本場", "南2局 0本場", "P4 P1 ロン (放銃 P3)", "P2 ツモ",
-                 "流局 (聴牌 P2 P3)", "供託 1本", "開始 35000点", "1位", "持ち点", "素点",
-                 "ウマ", "オカ", "結果", "終了: 飛び"):
+    for said in (
+        "東1局 0本場",
+        "南2局 0本場",
+        "P4 P1 ロン (放銃 P3)",
+        "P2 ツモ",
+        "流局 (聴牌 P2 P3)",
+        "供託 1本",
+        "開始 35000点",
+        "1位",
+        "持ち点",
+        "素点",
+        "ウマ",
+        "オカ",
+        "結果",
+        "終了: 飛び",
+    ):
         assert said in out, (width, said)
 
 
@@ -87,8 +100,9 @@ def test_the_result_parts_add_up_as_tenhou_counts_them(capsys, monkeypatch):
     uma -20: -74.0; the first takes the oka 20 (5,000 from each of four)."""
     monkeypatch.setenv("COLUMNS", "120")
     out = _game(capsys, "--lang", "ja", "game", "-", stdin=_imported(capsys, GAME))
-    rows = {line.split()[0]: line.split() for line in out.splitlines()
-            if re.match(r"[1-4]位 ", line)}
+    rows = {
+        line.split()[0]: line.split() for line in out.splitlines() if re.match(r"[1-4]位 ", line)
+    }
     assert rows["1位"] == ["1位", "P4", "66000", "+36.0", "+20.0", "+20.0", "+76.0"]
     assert rows["4位"] == ["4位", "P3", "-24200", "-54.0", "-20.0", "-74.0"]
     for row in rows.values():  # 素点 + ウマ (+ オカ) = 結果
@@ -104,36 +118,56 @@ def test_every_kind_of_draw_is_named_as_tenhou_names_it(capsys):
     theirs = {kind: word for word, kind in TENHOU6_DRAWS.items() if kind != "exhaustive"}
     assert {k: v for k, v in ours.items() if k != "exhaustive"} == theirs
     assert ours["exhaustive"] == "流局" and TENHOU6_DRAWS["流局"] == "exhaustive"
-    lines = ["draw:nine-terminals round:E", "draw:four-riichi round:E honba:1 sticks:4 "
-             "riichi-by:E,S,W,N", "draw:triple-ron round:E honba:2 sticks:4",
-             "draw:four-kans round:E honba:3 sticks:4", "draw:four-winds round:E honba:4 "
-             "sticks:4", "draw:nagashi nagashi:E tenpai:E,S round:E honba:5 sticks:4",
-             "draw:exhaustive tenpai:none round:E honba:6 sticks:4",
-             "draw:exhaustive tenpai:E,S,W,N round:E honba:7 sticks:4"]
+    lines = [
+        "draw:nine-terminals round:E",
+        "draw:four-riichi round:E honba:1 sticks:4 riichi-by:E,S,W,N",
+        "draw:triple-ron round:E honba:2 sticks:4",
+        "draw:four-kans round:E honba:3 sticks:4",
+        "draw:four-winds round:E honba:4 sticks:4",
+        "draw:nagashi nagashi:E tenpai:E,S round:E honba:5 sticks:4",
+        "draw:exhaustive tenpai:none round:E honba:6 sticks:4",
+        "draw:exhaustive tenpai:E,S,W,N round:E honba:7 sticks:4",
+    ]
     out = _game(capsys, "--lang", "ja", "game", "-", stdin="\n".join(lines) + "\n")
-    for said in ("東1局 0本場  途中流局 九種九牌", "途中流局 四家立直 · 供託 4本",
-                 "途中流局 三家和了", "途中流局 四槓散了", "途中流局 四風連打",
-                 "流し満貫 P1 (聴牌 P1 P2)", "流局 (全員不聴)", "流局 (全員聴牌)",
-                 "東2局 7本場"):  # nobody ready: the deal passes, the honba stay
+    for said in (
+        "東1局 0本場  途中流局 九種九牌",
+        "途中流局 四家立直 · 供託 4本",
+        "途中流局 三家和了",
+        "途中流局 四槓散了",
+        "途中流局 四風連打",
+        "流し満貫 P1 (聴牌 P1 P2)",
+        "流局 (全員不聴)",
+        "流局 (全員聴牌)",
+        "東2局 7本場",
+    ):  # nobody ready: the deal passes, the honba stay
         assert said in out, said
     assert "記録は東2局 7本場まで" in out  # where the record stops
 
 
 def test_a_table_without_honba_heads_its_rounds_without_them(capsys):
     line = "123m456p789s1122z ron:1z- round:E seat:S"
-    out = _game(capsys, "--lang", "ja", "game", "--rules", "mcr", "-",
-                stdin=f"{line}\n{line.replace('seat:S', 'seat:W')}\n")
+    out = _game(
+        capsys,
+        "--lang",
+        "ja",
+        "game",
+        "--rules",
+        "mcr",
+        "-",
+        stdin=f"{line}\n{line.replace('seat:S', 'seat:W')}\n",
+    )
     assert "東1局  P2 ロン (放銃 P1)" in out and "本場" not in out
 
 
-@pytest.mark.parametrize("args", [("--lang", "ja", "game", "-"), ("game", "-", "--lang", "ja"),
-                                  ("game", "--lang=ja", "-")])
+@pytest.mark.parametrize(
+    "args",
+    [("--lang", "ja", "game", "-"), ("game", "-", "--lang", "ja"), ("game", "--lang=ja", "-")],
+)
 def test_lang_goes_before_or_after_the_command(capsys, args):
     assert "東1局 0本場" in _game(capsys, *args, stdin=_imported(capsys, SANMA))
 
 
-def test_the_locale_and_the_config_choose_japanese_and_the_flag_wins(capsys, monkeypatch,
-                                                                     tmp_path):
+def test_the_locale_and_the_config_choose_japanese_and_the_flag_wins(capsys, monkeypatch, tmp_path):
     lines = _imported(capsys, SANMA)
     monkeypatch.setenv("LANG", "ja_JP.UTF-8")
     assert "東1局" in _game(capsys, "game", "-", stdin=lines)
@@ -149,14 +183,17 @@ def test_the_locale_and_the_config_choose_japanese_and_the_flag_wins(capsys, mon
 @pytest.mark.parametrize("fmt", ["json", "jsonl", "tsv"])
 def test_machine_formats_never_change_with_the_language(capsys, fmt):
     lines = _both(capsys)
-    outputs = [run("game", "-", "-F", fmt, "--lang", lang, capsys=capsys, stdin=lines)
-               for lang in ("en", "ja")]
+    outputs = [
+        run("game", "-", "-F", fmt, "--lang", lang, capsys=capsys, stdin=lines)
+        for lang in ("en", "ja")
+    ]
     assert outputs[0] == outputs[1] and outputs[0][0] == 0
 
 
 def test_error_messages_stay_english(capsys):
-    code, out, err = run("--lang", "ja", "game", "-", capsys=capsys,
-                         stdin="draw:exhaustive round:S\n")
+    code, out, err = run(
+        "--lang", "ja", "game", "-", capsys=capsys, stdin="draw:exhaustive round:S\n"
+    )
     assert code == 1 and "round:S but the game stands at E1-0" in err
     assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", err)
     assert "error: line 1: column" in out  # the report's error line: English too

@@ -107,14 +107,22 @@ def test_a_parsed_hand_is_the_hand_its_constructors_make(line):
     parsed = mjscore.parse(line)
 
     def held(h):
-        return Holding(h.concealed, h.concealed_reds,
-                       tuple(Meld(m.kind, m.tiles, m.reds, m.source, m.column) for m in h.melds),
-                       h.flowers, h.riichi)
+        return Holding(
+            h.concealed,
+            h.concealed_reds,
+            tuple(Meld(m.kind, m.tiles, m.reds, m.source, m.column) for m in h.melds),
+            h.flowers,
+            h.riichi,
+        )
 
-    ctx = WinContext(**{f.name: getattr(parsed.ctx, f.name)
-                        for f in fields(WinContext)})
-    built = Hand(held(parsed.holding), ctx, tuple((s, held(h)) for s, h in parsed.others),
-                 parsed.text, parsed.columns)
+    ctx = WinContext(**{f.name: getattr(parsed.ctx, f.name) for f in fields(WinContext)})
+    built = Hand(
+        held(parsed.holding),
+        ctx,
+        tuple((s, held(h)) for s, h in parsed.others),
+        parsed.text,
+        parsed.columns,
+    )
     assert built == parsed and hash(built) == hash(parsed) and repr(built) == repr(parsed)
     assert built.all_winner_tiles == parsed.all_winner_tiles
     assert [m.column for m in built.holding.melds] == [m.column for m in parsed.holding.melds]

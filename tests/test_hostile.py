@@ -32,13 +32,23 @@ GOOD = "234m406p22s56s chi:678s ron:4s round:E seat:S dora:1s"
 KINDS = {"notation", "invalid_hand", "context", "not_a_win", "no_yaku", "ruleset"}
 
 
-def mj(*args: str, stdin: bytes | None = None, timeout: float = 120
-       ) -> subprocess.CompletedProcess[bytes]:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("FORCE_COLOR", "COLUMNS", "MJSCORE_DEBUG", "TERM")}
+def mj(
+    *args: str, stdin: bytes | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[bytes]:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("FORCE_COLOR", "COLUMNS", "MJSCORE_DEBUG", "TERM")
+    }
     env.update(NO_COLOR="1")
-    return subprocess.run([sys.executable, "-m", "mjscore", *args], input=stdin,
-                          capture_output=True, env=env, timeout=timeout, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "mjscore", *args],
+        input=stdin,
+        capture_output=True,
+        env=env,
+        timeout=timeout,
+        cwd=ROOT,
+    )
 
 
 def jsonl(out: bytes) -> list[dict]:
@@ -54,10 +64,15 @@ def error_of(text: str, **kw) -> dict:
 # -- numbers: ASCII digits only, bounded counts ----------------------------------------------
 
 
-@pytest.mark.parametrize("text", [
-    f"{GOOD} honba:²", f"{GOOD} sticks:١",
-    "𝟘23m456p789s11z22z ron:2z", "23m456p789s11z22z ron:2z dora:𝟘m",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"{GOOD} honba:²",
+        f"{GOOD} sticks:١",
+        "𝟘23m456p789s11z22z ron:2z",
+        "23m456p789s11z22z ron:2z dora:𝟘m",
+    ],
+)
 def test_only_ascii_digits_are_digits(text):
     """'²' passes str.isdigit() but not int(); mathematical and other scripts' digits are no
     tile numbers: each is a notation error with its column, never a crash. (Full-width
@@ -84,25 +99,40 @@ def test_option_numbers_are_bounded_and_ascii():
         assert error["kind"] == "ruleset" and error["column"] == len(euro) + 2, value
 
 
-@pytest.mark.parametrize("options", [
-    {"limit": None}, {"limit": math.nan}, {"limit": 10**100}, {"limit": "inf"},
-    {"limit": True}, {"rounding": 3}, {"rounding": None}, [("limit", 5)], "limit=5",
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"limit": None},
+        {"limit": math.nan},
+        {"limit": 10**100},
+        {"limit": "inf"},
+        {"limit": True},
+        {"rounding": 3},
+        {"rounding": None},
+        [("limit", 5)],
+        "limit=5",
+    ],
+)
 def test_library_options_are_checked_into_the_result(options):
     result = mjscore.score("234m406p22s56s chi:678s ron:4s rules:european", options=options)
     assert not result.ok and result.error.kind == "ruleset"
 
 
 def test_library_riichi_options_are_checked():
-    for options in ({"kiriage_mangan": None}, {"red_fives": 1.5}, {"red_fives": "３"},
-                    {"open_tanyao": math.nan}):
+    for options in (
+        {"kiriage_mangan": None},
+        {"red_fives": 1.5},
+        {"red_fives": "３"},
+        {"open_tanyao": math.nan},
+    ):
         result = mjscore.score(GOOD, options=options)
         assert result.error is not None and result.error.kind == "ruleset", options
     assert mjscore.score(GOOD, options={"red_fives": 3, "kiriage_mangan": "on"}).ok
 
 
-@pytest.mark.parametrize("rules", ["../rulesets/riichi", "/etc/passwd", "riichi.toml",
-                                   "Riichi", None, 3, ["riichi"]])
+@pytest.mark.parametrize(
+    "rules", ["../rulesets/riichi", "/etc/passwd", "riichi.toml", "Riichi", None, 3, ["riichi"]]
+)
 def test_ruleset_names_are_names_not_paths(rules):
     result = mjscore.score(GOOD, rules=rules)
     assert result.error is not None and result.error.kind == "ruleset"
@@ -135,8 +165,9 @@ def test_long_digit_runs_are_linear():
 
 def test_a_line_past_the_bound_is_an_error_and_the_file_goes_on(tmp_path):
     path = tmp_path / "long.txt"
-    path.write_bytes(b"1" * (2**20) + b"\n" + b"x" * (MAX_LINE + 5) + b"m\n" + GOOD.encode()
-                     + b"\n")
+    path.write_bytes(
+        b"1" * (2**20) + b"\n" + b"x" * (MAX_LINE + 5) + b"m\n" + GOOD.encode() + b"\n"
+    )
     start = time.perf_counter()
     proc = mj("score", "--file", str(path), "-F", "jsonl")
     assert time.perf_counter() - start < 20
@@ -160,9 +191,19 @@ def test_dev_zero_ends_with_an_error():
 # -- a record per line, always; --jobs N the same as --jobs 1 ---------------------------------
 
 
-HOSTILE = [GOOD, f"{GOOD} honba:" + "9" * 4300, "1" * 3000, "honba:²", "\x1b[2J 123m",
-           "123m\u2028 ron:4s", "１２３m", "234m406p22s56s pon:55p ron:4s", "\u0085",
-           f"{GOOD} rules:nope", f"{GOOD} opt:red_fives=9"]
+HOSTILE = [
+    GOOD,
+    f"{GOOD} honba:" + "9" * 4300,
+    "1" * 3000,
+    "honba:²",
+    "\x1b[2J 123m",
+    "123m\u2028 ron:4s",
+    "１２３m",
+    "234m406p22s56s pon:55p ron:4s",
+    "\u0085",
+    f"{GOOD} rules:nope",
+    f"{GOOD} opt:red_fives=9",
+]
 
 
 @pytest.mark.slow
@@ -173,11 +214,15 @@ def test_jobs_two_is_byte_identical_and_json_is_complete(tmp_path):
     for fmt in ("jsonl", "json", "tsv"):
         one = mj("score", "--file", str(path), "-F", fmt, "--jobs", "1")
         two = mj("score", "--file", str(path), "-F", fmt, "--jobs", "2")
-        assert (one.stdout, one.stderr, one.returncode) == (two.stdout, two.stderr,
-                                                            two.returncode), fmt
+        assert (one.stdout, one.stderr, one.returncode) == (
+            two.stdout,
+            two.stderr,
+            two.returncode,
+        ), fmt
         assert b"Traceback" not in one.stderr and b"internal" not in one.stderr
-    records = json.loads(one.stdout if fmt == "json" else
-                         mj("score", "--file", str(path), "-F", "json").stdout)
+    records = json.loads(
+        one.stdout if fmt == "json" else mj("score", "--file", str(path), "-F", "json").stdout
+    )
     assert len(records) == len(lines) - lines.count("\u0085")  # NEL alone: a blank line
     assert json.loads(mj("score", "--file", "/dev/null", "-F", "json").stdout) == []
 
@@ -206,15 +251,23 @@ def test_parallel_input_is_read_in_bounded_chunks():
 
 
 def test_bom_crlf_and_stray_cr_same_from_file_and_stdin(tmp_path):
-    data = (b"\xef\xbb\xbf" + GOOD.encode() + b"\r\n" + b"234m406p\r22s56s chi:678s ron:4s\n"
-            + b"# comment\r\n" + GOOD.encode())
+    data = (
+        b"\xef\xbb\xbf"
+        + GOOD.encode()
+        + b"\r\n"
+        + b"234m406p\r22s56s chi:678s ron:4s\n"
+        + b"# comment\r\n"
+        + GOOD.encode()
+    )
     path = tmp_path / "h.txt"
     path.write_bytes(data)
     from_file = mj("score", "--file", str(path), "-F", "jsonl")
     from_stdin = mj("score", "--file", "-", "-F", "jsonl", stdin=data)
     # the same records but for the file each names (`-` for stdin)
-    assert from_file.stdout.replace(b'{"file": ' + json.dumps(str(path)).encode(),
-                                    b'{"file": "-"') == from_stdin.stdout
+    assert (
+        from_file.stdout.replace(b'{"file": ' + json.dumps(str(path)).encode(), b'{"file": "-"')
+        == from_stdin.stdout
+    )
     recs = jsonl(from_file.stdout)
     assert [r["line"] for r in recs] == [1, 2, 4]  # as `wc -l` and editors count
     assert recs[0]["input"] == GOOD and recs[0]["ok"]
@@ -233,9 +286,21 @@ def test_json_escapes_line_separators(fmt):
 
 
 def test_undecodable_bytes_become_replacement_characters_in_arguments_and_files(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "mjscore", "score", "-F", "jsonl",
-                           os.fsdecode(b"123m\xff\xfe"), "ron:4s"],
-                          capture_output=True, cwd=ROOT, timeout=60)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mjscore",
+            "score",
+            "-F",
+            "jsonl",
+            os.fsdecode(b"123m\xff\xfe"),
+            "ron:4s",
+        ],
+        capture_output=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     out = proc.stdout.decode("utf-8")  # strict: the output is UTF-8
     assert json.loads(out)["input"] == "123m\ufffd\ufffd ron:4s"
     path = tmp_path / "bad.txt"
@@ -262,7 +327,7 @@ def test_the_caret_stays_under_an_escaped_token():
     proc = mj("score", "-q", "--file", "-", stdin=b"123m ron:4s \x1bx\n")
     lines = proc.stderr.decode().splitlines()
     shown, under = lines[-2], lines[-1]
-    assert shown[under.index("^"):].startswith("\\x1bx")
+    assert shown[under.index("^") :].startswith("\\x1bx")
     assert under.count("^") == len("\\x1bx")
 
 
@@ -272,8 +337,11 @@ def test_the_caret_stays_under_an_escaped_token():
 @pytest.fixture(scope="module")
 def long_file(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("long") / "long.txt"
-    hands = [line for line in (ROOT / "examples" / "hands.txt").read_text("utf-8").splitlines()
-             if line.strip() and not line.startswith("#")]
+    hands = [
+        line
+        for line in (ROOT / "examples" / "hands.txt").read_text("utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     path.write_text("\n".join(hands[i % len(hands)] for i in range(60_000)) + "\n", "utf-8")
     return path
 
@@ -282,10 +350,24 @@ def long_file(tmp_path_factory) -> Path:
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="POSIX process groups")
 @pytest.mark.parametrize("fmt", ["jsonl", "json"])
 def test_ctrl_c_ends_a_parallel_run_with_130_and_whole_records(long_file, fmt):
-    proc = subprocess.Popen([sys.executable, "-m", "mjscore", "score", "--file",
-                             str(long_file), "-F", fmt, "--jobs", "2"], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "mjscore",
+            "score",
+            "--file",
+            str(long_file),
+            "-F",
+            fmt,
+            "--jobs",
+            "2",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
     time.sleep(2.0)  # past start-up, well before the end
     os.killpg(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=60)
@@ -299,9 +381,23 @@ def test_ctrl_c_ends_a_parallel_run_with_130_and_whole_records(long_file, fmt):
 @pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_closed_pipe_ends_quietly(long_file, jobs):
-    proc = subprocess.Popen([sys.executable, "-m", "mjscore", "score", "--file",
-                             str(long_file), "-F", "jsonl", "--jobs", jobs], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "mjscore",
+            "score",
+            "--file",
+            str(long_file),
+            "-F",
+            "jsonl",
+            "--jobs",
+            jobs,
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     assert proc.stdout is not None
     proc.stdout.readline()
     proc.stdout.close()
@@ -312,12 +408,19 @@ def test_a_closed_pipe_ends_quietly(long_file, jobs):
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
-@pytest.mark.parametrize("args", [["--file", "examples/hands.txt", "-F", "jsonl"],
-                                  ["-F", "json", *GOOD.split()], GOOD.split()])
+@pytest.mark.parametrize(
+    "args",
+    [["--file", "examples/hands.txt", "-F", "jsonl"], ["-F", "json", *GOOD.split()], GOOD.split()],
+)
 def test_a_full_output_is_one_clear_line(args):
     with open("/dev/full", "wb") as full:
-        proc = subprocess.run([sys.executable, "-m", "mjscore", "score", *args], cwd=ROOT,
-                              stdout=full, stderr=subprocess.PIPE, timeout=60)
+        proc = subprocess.run(
+            [sys.executable, "-m", "mjscore", "score", *args],
+            cwd=ROOT,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            timeout=60,
+        )
     assert proc.returncode == 2
     lines = proc.stderr.decode().strip().splitlines()
     assert lines == ["mjscore: cannot write the output: No space left on device"]
@@ -326,12 +429,39 @@ def test_a_full_output_is_one_clear_line(args):
 # -- fuzz: mutated lines through the library and the command line -----------------------------
 
 
-SEEDS = [GOOD, "111m9p pon:777z= pon:666z+ pon:555z- ron:9p=",
-         "234m406p22s56s pon:55p ron:4s", "1m9m1p9p1s9s1z2z3z4z5z6z7z tsumo:7z riichi",
-         "123m456p789s11z22z ron:2z honba:3 sticks:2 dora:4m ura:1z,2z opt:red_fives=3",
-         "123m456p789s11z22z ron:2z / E: 123m riichi rules:european flowers:1f"]
-ODD = ["²", "１", "𝟘", "\x1b", "\r", "\x00", "\u2028", "\x85", "\ufeff", "\ufffd", ":", "/",
-       "=", ",", "#", " ", "9" * 40, "honba:", "opt:", "rules:", "dora:", "\t", "é"]
+SEEDS = [
+    GOOD,
+    "111m9p pon:777z= pon:666z+ pon:555z- ron:9p=",
+    "234m406p22s56s pon:55p ron:4s",
+    "1m9m1p9p1s9s1z2z3z4z5z6z7z tsumo:7z riichi",
+    "123m456p789s11z22z ron:2z honba:3 sticks:2 dora:4m ura:1z,2z opt:red_fives=3",
+    "123m456p789s11z22z ron:2z / E: 123m riichi rules:european flowers:1f",
+]
+ODD = [
+    "²",
+    "１",
+    "𝟘",
+    "\x1b",
+    "\r",
+    "\x00",
+    "\u2028",
+    "\x85",
+    "\ufeff",
+    "\ufffd",
+    ":",
+    "/",
+    "=",
+    ",",
+    "#",
+    " ",
+    "9" * 40,
+    "honba:",
+    "opt:",
+    "rules:",
+    "dora:",
+    "\t",
+    "é",
+]
 
 
 @st.composite
@@ -344,15 +474,20 @@ def mutated(draw) -> str:
             bit = draw(st.sampled_from(ODD) | st.text(max_size=3))
             line = line[:at] + bit + line[at:]
         elif how == "delete":
-            line = line[:at] + line[at + draw(st.integers(1, 5)):]
+            line = line[:at] + line[at + draw(st.integers(1, 5)) :]
         else:
-            line = line[:at] + line[at:at + 3] * draw(st.integers(2, 50)) + line[at:]
+            line = line[:at] + line[at : at + 3] * draw(st.integers(2, 50)) + line[at:]
     return line
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None, derandomize=True, database=None,
-          suppress_health_check=list(HealthCheck))
+@settings(
+    max_examples=300,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+)
 @given(st.lists(mutated(), min_size=1, max_size=8))
 def test_fuzz_library(lines):
     for line in lines:
@@ -369,8 +504,13 @@ def test_fuzz_command_line(tmp_path):
     --jobs 2, no `internal` kind and no traceback."""
     lines: list[str] = []
 
-    @settings(max_examples=600, deadline=None, derandomize=True, database=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=600,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
     @given(mutated())
     def collect(line):
         lines.append(line)

@@ -18,22 +18,26 @@ def same_hand(line: str) -> None:
     assert (got.holding, got.ctx) == (want.holding, want.ctx), line
 
 
-@pytest.mark.parametrize("line", [
-    "234M406P22S56S CHI:678S RON:4S ROUND:E SEAT:S DORA:1S",
-    "234m406p22s56s Chi:678s Ron:4S round:e seat:s Dora:1s",
-    "２３４ｍ４０６ｐ２２ｓ５６ｓ　ｃｈｉ：６７８ｓ　ｒｏｎ：４ｓ round:E seat:S dora:1s",
-    "🀈🀉🀊406p22s56s chi:🀗🀖🀕 ron:🀓 round:E seat:S dora:🀐",
-    "二三四萬4赤五6筒22s56s chi:六七八索 ron:四索 round:東 seat:南 dora:一索",
-    "二三四万406p22s56s chi:678s ron:4s round:E seat:S dora:1s",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "234M406P22S56S CHI:678S RON:4S ROUND:E SEAT:S DORA:1S",
+        "234m406p22s56s Chi:678s Ron:4S round:e seat:s Dora:1s",
+        "２３４ｍ４０６ｐ２２ｓ５６ｓ　ｃｈｉ：６７８ｓ　ｒｏｎ：４ｓ round:E seat:S dora:1s",
+        "🀈🀉🀊406p22s56s chi:🀗🀖🀕 ron:🀓 round:E seat:S dora:🀐",
+        "二三四萬4赤五6筒22s56s chi:六七八索 ron:四索 round:東 seat:南 dora:一索",
+        "二三四万406p22s56s chi:678s ron:4s round:E seat:S dora:1s",
+    ],
+)
 def test_other_forms_read_as_the_plain_line(line):
     same_hand(line)
 
 
 def test_every_glyph_the_report_draws_reads_back():
     for tile in range(T.N_TILES):
-        assert parse_line(f"{T.unicode_tile(tile)} tsumo:1m", require_win=False) \
-            .holding.concealed == (tile,)
+        assert parse_line(
+            f"{T.unicode_tile(tile)} tsumo:1m", require_win=False
+        ).holding.concealed == (tile,)
 
 
 def test_honour_kanji_and_the_variation_selector():
@@ -60,10 +64,18 @@ def test_opt_values_keep_their_case():
     assert parse_line(f"{PLAIN} OPT:Red_Fives=3").ctx.options == (("Red_Fives", "3"),)
 
 
-@pytest.mark.parametrize(("token", "fix"), [
-    ("reach", "riichi"), ("rn:4s", "ron:4s"), ("rno:4s", "ron:4s"), ("tsmo:4s", "tsumo:4s"),
-    ("dorra:1s", "dora:1s"), ("kong:1111m", "kan:1111m"), ("ron4s", "ron:4s"),
-])
+@pytest.mark.parametrize(
+    ("token", "fix"),
+    [
+        ("reach", "riichi"),
+        ("rn:4s", "ron:4s"),
+        ("rno:4s", "ron:4s"),
+        ("tsmo:4s", "tsumo:4s"),
+        ("dorra:1s", "dora:1s"),
+        ("kong:1111m", "kan:1111m"),
+        ("ron4s", "ron:4s"),
+    ],
+)
 def test_near_misses_get_their_nearest_fix(token, fix):
     with pytest.raises(NotationError) as err:
         parse_line(f"234m406p22s56s chi:678s {token}")

@@ -52,8 +52,11 @@ def _tenhou_wins() -> list[list[str]]:
 def _imported(capsys) -> list[str]:
     code, out, err = run("import", "-q", *map(str, sorted(LOGS.glob("*.json"))), capsys=capsys)
     assert code == 0, err
-    return [line for line in out.splitlines()  # the wins: not the game lines, not the draws
-            if not line.startswith("#") and not line.startswith("draw:")]
+    return [
+        line
+        for line in out.splitlines()  # the wins: not the game lines, not the draws
+        if not line.startswith("#") and not line.startswith("draw:")
+    ]
 
 
 def _ja(capsys, *tokens: str) -> str:
@@ -76,8 +79,10 @@ def test_the_call_line_is_tenhous_own_text_on_every_win_of_the_records(capsys):
     wins = _tenhou_wins()
     lines = _imported(capsys)
     assert len(wins) == len(lines) == 52
-    calls = {_call(_ja(capsys, *line.split("#")[0].split())): said[0]
-             for line, said in zip(lines, wins, strict=True)}
+    calls = {
+        _call(_ja(capsys, *line.split("#")[0].split())): said[0]
+        for line, said in zip(lines, wins, strict=True)
+    }
     wrong = {ours: theirs for ours, theirs in calls.items() if ours != theirs}
     assert not wrong
     said = " ".join(w[0] for w in wins)  # the records hold every shape of the call
@@ -98,24 +103,40 @@ def test_the_yaku_and_their_han_are_tenhous_on_every_win(capsys):
 
 def test_honba_and_deposits_are_not_in_tenhous_number(capsys):
     """E2-1 of the first record: 1 honba and 2 deposits; Tenhou says 2900, the net 5,200."""
-    out = _ja(capsys, "34m11406p", "pon:555z=", "pon:777s-", "ron:2m+", "round:E", "seat:E",
-              "dora:9m", "honba:1", "sticks:2")
+    out = _ja(
+        capsys,
+        "34m11406p",
+        "pon:555z=",
+        "pon:777s-",
+        "ron:2m+",
+        "round:E",
+        "seat:E",
+        "dora:9m",
+        "honba:1",
+        "sticks:2",
+    )
     assert _call(out) == "30符2飜2900点"
     assert "東 +5200" in out and "1本場" in out
 
 
-@pytest.mark.parametrize(("line", "said"), [
-    ("111m9p pon:777z= pon:666z+ pon:555z- ron:9p=", "役満32000点"),
-    ("1112345678999p tsumo:9p riichi seat:E", "役満16000点∀"),
-    ("1112223334445z tsumo:5z seat:S", "トリプル役満24000-48000点"),  # Mahjong Soul's word
-    ("234m567p22s345s67s tsumo:8s riichi dora:1m,4p,1s", "倍満4000-8000点"),
-    ("234m567p22s345s67s tsumo:8s riichi dora:1m,4p,1s ura:1m,4p,4s seat:E",
-     "三倍満12000点∀"),
-    ("234m567p22s345s67s tsumo:8s riichi dora:1m,4p,1s,1s ura:1m,4p,1s",
-     "役満8000-16000点"),  # counted: Tenhou's 役満 too
-    ("234m567p22s345s67s tsumo:8s riichi dora:1m,4p,1s,1s ura:1m,4p,1s rules:mahjongsoul",
-     "数え役満8000-16000点"),  # Mahjong Soul's word
-])
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("111m9p pon:777z= pon:666z+ pon:555z- ron:9p=", "役満32000点"),
+        ("1112345678999p tsumo:9p riichi seat:E", "役満16000点∀"),
+        ("1112223334445z tsumo:5z seat:S", "トリプル役満24000-48000点"),  # Mahjong Soul's word
+        ("234m567p22s345s67s tsumo:8s riichi dora:1m,4p,1s", "倍満4000-8000点"),
+        ("234m567p22s345s67s tsumo:8s riichi dora:1m,4p,1s ura:1m,4p,4s seat:E", "三倍満12000点∀"),
+        (
+            "234m567p22s345s67s tsumo:8s riichi dora:1m,4p,1s,1s ura:1m,4p,1s",
+            "役満8000-16000点",
+        ),  # counted: Tenhou's 役満 too
+        (
+            "234m567p22s345s67s tsumo:8s riichi dora:1m,4p,1s,1s ura:1m,4p,1s rules:mahjongsoul",
+            "数え役満8000-16000点",
+        ),  # Mahjong Soul's word
+    ],
+)
 def test_limits_are_named_as_the_platforms_write_them(capsys, line, said):
     assert _call(_ja(capsys, *line.split())) == said
 
@@ -130,14 +151,27 @@ def test_the_seat_and_round_winds_are_named_with_their_wind(capsys):
 def test_each_ruleset_keeps_its_own_names(capsys):
     arushal = _ja(capsys, *["555z234m567p789s2p", "ron:2p", "rules:arushal"])
     assert "翻牌 白" in arushal and "アルシァル麻雀" in arushal
-    mcr = _ja(capsys, "34s", "55z", "chi:123m", "chi:567p", "pon:888s", "ron:2s-", "seat:S",
-              "round:E", "rules:mcr")
+    mcr = _ja(
+        capsys,
+        "34s",
+        "55z",
+        "chi:123m",
+        "chi:567p",
+        "pon:888s",
+        "ron:2s-",
+        "seat:S",
+        "round:E",
+        "rules:mcr",
+    )
     assert "番" in mcr and "Fully Concealed" not in mcr
 
 
 def test_lang_goes_before_or_after_the_command(capsys):
-    for args in (["--lang", "ja", "score", *HAND], ["score", *HAND, "--lang", "ja"],
-                 ["score", *HAND, "--lang=ja"]):
+    for args in (
+        ["--lang", "ja", "score", *HAND],
+        ["score", *HAND, "--lang", "ja"],
+        ["score", *HAND, "--lang=ja"],
+    ):
         code, out, err = run("--no-tiles", *args, capsys=capsys)
         assert code == 0, err
         assert "30符4飜7700点" in out
@@ -165,8 +199,9 @@ def test_the_config_file_names_the_language(capsys, tmp_path, monkeypatch):
     config.write_text('lang = "ja"\n', "utf-8")
     code, out, _ = run("--no-tiles", "score", *HAND, "--config", str(config), capsys=capsys)
     assert "30符4飜7700点" in out
-    code, out, _ = run("--no-tiles", "score", *HAND, "--config", str(config), "--lang", "en",
-                       capsys=capsys)
+    code, out, _ = run(
+        "--no-tiles", "score", *HAND, "--config", str(config), "--lang", "en", capsys=capsys
+    )
     assert "ron 7,700" in out
     config.write_text('lang = "de"\n', "utf-8")
     code, _, err = run("score", *HAND, "--config", str(config), capsys=capsys)
@@ -182,15 +217,15 @@ def test_machine_formats_never_change_with_the_language(capsys, fmt):
     lines = "\n".join(_imported(capsys)[:8]) + "\nnot a hand\n"
     outputs = []
     for lang in ("en", "ja"):
-        code, out, err = run("score", "--file", "-", "-F", fmt, "--lang", lang, "-q",
-                             capsys=capsys, stdin=lines)
+        code, out, err = run(
+            "score", "--file", "-", "-F", fmt, "--lang", lang, "-q", capsys=capsys, stdin=lines
+        )
         outputs.append((code, out, err))
     assert outputs[0] == outputs[1]
 
 
 def test_error_messages_stay_english(capsys):
-    code, out, err = run("score", "234m406p22s", "pon:55p", "ron:4s", "--lang", "ja",
-                         capsys=capsys)
+    code, out, err = run("score", "234m406p22s", "pon:55p", "ron:4s", "--lang", "ja", capsys=capsys)
     assert code == 1 and "is not a pon" in err
     assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", err)
 
@@ -237,15 +272,23 @@ JA_WIDTHS = (40, 60, 80, 120)
 
 def _ja_report(capsys, monkeypatch, width: int) -> str:
     monkeypatch.setenv("COLUMNS", str(width))
-    code, out, err = run("--no-tiles", "--lang", "ja", "score", "--file", "-", "-q",
-                         capsys=capsys, stdin="\n".join(JA_HANDS) + "\n")
+    code, out, err = run(
+        "--no-tiles",
+        "--lang",
+        "ja",
+        "score",
+        "--file",
+        "-",
+        "-q",
+        capsys=capsys,
+        stdin="\n".join(JA_HANDS) + "\n",
+    )
     assert code == 0, err
     return out
 
 
 @pytest.mark.parametrize("width", JA_WIDTHS)
-def test_the_japanese_report_of_every_ruleset_keeps_every_number_whole(capsys, monkeypatch,
-                                                                       width):
+def test_the_japanese_report_of_every_ruleset_keeps_every_number_whole(capsys, monkeypatch, width):
     import mjscore
     from tests.test_report import check_snapshot
 
@@ -255,8 +298,9 @@ def test_the_japanese_report_of_every_ruleset_keeps_every_number_whole(capsys, m
     for line in out.splitlines():
         assert cell_len(line) <= width, line
     tokens = set(re.findall(r"[+-]?\d+", out))
-    rules = {line.split("rules:")[1].split()[0] if "rules:" in line else "riichi"
-             for line in JA_HANDS}
+    rules = {
+        line.split("rules:")[1].split()[0] if "rules:" in line else "riichi" for line in JA_HANDS
+    }
     assert rules == set(mjscore.ruleset_names())  # every ruleset has its hand here
     for line in JA_HANDS:
         result = mjscore.score(line)  # the report's own numbers: those of the record
@@ -272,13 +316,35 @@ def test_the_japanese_report_says_no_english_word_of_its_own(capsys, monkeypatch
     """What the report writes itself is Japanese: the English left is the input's own (mpsz,
     the option names of a note) and the European special hands' French and German names."""
     out = _ja_report(capsys, monkeypatch, 80)
-    for word in ("yaku", "han", "payments", "net", "liability", "note", "reading",
-                 "from", "ron", "tsumo", "pon", "chi", "indicator", "honba", "deposits",
-                 "round", "seat", "points", "doubles", "players", "settlement", "fan"):
+    for word in (
+        "yaku",
+        "han",
+        "payments",
+        "net",
+        "liability",
+        "note",
+        "reading",
+        "from",
+        "ron",
+        "tsumo",
+        "pon",
+        "chi",
+        "indicator",
+        "honba",
+        "deposits",
+        "round",
+        "seat",
+        "points",
+        "doubles",
+        "players",
+        "settlement",
+        "fan",
+    ):
         assert not re.search(rf"(?<![\w:.]){word}(?![\w:=.])", out), word
 
 
 # -- the listings in Japanese: every width, every key and number whole ------------------------
+
 
 @pytest.mark.parametrize("width", JA_WIDTHS)
 def test_the_japanese_listings_fit_with_every_key_whole(capsys, monkeypatch, width):

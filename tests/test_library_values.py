@@ -10,8 +10,10 @@ def test_str_is_the_call_players_say():
     assert str(mjscore.score("123m456p789s11z22z tsumo:2z seat:E")) == "1 han 40 fu · 700 all"
     # a non-dealer tsumo, each non-dealer then the dealer: South's double-wind triplet
     # (seat and round) is 2 han, menzen tsumo 1; 20 + 8 (concealed honour triplet) + 2 = 30 fu
-    assert str(mjscore.score("123m456p789s11z22z tsumo:2z seat:S round:S")) == \
-        "3 han 30 fu · 1,000/2,000"
+    assert (
+        str(mjscore.score("123m456p789s11z22z tsumo:2z seat:S round:S"))
+        == "3 han 30 fu · 1,000/2,000"
+    )
     assert str(mjscore.score("111m999m111p999p1z ron:1z")) == "yakuman · ron 32,000"
     assert str(mjscore.score("22m345678p345s66z tsumo:6z rules:mcr seat:S")) == "8 fan · 16 all"
 
@@ -22,8 +24,7 @@ def test_a_limit_is_named_after_the_han_and_fu():
 
 
 def test_european_says_points_doubles_and_score():
-    result = mjscore.score("111z234s55z66z kan:8888p ron:6z round:S breach:S seat:E "
-                           "rules:european")
+    result = mjscore.score("111z234s55z66z kan:8888p ron:6z round:S breach:S seat:E rules:european")
     assert result.ok
     assert " points " in str(result) and " doubles = " in str(result)
 

@@ -28,23 +28,27 @@ TENHOU = Path(__file__).parent / "data" / "tenhou-houou.jsonl"
 TANYAO = "234m406p22s56s chi:678s ron:4s= round:E seat:S dora:1s honba:1"
 
 
-
-
 def jsonl(out: str) -> list[dict]:
     return [json.loads(line) for line in out.splitlines()]
 
 
 def record(line: str, rules: str = "riichi", **options: str) -> dict:
-    return json.loads(json.dumps(mjscore.score(line, rules=rules, options=options or None)
-                                 .to_dict(), default=sorted))
+    return json.loads(
+        json.dumps(
+            mjscore.score(line, rules=rules, options=options or None).to_dict(), default=sorted
+        )
+    )
 
 
 # -- the schema ------------------------------------------------------------------------------
 
 
 def _hand_lines() -> list[str]:
-    lines = [ln for ln in EXAMPLES.read_text(encoding="utf-8").splitlines()
-             if ln.strip() and not ln.lstrip().startswith("#")]
+    lines = [
+        ln
+        for ln in EXAMPLES.read_text(encoding="utf-8").splitlines()
+        if ln.strip() and not ln.lstrip().startswith("#")
+    ]
     lines += [json.loads(ln)["line"] for ln in TENHOU.read_text(encoding="utf-8").splitlines()]
     return lines
 
@@ -56,11 +60,17 @@ def test_every_record_of_the_examples_and_the_tenhou_sample_fits_the_schema(rule
     validator = jsonschema.Draft202012Validator(record_schema())
     seen_ok = seen_failed = 0
     for number, line in enumerate(_hand_lines(), 1):
-        rec = json.loads(json.dumps(mjscore.score(line, rules=rules, line_no=number).to_dict(),
-                                    ensure_ascii=False, default=sorted))
+        rec = json.loads(
+            json.dumps(
+                mjscore.score(line, rules=rules, line_no=number).to_dict(),
+                ensure_ascii=False,
+                default=sorted,
+            )
+        )
         errors = sorted(validator.iter_errors(rec), key=lambda e: list(e.path))
-        assert not errors, f"{rules} line {number} {line!r}: {errors[0].message} at " \
-                           f"{list(errors[0].path)}"
+        assert not errors, (
+            f"{rules} line {number} {line!r}: {errors[0].message} at {list(errors[0].path)}"
+        )
         seen_ok += rec["ok"]
         seen_failed += not rec["ok"]
     assert seen_ok + seen_failed == len(_hand_lines()) and seen_ok
@@ -96,8 +106,9 @@ def _reasons(rec: dict) -> list[tuple]:
 
 def test_riichi_reasons_are_keys_with_count_and_label():
     rec = record("123m456p789s55z77z tsumo:7z riichi seat:E dora:6z sticks:2 honba:2")
-    assert _reasons(rec) == [("tsumo", None, "tsumo")] * 3 + [
-        ("honba", 2, "honba ×2")] * 3 + [("deposits", 2, "riichi deposits ×2")]
+    assert _reasons(rec) == [("tsumo", None, "tsumo")] * 3 + [("honba", 2, "honba ×2")] * 3 + [
+        ("deposits", 2, "riichi deposits ×2")
+    ]
     assert rec["payments"][-1]["from"] == "table"
     honba = [p for p in rec["payments"] if p["reason"] == "honba"]
     assert sum(p["amount"] for p in honba) == 600
@@ -109,21 +120,27 @@ def test_liability_is_a_key_and_the_half_is_in_the_label():
 
 
 def test_kansai_boo_extras_are_dora_and_bonus():
-    rec = record("123m567p345s67s99s ron:8s= dora:7s honba:1 rules:kansai-boo",
-                 closed_bonus="on")
-    assert _reasons(rec) == [("ron", None, "ron"), ("honba", 1, "honba ×1"),
-                             ("dora", 1, "dora ×1"), ("bonus", None, "closed hand bonus")]
+    rec = record("123m567p345s67s99s ron:8s= dora:7s honba:1 rules:kansai-boo", closed_bonus="on")
+    assert _reasons(rec) == [
+        ("ron", None, "ron"),
+        ("honba", 1, "honba ×1"),
+        ("dora", 1, "dora ×1"),
+        ("bonus", None, "closed hand bonus"),
+    ]
 
 
 def test_european_reasons_are_mahjong_settlement_and_refund():
-    line = ("13m777m55s pon:111p pon:333z ron:2m- seat:W round:E breach:S rules:european "
-            "/ E: pon:777z 222p / S: pon:222z 999s flowers:2f / N: 444m")
+    line = (
+        "13m777m55s pon:111p pon:333z ron:2m- seat:W round:E breach:S rules:european "
+        "/ E: pon:777z 222p / S: pon:222z 999s flowers:2f / N: 444m"
+    )
     rec = record(line, winner_refund="on")
     reasons = {p["reason"] for p in rec["payments"]}
     assert reasons == {"mahjong", "settlement", "refund"}
     labels = {p["reason"]: p["label"] for p in rec["payments"]}
     assert labels["mahjong"].startswith("Mah-Jong") and labels["settlement"].startswith(
-        "settlement ")
+        "settlement "
+    )
     assert all("count" not in p for p in rec["payments"])
 
 
@@ -144,7 +161,10 @@ def test_the_rich_report_shows_the_label(capsys):
 def test_yaku_carry_their_japanese_name():
     rec = record(TANYAO)
     assert [(y["key"], y.get("name_ja")) for y in rec["yaku"]] == [
-        ("tanyao", "断幺九"), ("dora", "ドラ"), ("aka_dora", "赤ドラ")]
+        ("tanyao", "断幺九"),
+        ("dora", "ドラ"),
+        ("aka_dora", "赤ドラ"),
+    ]
 
 
 def test_a_yaku_without_a_japanese_name_has_no_name_ja():
@@ -160,7 +180,12 @@ def test_a_failed_line_reports_the_ruleset_and_options_it_asked_for():
     assert rec["ok"] is False and rec["error"]["kind"] == "notation"
     assert rec["rules"] == "webtile" and rec["options"]["kiriage_mangan"] is True
     assert (rec["value"], rec["han"], rec["fu"], rec["payments"], rec["net"]) == (
-        None, None, None, [], {})
+        None,
+        None,
+        None,
+        [],
+        {},
+    )
 
 
 def test_a_line_that_does_not_validate_reports_its_own_ruleset():
@@ -170,12 +195,12 @@ def test_a_line_that_does_not_validate_reports_its_own_ruleset():
 
 
 def test_a_bad_opt_token_keeps_the_ruleset_and_the_options_that_read():
-    rec = record("123m456p789s1122z ron:1z= rules:webtile opt:kiriage_mangan=on "
-                 "opt:red_fives=99")
+    rec = record("123m456p789s1122z ron:1z= rules:webtile opt:kiriage_mangan=on opt:red_fives=99")
     assert rec["error"]["kind"] == "ruleset"
     assert rec["rules"] == "webtile" and rec["options"]["kiriage_mangan"] is True
-    assert rec["options"]["red_fives"] == mjscore.load_ruleset("webtile").options[
-        "red_fives"].default
+    assert (
+        rec["options"]["red_fives"] == mjscore.load_ruleset("webtile").options["red_fives"].default
+    )
 
 
 def test_an_unknown_ruleset_is_named_with_no_options():
@@ -187,8 +212,9 @@ def test_the_error_message_does_not_repeat_the_column(capsys):
     rec = record("234m406p22s pon:55p ron:4s")
     assert rec["error"]["column"] == 13
     assert rec["error"]["message"] == "'pon:55p' is not a pon: a pon has three equal tiles"
-    code, _, err = run("score", "234m406p22s", "pon:55p", "ron:4s", "--format", "jsonl",
-                       capsys=capsys)
+    code, _, err = run(
+        "score", "234m406p22s", "pon:55p", "ron:4s", "--format", "jsonl", capsys=capsys
+    )
     assert code == 1 and err.startswith("line 1: column 13: ")  # stderr still says where
 
 
@@ -211,8 +237,16 @@ def test_a_tab_or_newline_inside_a_tsv_field_becomes_a_space():
 
 
 def test_an_opt_applies_to_every_ruleset_that_has_it(capsys):
-    code, out, err = run("score", "--file", str(EXAMPLES), "--format", "jsonl",
-                         "--opt", "kiriage_mangan=on", capsys=capsys)
+    code, out, err = run(
+        "score",
+        "--file",
+        str(EXAMPLES),
+        "--format",
+        "jsonl",
+        "--opt",
+        "kiriage_mangan=on",
+        capsys=capsys,
+    )
     assert code == 0, err
     recs = jsonl(out)
     assert all(r["ok"] for r in recs)
@@ -228,21 +262,35 @@ def test_an_opt_no_ruleset_has_is_a_usage_error(capsys):
 
 
 def test_an_opt_for_one_ruleset(capsys):
-    code, out, _ = run("score", "--file", str(EXAMPLES), "--format", "jsonl",
-                       "--opt", "webtile.kiriage_mangan=on", capsys=capsys)
+    code, out, _ = run(
+        "score",
+        "--file",
+        str(EXAMPLES),
+        "--format",
+        "jsonl",
+        "--opt",
+        "webtile.kiriage_mangan=on",
+        capsys=capsys,
+    )
     assert code == 0
     recs = jsonl(out)
-    assert {r["rules"]: r["options"].get("kiriage_mangan") for r in recs
-            if r["rules"] in ("riichi", "webtile")} == {"riichi": False, "webtile": True}
+    assert {
+        r["rules"]: r["options"].get("kiriage_mangan")
+        for r in recs
+        if r["rules"] in ("riichi", "webtile")
+    } == {"riichi": False, "webtile": True}
 
 
-@pytest.mark.parametrize(("opt", "says"), [
-    ("nope.kiriage_mangan=on", "unknown ruleset 'nope'"),
-    ("european.kiriage_mangan=on", "ruleset european has no option 'kiriage_mangan'"),
-    ("riichi.kiriage_mangan=maybe", "on or off"),
-    ("kiriage_mangan=maybe", "on or off"),
-    ("kiriage_mangan", "NAME=VALUE"),
-])
+@pytest.mark.parametrize(
+    ("opt", "says"),
+    [
+        ("nope.kiriage_mangan=on", "unknown ruleset 'nope'"),
+        ("european.kiriage_mangan=on", "ruleset european has no option 'kiriage_mangan'"),
+        ("riichi.kiriage_mangan=maybe", "on or off"),
+        ("kiriage_mangan=maybe", "on or off"),
+        ("kiriage_mangan", "NAME=VALUE"),
+    ],
+)
 def test_bad_opts_are_usage_errors(capsys, opt, says):
     code, _, err = run("score", *TANYAO.split(), "--opt", opt, capsys=capsys)
     assert code == 2 and says in err and len(err.splitlines()) == 1
@@ -294,8 +342,9 @@ def test_the_config_is_found_through_the_environment(capsys, club, tmp_path, mon
 
 
 def test_a_named_config_file_must_exist(capsys, tmp_path, monkeypatch):
-    code, _, err = run("score", "--config", str(tmp_path / "none.toml"), *TANYAO.split(),
-                       capsys=capsys)
+    code, _, err = run(
+        "score", "--config", str(tmp_path / "none.toml"), *TANYAO.split(), capsys=capsys
+    )
     assert code == 2 and "none.toml" in err and "no such file" in err
     monkeypatch.setenv("MJSCORE_CONFIG", str(tmp_path / "gone.toml"))
     code, _, err = run("score", *TANYAO.split(), capsys=capsys)
@@ -304,53 +353,102 @@ def test_a_named_config_file_must_exist(capsys, tmp_path, monkeypatch):
 
 def test_precedence_line_then_flags_then_config_then_defaults(capsys, club):
     # config: kiriage on; the flag turns it off; the line's token turns it on again
-    code, out, _ = run("score", "--config", str(club), "--opt", "kiriage_mangan=off",
-                       "--rules", "riichi", "--format", "jsonl", *TANYAO.split(),
-                       capsys=capsys)
+    code, out, _ = run(
+        "score",
+        "--config",
+        str(club),
+        "--opt",
+        "kiriage_mangan=off",
+        "--rules",
+        "riichi",
+        "--format",
+        "jsonl",
+        *TANYAO.split(),
+        capsys=capsys,
+    )
     assert jsonl(out)[0]["options"]["kiriage_mangan"] is False
-    _, out, _ = run("score", "--config", str(club), "--opt", "kiriage_mangan=off",
-                    *TANYAO.split(), "opt:kiriage_mangan=on", capsys=capsys)
+    _, out, _ = run(
+        "score",
+        "--config",
+        str(club),
+        "--opt",
+        "kiriage_mangan=off",
+        *TANYAO.split(),
+        "opt:kiriage_mangan=on",
+        capsys=capsys,
+    )
     assert jsonl(out)[0]["options"]["kiriage_mangan"] is True
     # a flag for one ruleset beats the config's value for every ruleset
-    _, out, _ = run("score", "--config", str(club), "--opt", "riichi.kiriage_mangan=off",
-                    *TANYAO.split(), capsys=capsys)
+    _, out, _ = run(
+        "score",
+        "--config",
+        str(club),
+        "--opt",
+        "riichi.kiriage_mangan=off",
+        *TANYAO.split(),
+        capsys=capsys,
+    )
     assert jsonl(out)[0]["options"]["kiriage_mangan"] is False
     # --format and --rules beat the config's
-    _, out, _ = run("score", "--config", str(club), "--format", "tsv", "--rules", "webtile",
-                    *TANYAO.split(), capsys=capsys)
+    _, out, _ = run(
+        "score",
+        "--config",
+        str(club),
+        "--format",
+        "tsv",
+        "--rules",
+        "webtile",
+        *TANYAO.split(),
+        capsys=capsys,
+    )
     assert out.splitlines()[1].split("\t")[2] == "webtile"
 
 
 def test_config_per_ruleset_table_beats_its_everywhere_value(capsys, tmp_path):
     path = tmp_path / "c.toml"
-    path.write_text("[options]\nkiriage_mangan = true\n[options.riichi]\nkiriage_mangan = "
-                    "false\n", encoding="utf-8")
-    _, out, _ = run("score", "--config", str(path), "-F", "jsonl", *TANYAO.split(),
-                    "rules:webtile", capsys=capsys)
+    path.write_text(
+        "[options]\nkiriage_mangan = true\n[options.riichi]\nkiriage_mangan = false\n",
+        encoding="utf-8",
+    )
+    _, out, _ = run(
+        "score",
+        "--config",
+        str(path),
+        "-F",
+        "jsonl",
+        *TANYAO.split(),
+        "rules:webtile",
+        capsys=capsys,
+    )
     assert jsonl(out)[0]["options"]["kiriage_mangan"] is True
-    _, out, _ = run("score", "--config", str(path), "-F", "jsonl", *TANYAO.split(),
-                    capsys=capsys)
+    _, out, _ = run("score", "--config", str(path), "-F", "jsonl", *TANYAO.split(), capsys=capsys)
     assert jsonl(out)[0]["options"]["kiriage_mangan"] is False
 
 
-@pytest.mark.parametrize(("text", "says"), [
-    ("rules = [", "not valid TOML"),
-    ("colour = true", "unknown key 'colour'"),
-    ("rules = 3", "rules must be a ruleset name"),
-    ("rules = \"nope\"", "unknown ruleset 'nope'"),
-    ("format = \"xml\"", "format must be one of"),
-    ("options = 3", "options must be a table"),
-    ("[options]\nno_such = true", "options.no_such: no ruleset has an option 'no_such'"),
-    # the first ruleset by name that has the option (ema, a preset, since issue 22)
-    ("[options]\nkiriage_mangan = \"maybe\"", "options.kiriage_mangan (ema): option "
-                                               "kiriage_mangan takes on or off"),
-    ("[options]\nred_fives = \"three\"", "takes a number"),
-    ("[options.nope]\nx = 1", "options.nope: unknown ruleset 'nope'"),
-    ("[options.european]\nkiriage_mangan = true",
-     "options.european.kiriage_mangan: ruleset european has no option"),
-])
-def test_a_bad_config_names_the_file_the_key_and_what_was_expected(capsys, tmp_path, text,
-                                                                   says):
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("rules = [", "not valid TOML"),
+        ("colour = true", "unknown key 'colour'"),
+        ("rules = 3", "rules must be a ruleset name"),
+        ('rules = "nope"', "unknown ruleset 'nope'"),
+        ('format = "xml"', "format must be one of"),
+        ("options = 3", "options must be a table"),
+        ("[options]\nno_such = true", "options.no_such: no ruleset has an option 'no_such'"),
+        # the first ruleset by name that has the option (ema, a preset, since issue 22)
+        (
+            '[options]\nkiriage_mangan = "maybe"',
+            "options.kiriage_mangan (ema): option kiriage_mangan takes on or off",
+        ),
+        ('[options]\nred_fives = "three"', "takes a number"),
+        ("[options.nope]\nx = 1", "options.nope: unknown ruleset 'nope'"),
+        (
+            "[options.european]\nkiriage_mangan = true",
+            "options.european.kiriage_mangan: ruleset european has no option",
+        ),
+    ],
+)
+def test_a_bad_config_names_the_file_the_key_and_what_was_expected(capsys, tmp_path, text, says):
     path = tmp_path / "bad.toml"
     path.write_text(text + "\n", encoding="utf-8")
     code, out, err = run("score", "--config", str(path), *TANYAO.split(), capsys=capsys)
@@ -361,16 +459,16 @@ def test_a_bad_config_names_the_file_the_key_and_what_was_expected(capsys, tmp_p
 def test_a_set_option_from_the_config(capsys, tmp_path):
     path = tmp_path / "c.toml"
     path.write_text('[options.riichi]\npao = ["daisangen"]\n', encoding="utf-8")
-    _, out, _ = run("score", "--config", str(path), "-F", "jsonl", *TANYAO.split(),
-                    capsys=capsys)
+    _, out, _ = run("score", "--config", str(path), "-F", "jsonl", *TANYAO.split(), capsys=capsys)
     assert jsonl(out)[0]["options"]["pao"] == ["daisangen"]
 
 
 def test_house_rules_reach_the_parallel_workers(capsys, tmp_path, club):
     hands = tmp_path / "many.txt"
     hands.write_text((TANYAO + "\n") * 600, encoding="utf-8")
-    _, out, _ = run("score", "--config", str(club), "--file", str(hands), "--jobs", "2",
-                    capsys=capsys)
+    _, out, _ = run(
+        "score", "--config", str(club), "--file", str(hands), "--jobs", "2", capsys=capsys
+    )
     values = {r["value"] for r in jsonl(out)}
     assert values == {8000}
 
@@ -416,8 +514,7 @@ def test_the_readme_club_config_is_a_working_config(capsys, tmp_path):
     (block,) = re.findall(r"```toml\n(.*?)```", readme, flags=re.S)
     path = tmp_path / "club.toml"
     path.write_text(block, encoding="utf-8")
-    code, out, err = run("score", "--config", str(path), "--file", str(EXAMPLES),
-                         capsys=capsys)
+    code, out, err = run("score", "--config", str(path), "--file", str(EXAMPLES), capsys=capsys)
     assert code == 0, err
     recs = jsonl(out)
     assert recs[0]["options"]["kiriage_mangan"] is True

@@ -32,8 +32,10 @@ from mjscore.mcr import (  # noqa: E402
     score,
 )
 
-EXAMPLES = [json.loads(x) for x in
-            (Path(__file__).parent / "data" / "mcr-examples.jsonl").read_text().splitlines()]
+EXAMPLES = [
+    json.loads(x)
+    for x in (Path(__file__).parent / "data" / "mcr-examples.jsonl").read_text().splitlines()
+]
 
 
 def fans_of(line: str, **options) -> Counter:
@@ -136,8 +138,9 @@ def test_pung_of_terminals_or_honors_and_wind_fans():
 
 
 def test_chicken_hand_only_when_nothing_else_and_flowers_do_not_cancel_it():
-    assert fans_of("34s 55z chi:123m chi:567p pon:888s ron:2s seat:S round:E flowers:1f2f") == \
-        Counter(chicken_hand=1, flower_tiles=2)
+    assert fans_of(
+        "34s 55z chi:123m chi:567p pon:888s ron:2s seat:S round:E flowers:1f2f"
+    ) == Counter(chicken_hand=1, flower_tiles=2)
 
 
 def test_minimum_ignores_flowers():
@@ -164,9 +167,11 @@ def test_last_tile_set_from_own_melds_and_cleared_by_own_copy():
 
 def test_impossible_kong_flags_are_dropped_like_pymahjonggb():
     assert not fans_of("123m 456p 46s 777z 99m tsumo:5s seat:E round:E rinshan")[
-        "out_with_replacement_tile"]  # no kong declared
+        "out_with_replacement_tile"
+    ]  # no kong declared
     assert not fans_of("123m 456p 456s 77z 99m ron:7z seat:E round:E chankan")[
-        "robbing_the_kong"]  # the winner holds a copy
+        "robbing_the_kong"
+    ]  # the winner holds a copy
 
 
 def test_contradictory_flags_are_errors():
@@ -230,8 +235,12 @@ def test_option_nine_gates_terminal_pungs():
 
 def test_option_all_terminals_pung_fans():
     assert total_of("111m 999m 111p 9p pon:111s ron:9p seat:E round:E") == 97  # E42
-    assert total_of("111m 999m 111p 9p pon:111s ron:9p seat:E round:E",
-                    all_terminals_pung_fans="strict") == 81
+    assert (
+        total_of(
+            "111m 999m 111p 9p pon:111s ron:9p seat:E round:E", all_terminals_pung_fans="strict"
+        )
+        == 81
+    )
     line = "111m 999m 111p 999p 9s ron:9s seat:E round:E"
     assert total_of(line) == 129
     assert fans_of(line, all_terminals_pung_fans="keep")["double_pung"] == 2
@@ -275,15 +284,18 @@ def test_unknown_option_or_value_is_an_error():
 # --- shapes and input ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("line", "shape"), [
-    ("19m19p19s1234567z ron:1z seat:E round:E", "thirteen_orphans"),
-    ("147m 258p 369s 1357z ron:6z seat:E round:E", "honors_and_knitted"),
-    ("147m 258p 1234567z tsumo:3s seat:E round:E", "honors_and_knitted"),
-    ("147m 258p 369s 1z 666z ron:1z seat:E round:E", "knitted_straight"),
-    ("147m 258p 369s 5z chi:789m ron:5z seat:E round:E", "knitted_straight"),
-    ("11335577m 2288p 5m ron:5m seat:E round:E", "seven_pairs"),
-    ("1122335577889m tsumo:9m seat:E round:E", "regular"),
-])
+@pytest.mark.parametrize(
+    ("line", "shape"),
+    [
+        ("19m19p19s1234567z ron:1z seat:E round:E", "thirteen_orphans"),
+        ("147m 258p 369s 1357z ron:6z seat:E round:E", "honors_and_knitted"),
+        ("147m 258p 1234567z tsumo:3s seat:E round:E", "honors_and_knitted"),
+        ("147m 258p 369s 1z 666z ron:1z seat:E round:E", "knitted_straight"),
+        ("147m 258p 369s 5z chi:789m ron:5z seat:E round:E", "knitted_straight"),
+        ("11335577m 2288p 5m ron:5m seat:E round:E", "seven_pairs"),
+        ("1122335577889m tsumo:9m seat:E round:E", "regular"),
+    ],
+)
 def test_decomposition_shape(line, shape):
     d = score(parse(line)).decomposition
     assert d.shape == shape
@@ -301,12 +313,15 @@ def test_not_a_winning_hand():
         score(parse("123m 456p 789s 1234z ron:5z seat:E round:E"))
 
 
-@pytest.mark.parametrize("hand", [
-    McrHand(concealed=(0,) * 5 + (1,) * 8, win_tile=2),  # five 1m
-    McrHand(concealed=(0, 1, 2), win_tile=3),  # too few tiles
-    McrHand(concealed=(0,) * 10, win_tile=3, melds=(Meld("chi", (4, 6, 7)),)),  # bad chow
-    McrHand(concealed=(0,) * 10, win_tile=3, melds=(Meld("chi", (7, 8, 9)),)),  # across suits
-])
+@pytest.mark.parametrize(
+    "hand",
+    [
+        McrHand(concealed=(0,) * 5 + (1,) * 8, win_tile=2),  # five 1m
+        McrHand(concealed=(0, 1, 2), win_tile=3),  # too few tiles
+        McrHand(concealed=(0,) * 10, win_tile=3, melds=(Meld("chi", (4, 6, 7)),)),  # bad chow
+        McrHand(concealed=(0,) * 10, win_tile=3, melds=(Meld("chi", (7, 8, 9)),)),  # across suits
+    ],
+)
 def test_bad_input(hand):
     with pytest.raises(McrInputError):
         score(hand)

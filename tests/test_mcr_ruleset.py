@@ -18,11 +18,11 @@ from mjscore.schemas import record_schema
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/, for cli_helpers.py
 from cli_helpers import run  # noqa: E402
 
-EXAMPLES = [json.loads(line) for line in
-            (Path(__file__).parent / "data" / "mcr-examples.jsonl").read_text().splitlines()]
+EXAMPLES = [
+    json.loads(line)
+    for line in (Path(__file__).parent / "data" / "mcr-examples.jsonl").read_text().splitlines()
+]
 CHICKEN = "34s 55z chi:123m chi:567p pon:888s ron:2s- seat:S round:E flowers:1f2g"
-
-
 
 
 def _flowers(example: dict) -> int:
@@ -48,8 +48,9 @@ def test_every_worked_example_through_mjscore_score(example):
 
 def test_every_worked_example_through_the_cli_in_one_file(capsys):
     text = "".join(e["line"] + "\n" for e in EXAMPLES)
-    code, out, _ = run("score", "--rules", "mcr", "--format", "jsonl", "--file", "-",
-                       stdin=text, capsys=capsys)
+    code, out, _ = run(
+        "score", "--rules", "mcr", "--format", "jsonl", "--file", "-", stdin=text, capsys=capsys
+    )
     records = [json.loads(line) for line in out.splitlines()]
     assert len(records) == len(EXAMPLES) == 89
     for example, rec in zip(EXAMPLES, records, strict=True):
@@ -58,8 +59,7 @@ def test_every_worked_example_through_the_cli_in_one_file(capsys):
 
 
 def test_a_rules_token_picks_mcr_in_a_riichi_run(capsys):
-    code, out, _ = run("score", "--format", "jsonl", *f"{CHICKEN} rules:mcr".split(),
-                       capsys=capsys)
+    code, out, _ = run("score", "--format", "jsonl", *f"{CHICKEN} rules:mcr".split(), capsys=capsys)
     rec = json.loads(out)
     assert code == 0 and rec["rules"] == "mcr" and rec["fan"] == 10
 
@@ -67,36 +67,41 @@ def test_a_rules_token_picks_mcr_in_a_riichi_run(capsys):
 def test_the_record_of_a_discard_win_with_flowers():
     rec = mjscore.score(CHICKEN, rules="mcr").to_dict()
     assert rec["fans"] == [
-        {"key": "chicken_hand", "name": "Chicken Hand", "name_zh": "无番和", "fan": 8,
-         "count": 1},
-        {"key": "flower_tiles", "name": "Flower Tiles", "name_zh": "花牌", "fan": 1,
-         "count": 2}]
+        {"key": "chicken_hand", "name": "Chicken Hand", "name_zh": "无番和", "fan": 8, "count": 1},
+        {"key": "flower_tiles", "name": "Flower Tiles", "name_zh": "花牌", "fan": 1, "count": 2},
+    ]
     assert rec["han"] is None and rec["fu"] is None and rec["limit"] is None
     assert [(p["from"], p["to"], p["amount"], p["reason"]) for p in rec["payments"]] == [
-        ("E", "S", 18, "ron"), ("W", "S", 8, "base"), ("N", "S", 8, "base")]
+        ("E", "S", 18, "ron"),
+        ("W", "S", 8, "base"),
+        ("N", "S", 8, "base"),
+    ]
     assert rec["net"] == {"E": -18, "S": 34, "W": -8, "N": -8}
     assert [y["key"] for y in rec["yaku"]] == ["chicken_hand", "flower_tiles"]
 
 
 def test_tsumo_payments_are_8_plus_the_fan_from_each():
-    rec = mjscore.score("123m 456p 46s 99m ankan:7777z tsumo:5s seat:E round:E rinshan",
-                        rules="mcr").to_dict()
+    rec = mjscore.score(
+        "123m 456p 46s 99m ankan:7777z tsumo:5s seat:E round:E rinshan", rules="mcr"
+    ).to_dict()
     assert rec["ok"]
     v = rec["fan"]
     assert [(p["from"], p["amount"], p["reason"]) for p in rec["payments"]] == [
-        (s, 8 + v, "tsumo") for s in "SWN"]
+        (s, 8 + v, "tsumo") for s in "SWN"
+    ]
     assert rec["net"]["E"] == 3 * (8 + v) and sum(rec["net"].values()) == 0
 
 
 def test_a_ron_without_a_marker_has_an_unknown_discarder():
     rec = mjscore.score(CHICKEN.replace("ron:2s-", "ron:2s"), rules="mcr").to_dict()
-    assert [(p["from"], p["amount"], p["reason"]) for p in rec["payments"]] == [
-        (None, 18, "ron")]
+    assert [(p["from"], p["amount"], p["reason"]) for p in rec["payments"]] == [(None, 18, "ron")]
 
 
 def test_below_eight_points_is_no_yaku_and_flowers_do_not_help():
-    r = mjscore.score("34s 55z chi:123m chi:567p pon:888s tsumo:2s seat:S round:E "
-                      "flowers:1f2f3f4f1g2g3g", rules="mcr")
+    r = mjscore.score(
+        "34s 55z chi:123m chi:567p pon:888s tsumo:2s seat:S round:E flowers:1f2f3f4f1g2g3g",
+        rules="mcr",
+    )
     assert not r.ok and r.error.kind == "no_yaku"
     assert "at least 8" in r.error.message and "flowers 7 do not count" in r.error.message
 
@@ -106,16 +111,19 @@ def test_not_a_winning_shape_is_not_a_win():
     assert not r.ok and r.error.kind == "not_a_win"
 
 
-@pytest.mark.parametrize("token,words", [
-    ("riichi", "'riichi' is not a flag of ruleset mcr"),
-    ("ippatsu", "'ippatsu' is not a flag of ruleset mcr"),
-    ("tenhou", "'tenhou' is not a flag of ruleset mcr"),
-    ("dora:1m", "ruleset mcr has no dora"),
-    ("ura:1m", "ruleset mcr has no dora"),
-    ("honba:1", "ruleset mcr has no honba"),
-    ("sticks:1", "ruleset mcr has no riichi deposits"),
-    ("breach:E", "ruleset mcr has no breach wind"),
-])
+@pytest.mark.parametrize(
+    "token,words",
+    [
+        ("riichi", "'riichi' is not a flag of ruleset mcr"),
+        ("ippatsu", "'ippatsu' is not a flag of ruleset mcr"),
+        ("tenhou", "'tenhou' is not a flag of ruleset mcr"),
+        ("dora:1m", "ruleset mcr has no dora"),
+        ("ura:1m", "ruleset mcr has no dora"),
+        ("honba:1", "ruleset mcr has no honba"),
+        ("sticks:1", "ruleset mcr has no riichi deposits"),
+        ("breach:E", "ruleset mcr has no breach wind"),
+    ],
+)
 def test_riichi_only_tokens_are_context_errors(token, words):
     r = mjscore.score(f"{CHICKEN} {token}", rules="mcr")
     assert not r.ok and r.error.kind == "context" and words in r.error.message
@@ -128,12 +136,14 @@ def test_red_fives_are_refused():
 
 
 def test_last_tile_is_a_flag_and_a_replacement_on_the_last_tile_scores_both():
-    rec = mjscore.score("123m 456p 46s 99m ankan:7777z tsumo:5s seat:E round:E rinshan haitei",
-                        rules="mcr").to_dict()
+    rec = mjscore.score(
+        "123m 456p 46s 99m ankan:7777z tsumo:5s seat:E round:E rinshan haitei", rules="mcr"
+    ).to_dict()
     keys = {f["key"] for f in rec["fans"]}
     assert {"last_tile_draw", "out_with_replacement_tile"} <= keys
-    assert not mjscore.score("123m 456p 46s 99m ankan:7777z tsumo:5s seat:E rinshan haitei",
-                             rules="riichi").ok
+    assert not mjscore.score(
+        "123m 456p 46s 99m ankan:7777z tsumo:5s seat:E rinshan haitei", rules="riichi"
+    ).ok
     assert "last-tile" in load_ruleset("mcr").flags
     assert not mjscore.score(f"{CHICKEN} last-tile", rules="riichi").ok
 
@@ -153,8 +163,9 @@ def test_records_fit_the_schema():
     jsonschema = pytest.importorskip("jsonschema")
     validator = jsonschema.Draft202012Validator(record_schema())
     for example in EXAMPLES:
-        rec = json.loads(json.dumps(mjscore.score(example["line"], rules="mcr").to_dict(),
-                                    ensure_ascii=False))
+        rec = json.loads(
+            json.dumps(mjscore.score(example["line"], rules="mcr").to_dict(), ensure_ascii=False)
+        )
         errors = list(validator.iter_errors(rec))
         assert not errors, (example["line"], errors[0].message)
     with pytest.raises(jsonschema.ValidationError):
@@ -206,7 +217,8 @@ def test_a_fan_ruleset_with_a_yaku_table_is_refused(tmp_path, monkeypatch):
     from mjscore import rulesets
 
     (tmp_path / "fanbad.toml").write_text(
-        'title = "x"\nscoring = "fan"\n[params]\ndora = true\n', encoding="utf-8")
+        'title = "x"\nscoring = "fan"\n[params]\ndora = true\n', encoding="utf-8"
+    )
     monkeypatch.setattr(rulesets, "HERE", str(tmp_path))
     rulesets.load_ruleset.cache_clear()
     try:

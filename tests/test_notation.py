@@ -25,11 +25,18 @@ def test_red_fives_are_fives_with_a_red_mark():
     assert line.red_count == 2
 
 
-@pytest.mark.parametrize("token, kind, size, source", [
-    ("chi:234p", CHI, 3, None), ("chi:342p", CHI, 3, None), ("pon:555p=", PON, 3, "="),
-    ("pon:055p", PON, 3, None), ("kan:5555s+", KAN, 4, "+"), ("ankan:1111z", ANKAN, 4, None),
-    ("kakan:7777z-", KAKAN, 4, "-"),
-])
+@pytest.mark.parametrize(
+    "token, kind, size, source",
+    [
+        ("chi:234p", CHI, 3, None),
+        ("chi:342p", CHI, 3, None),
+        ("pon:555p=", PON, 3, "="),
+        ("pon:055p", PON, 3, None),
+        ("kan:5555s+", KAN, 4, "+"),
+        ("ankan:1111z", ANKAN, 4, None),
+        ("kakan:7777z-", KAKAN, 4, "-"),
+    ],
+)
 def test_every_meld_kind(token, kind, size, source):
     line = parse_line(f"{token} 11m ron:1m")
     meld = line.holding.melds[0]
@@ -50,8 +57,10 @@ def test_ron_marker_names_the_discarder_relative_to_the_winner(marker, seat):
 
 
 def test_context_tokens_and_flags():
-    line = parse_line("1112345678999p tsumo:9p riichi ippatsu round:S seat:W dora:3p,0s "
-                      "ura:8m honba:2 sticks:1 rules:riichi opt:kiriage_mangan=on")
+    line = parse_line(
+        "1112345678999p tsumo:9p riichi ippatsu round:S seat:W dora:3p,0s "
+        "ura:8m honba:2 sticks:1 rules:riichi opt:kiriage_mangan=on"
+    )
     ctx = line.ctx
     assert (ctx.round_wind, ctx.seat_wind, ctx.honba, ctx.sticks) == ("S", "W", 2, 1)
     assert ctx.dora == (T.tile_from(3, "p"), T.tile_from(5, "s"))
@@ -74,8 +83,10 @@ def test_comments_and_blank_lines():
 
 
 def test_several_players_in_one_line():
-    line = parse_line("13m777m55s pon:111p- pon:333z= ron:2m= seat:W round:E breach:S "
-                      "/ E: pon:777z 222p / S: pon:222z 999s flowers:2f / N: 444m riichi")
+    line = parse_line(
+        "13m777m55s pon:111p- pon:333z= ron:2m= seat:W round:E breach:S "
+        "/ E: pon:777z 222p / S: pon:222z 999s flowers:2f / N: 444m riichi"
+    )
     others = line.others_by_seat
     assert set(others) == {"E", "S", "N"}
     assert others["S"].flowers == (T.FLOWER_BASE + 1,)
@@ -83,42 +94,48 @@ def test_several_players_in_one_line():
     assert line.ctx.breach == "S"
 
 
-@pytest.mark.parametrize("text", [
-    "234m406p22s56s chi:678s ron:4s= round:E seat:S dora:1s,0p honba:1 sticks:2",
-    "13m777m55s pon:111p- pon:333z= ron:2m= seat:W round:E breach:S / E: pon:777z 222p",
-    "19m19p19s1234567z ron:1m rules:arushal seat:E opt:x=1",
-    "11m pon:055p= kan:5555s+ ankan:1111z kakan:7777z- tsumo:1m rinshan",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "234m406p22s56s chi:678s ron:4s= round:E seat:S dora:1s,0p honba:1 sticks:2",
+        "13m777m55s pon:111p- pon:333z= ron:2m= seat:W round:E breach:S / E: pon:777z 222p",
+        "19m19p19s1234567z ron:1m rules:arushal seat:E opt:x=1",
+        "11m pon:055p= kan:5555s+ ankan:1111z kakan:7777z- tsumo:1m rinshan",
+    ],
+)
 def test_format_round_trips(text):
     once = parse_line(text)
     again = parse_line(format_line(once))
     assert (again.holding, again.ctx, again.others) == (once.holding, once.ctx, once.others)
 
 
-@pytest.mark.parametrize("text, column, words", [
-    ("123m456p789s1122z ron:1z pon:55p", 26, "'pon:55p' is not a pon: a pon has three equal"),
-    ("123m456p789s1122z ron:1z chi:235p", 26, "is not a chi"),
-    ("123m456p789s1122z ron:1z chi:567z", 26, "is not a chi"),
-    ("123m456p789s1122z ron:1z kan:555p", 26, "is not a kan"),
-    ("123m456p789s1122z ron:1z ankan:5555p=", 26, "takes no source marker"),
-    ("123m456p789s1122z ron:1z chi:345p=", 26, "always called from the left"),
-    ("123m456p789s1128z ron:1z", 1, "honours are 1z-7z"),
-    ("123m456p789s1122 ron:1z", 1, "without a suit letter"),
-    ("123m456p789s1122x ron:1z", 1, "expected one of m, p, s, z"),
-    ("123m456p789s1122z ron:1z2z", 19, "exactly one winning tile"),
-    ("123m456p789s1122z tsumo:1z=", 19, "no discarder marker"),
-    ("123m456p789s1122z ron:1z ron:2z", 26, "second win token (the first is at column 19)"),
-    ("123m456p789s1122z ron:1z round:X", 26, "needs a wind"),
-    ("123m456p789s1122z ron:1z honba:-1", 26, "needs a whole number"),
-    ("123m456p789s1122z ron:1z seat:E seat:S", 33, "repeats seat:"),
-    ("123m456p789s1122z ron:1z riichii", 26, "is not a tile group, meld, win"),
-    ("123m456p789s1122z ron:1z foo:bar", 26, "is not a meld, win or context token"),
-    ("123m456p789s1122z ron:1z opt:kiriage", 26, "needs NAME=VALUE"),
-    ("123m456p789s1122z ron:1z dora:", 26, "has no tiles"),
-    ("123m456p789s1122z ron:1z / X: 11m", 28, "seat after ' / '"),
-    ("123m456p789s1122z ron:1z / E: ippatsu", 31, "is a flag of the winner"),
-    ("123m456p789s1122z ron:1z flowers:5f", 26, "numbered 1-4"),
-])
+@pytest.mark.parametrize(
+    "text, column, words",
+    [
+        ("123m456p789s1122z ron:1z pon:55p", 26, "'pon:55p' is not a pon: a pon has three equal"),
+        ("123m456p789s1122z ron:1z chi:235p", 26, "is not a chi"),
+        ("123m456p789s1122z ron:1z chi:567z", 26, "is not a chi"),
+        ("123m456p789s1122z ron:1z kan:555p", 26, "is not a kan"),
+        ("123m456p789s1122z ron:1z ankan:5555p=", 26, "takes no source marker"),
+        ("123m456p789s1122z ron:1z chi:345p=", 26, "always called from the left"),
+        ("123m456p789s1128z ron:1z", 1, "honours are 1z-7z"),
+        ("123m456p789s1122 ron:1z", 1, "without a suit letter"),
+        ("123m456p789s1122x ron:1z", 1, "expected one of m, p, s, z"),
+        ("123m456p789s1122z ron:1z2z", 19, "exactly one winning tile"),
+        ("123m456p789s1122z tsumo:1z=", 19, "no discarder marker"),
+        ("123m456p789s1122z ron:1z ron:2z", 26, "second win token (the first is at column 19)"),
+        ("123m456p789s1122z ron:1z round:X", 26, "needs a wind"),
+        ("123m456p789s1122z ron:1z honba:-1", 26, "needs a whole number"),
+        ("123m456p789s1122z ron:1z seat:E seat:S", 33, "repeats seat:"),
+        ("123m456p789s1122z ron:1z riichii", 26, "is not a tile group, meld, win"),
+        ("123m456p789s1122z ron:1z foo:bar", 26, "is not a meld, win or context token"),
+        ("123m456p789s1122z ron:1z opt:kiriage", 26, "needs NAME=VALUE"),
+        ("123m456p789s1122z ron:1z dora:", 26, "has no tiles"),
+        ("123m456p789s1122z ron:1z / X: 11m", 28, "seat after ' / '"),
+        ("123m456p789s1122z ron:1z / E: ippatsu", 31, "is a flag of the winner"),
+        ("123m456p789s1122z ron:1z flowers:5f", 26, "numbered 1-4"),
+    ],
+)
 def test_errors_name_the_token_and_its_column(text, column, words):
     with pytest.raises(NotationError) as info:
         parse_line(text)
@@ -136,16 +153,19 @@ def test_a_line_without_a_win_says_what_to_add():
 # -- each token is read once per run; the checks that depend on the line come first ---------
 
 
-@pytest.mark.parametrize("text, column, words", [
-    # a repeated key is the error even when its value is also bad
-    ("123m456p789s1122z ron:1z round:E round:X", 34, "repeats round: (first at column 26)"),
-    ("123m456p789s1122z ron:1z ron:9x", 26, "second win token (the first is at column 19)"),
-    ("123m456p789s1122z ron:1z flowers:1f flowers:9f", 37, "repeats flowers:"),
-    # after ' / ' a winner's token is out of place, whatever its value
-    ("123m456p789s1122z ron:1z / E: ron:9x", 31, "belongs to the winner's part"),
-    ("123m456p789s1122z ron:1z / E: round:Q", 31, "belongs to the winner's part"),
-    ("123m456p789s1122z ron:1z / E: 11x", 31, "expected one of m, p, s, z"),
-])
+@pytest.mark.parametrize(
+    "text, column, words",
+    [
+        # a repeated key is the error even when its value is also bad
+        ("123m456p789s1122z ron:1z round:E round:X", 34, "repeats round: (first at column 26)"),
+        ("123m456p789s1122z ron:1z ron:9x", 26, "second win token (the first is at column 19)"),
+        ("123m456p789s1122z ron:1z flowers:1f flowers:9f", 37, "repeats flowers:"),
+        # after ' / ' a winner's token is out of place, whatever its value
+        ("123m456p789s1122z ron:1z / E: ron:9x", 31, "belongs to the winner's part"),
+        ("123m456p789s1122z ron:1z / E: round:Q", 31, "belongs to the winner's part"),
+        ("123m456p789s1122z ron:1z / E: 11x", 31, "expected one of m, p, s, z"),
+    ],
+)
 def test_a_bad_value_is_reported_after_the_checks_of_its_place(text, column, words):
     for _ in range(2):  # the second time the token's reading comes from the cache
         with pytest.raises(NotationError) as info:
@@ -153,10 +173,12 @@ def test_a_bad_value_is_reported_after_the_checks_of_its_place(text, column, wor
         assert info.value.column == column and words in str(info.value), str(info.value)
 
 
-SPACED = ["234m406p22s56s chi:678s ron:4s= round:E seat:S dora:1s,0p honba:1 riichi",
-          "11m pon:055p= kan:5555s+ ankan:1111z kakan:7777z- tsumo:1m rinshan RIICHI",
-          "13m777m55s pon:111p- pon:333z= ron:2m= seat:W breach:S / E: pon:777z 222p riichi",
-          "123m456p789s1122z ron:1z opt:kiriage_mangan=on opt:x=1 opt:kiriage_mangan=off"]
+SPACED = [
+    "234m406p22s56s chi:678s ron:4s= round:E seat:S dora:1s,0p honba:1 riichi",
+    "11m pon:055p= kan:5555s+ ankan:1111z kakan:7777z- tsumo:1m rinshan RIICHI",
+    "13m777m55s pon:111p- pon:333z= ron:2m= seat:W breach:S / E: pon:777z 222p riichi",
+    "123m456p789s1122z ron:1z opt:kiriage_mangan=on opt:x=1 opt:kiriage_mangan=off",
+]
 
 
 @pytest.mark.parametrize("text", SPACED)
@@ -167,7 +189,7 @@ def test_columns_point_at_their_tokens_however_the_line_is_spaced(text, blank):
     hand = parse_line(line)
     assert hand == parse_line(text)
     for key, column in hand.columns.items():
-        written = line[column - 1:].split()[0]
+        written = line[column - 1 :].split()[0]
         if key == "win":
             assert written.startswith(("tsumo:", "ron:")), (key, written)
         elif key == "concealed":
@@ -180,4 +202,4 @@ def test_columns_point_at_their_tokens_however_the_line_is_spaced(text, blank):
             assert written.startswith(key + ":"), (key, written)
     for held in (hand.holding, *(h for _, h in hand.others)):
         for meld in held.melds:
-            assert line[meld.column - 1:].startswith(meld.kind + ":"), meld
+            assert line[meld.column - 1 :].startswith(meld.kind + ":"), meld

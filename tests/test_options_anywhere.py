@@ -22,14 +22,20 @@ BARE = HAND[:3]  # needs red_fives=0 under riichi
 
 def test_globals_move_before_the_command_but_not_past_dashdash():
     assert globals_first(["score", "1m", "--no-tiles", "--color", "never"]) == [
-        "--no-tiles", "--color", "never", "score", "1m"]
+        "--no-tiles",
+        "--color",
+        "never",
+        "score",
+        "1m",
+    ]
     assert globals_first(["score", "--color=always"]) == ["--color=always", "score"]
     assert globals_first(["boo-result", "--", "--tiles"]) == ["boo-result", "--", "--tiles"]
 
 
 def test_no_tiles_after_the_command_is_accepted(capsys):
-    code, out, err = run("score", *BARE, "--opt", "red_fives=0", "--no-tiles",
-                         "--color", "never", capsys=capsys)
+    code, out, err = run(
+        "score", *BARE, "--opt", "red_fives=0", "--no-tiles", "--color", "never", capsys=capsys
+    )
     assert code == 0, err
     assert max(out) < "\U0001f000"  # no tile glyphs (U+1F000 on) in the report
 
@@ -71,9 +77,22 @@ def test_a_signal_leaves_no_file_and_no_temporary(tmp_path):
     out_dir = tmp_path / "out"
     out_dir.mkdir()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "mjscore", "score", "--file", "-", "-F", "jsonl",
-         "-o", str(out_dir / "x.jsonl")], stdin=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-m",
+            "mjscore",
+            "score",
+            "--file",
+            "-",
+            "-F",
+            "jsonl",
+            "-o",
+            str(out_dir / "x.jsonl"),
+        ],
+        stdin=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert proc.stdin is not None
     proc.stdin.write(hands.read_text())
     proc.stdin.flush()  # stdin left open: the run waits for more lines
@@ -95,8 +114,9 @@ def test_the_config_holds_tiles_and_color_and_the_flags_win(tmp_path, capsys):
     code, _, err = run("score", *HAND, "--config", str(config), capsys=capsys)
     assert code == 0, err
     assert (settings["color"], settings["tiles"]) == ("always", False)
-    code, _, err = run("score", *HAND, "--config", str(config), "--tiles",
-                       "--color", "never", capsys=capsys)
+    code, _, err = run(
+        "score", *HAND, "--config", str(config), "--tiles", "--color", "never", capsys=capsys
+    )
     assert code == 0, err
     assert (settings["color"], settings["tiles"]) == ("never", True)
 
@@ -113,15 +133,25 @@ def test_a_bare_opt_reaches_only_the_rulesets_that_take_it(capsys):
     code, out, err = run("score", *BARE, "--opt", "red_fives=0", "-F", "json", capsys=capsys)
     assert code == 0, err
     assert json.loads(out)[0]["options"]["red_fives"] == 0
-    code, out, err = run("score", *BARE, "rules:kansai-boo", "--opt", "red_fives=0",
-                         "-F", "json", capsys=capsys)
+    code, out, err = run(
+        "score", *BARE, "rules:kansai-boo", "--opt", "red_fives=0", "-F", "json", capsys=capsys
+    )
     assert code == 1
     assert "red_fives" in json.loads(out)[0]["error"]["message"]
 
 
 def test_a_line_token_overrides_a_refused_house_value(capsys):
-    code, _, err = run("score", *BARE, "rules:kansai-boo", "opt:red_fives=4",
-                       "--opt", "red_fives=0", "-F", "json", capsys=capsys)
+    code, _, err = run(
+        "score",
+        *BARE,
+        "rules:kansai-boo",
+        "opt:red_fives=4",
+        "--opt",
+        "red_fives=0",
+        "-F",
+        "json",
+        capsys=capsys,
+    )
     assert code in (0, 1) and "not '0'" not in err
 
 

@@ -21,15 +21,25 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def mj(*args: str, stdin: str | None = None, columns: int = 80) -> subprocess.CompletedProcess:
     env = {**os.environ, "COLUMNS": str(columns), "NO_COLOR": "1"}
-    return subprocess.run([sys.executable, "-m", "mjscore", *args], input=stdin, env=env,
-                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "mjscore", *args],
+        input=stdin,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
 
 
 @pytest.fixture
 def hands(tmp_path: Path) -> Path:
     path = tmp_path / "hands.txt"
-    path.write_text(f"# a comment line is no hand\n{GOOD} # {LABEL}\n"
-                    "123m pon:55p\n234m406p22s56s chi:678s ron:7z\n", encoding="utf-8")
+    path.write_text(
+        f"# a comment line is no hand\n{GOOD} # {LABEL}\n"
+        "123m pon:55p\n234m406p22s56s chi:678s ron:7z\n",
+        encoding="utf-8",
+    )
     return path
 
 
@@ -46,8 +56,7 @@ def test_error_lines_name_file_line_and_column(hands: Path, capsys):
 
 def test_stdin_is_dash_and_an_argument_hand_keeps_its_form(hands: Path, capsys):
     text = hands.read_text(encoding="utf-8")
-    code, out, err = run("score", "-q", "--file", "-", "-F", "jsonl", stdin=text,
-                         capsys=capsys)
+    code, out, err = run("score", "-q", "--file", "-", "-F", "jsonl", stdin=text, capsys=capsys)
     assert err.splitlines()[0].startswith("-:3:6: 'pon:55p' is not a pon")
     assert {json.loads(r)["file"] for r in out.splitlines()} == {"-"}
     code, out, err = run("score", "123m", "pon:55p", "-F", "jsonl", capsys=capsys)
@@ -65,12 +74,12 @@ def test_serial_and_parallel_runs_write_the_same_bytes(tmp_path: Path):
     body = [f"{GOOD} # game {n}" if n % 3 else "123m pon:55p" for n in range(2 * CHUNK + 11)]
     path.write_text("\n".join(body) + "\n", encoding="utf-8")
     for fmt in ("jsonl", "json", "tsv"):
-        runs = [mj("score", "--file", str(path), "-F", fmt, "--jobs", jobs)
-                for jobs in ("1", "2")]
+        runs = [mj("score", "--file", str(path), "-F", fmt, "--jobs", jobs) for jobs in ("1", "2")]
         assert runs[0].stdout == runs[1].stdout and runs[0].stderr == runs[1].stderr
         assert f"{path}:4:6: 'pon:55p'" in runs[0].stderr
-    record = json.loads(mj("score", "--file", str(path), "-F", "jsonl", "--jobs", "2")
-                        .stdout.splitlines()[1])
+    record = json.loads(
+        mj("score", "--file", str(path), "-F", "jsonl", "--jobs", "2").stdout.splitlines()[1]
+    )
     assert record["file"] == str(path) and record["label"] == "game 1"
 
 
@@ -90,8 +99,11 @@ def test_a_label_heads_the_report_and_is_a_record_key(hands: Path, capsys):
 def test_a_label_heads_the_waits_report():
     done = mj("waits", "--file", "-", stdin=f"234m406p22s56s chi:678s # {LABEL}\n")
     assert done.stdout.startswith(f"{LABEL}: 234m406p22s56s chi:678s  (riichi)")
-    record = json.loads(mj("waits", "--file", "-", "-F", "jsonl",
-                           stdin=f"234m406p22s56s chi:678s # {LABEL}\n").stdout)
+    record = json.loads(
+        mj(
+            "waits", "--file", "-", "-F", "jsonl", stdin=f"234m406p22s56s chi:678s # {LABEL}\n"
+        ).stdout
+    )
     assert record["label"] == LABEL and record["file"] == "-"
 
 

@@ -41,11 +41,14 @@ def test_tenhou_is_riichi_under_its_name() -> None:
     """riichi.toml holds Tenhou's rules; `tenhou` extends it and changes nothing."""
     assert load_ruleset("tenhou").resolve_options() == load_ruleset("riichi").resolve_options()
     for line in (FOUR_THIRTY, THIRTEEN_HAN, TWO_YAKUMAN, PAO_TWO + " tsumo:2z"):
-        assert mjscore.score(line, rules="tenhou").to_dict() | {"rules": "riichi"} \
+        assert (
+            mjscore.score(line, rules="tenhou").to_dict() | {"rules": "riichi"}
             == mjscore.score(line, rules="riichi").to_dict()
+        )
 
 
 # -- kiriage mangan ---------------------------------------------------------------------
+
 
 def test_kiriage_mleague_and_wrc() -> None:
     # M-League "7700は切り上げ"; WRC rounds 4-30 to mangan ([EMA-ANN] names "4-30 is not
@@ -59,6 +62,7 @@ def test_kiriage_mleague_and_wrc() -> None:
 
 
 # -- red fives --------------------------------------------------------------------------
+
 
 def test_no_red_fives_in_wrc_and_ema() -> None:
     # WRC 2022: red fives only as an optional variant; EMA: "Red fives have been removed".
@@ -74,6 +78,7 @@ def test_no_red_fives_in_wrc_and_ema() -> None:
 
 # -- counted yakuman --------------------------------------------------------------------
 
+
 def test_thirteen_han_is_sanbaiman_outside_tenhou_and_mahjong_soul() -> None:
     # EMA: "A hand with 13+ fan is scored as a sanbaiman, not a yakuman"; M-League
     # "capped to sanbaiman"; WRC 2022 caps 13+ han at sanbaiman. Non-dealer ron:
@@ -88,12 +93,16 @@ def test_thirteen_han_is_sanbaiman_outside_tenhou_and_mahjong_soul() -> None:
 
 # -- double yakuman patterns ------------------------------------------------------------
 
-@pytest.mark.parametrize("line", [
-    "19m19p19s1234567z ron:1m",          # kokushi, 13-sided wait
-    "111m333p555s777z2z ron:2z",         # suuankou, pair wait
-    "1112345678999m ron:5m",             # junsei chuuren poutou (nine-sided wait)
-    "444z5m pon:111z- pon:222z= pon:333z+ ron:5m=",  # daisuushii (ron by the feeder N)
-])
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "19m19p19s1234567z ron:1m",  # kokushi, 13-sided wait
+        "111m333p555s777z2z ron:2z",  # suuankou, pair wait
+        "1112345678999m ron:5m",  # junsei chuuren poutou (nine-sided wait)
+        "444z5m pon:111z- pon:222z= pon:333z+ ron:5m=",  # daisuushii (ron by the feeder N)
+    ],
+)
 def test_double_yakuman_patterns_in_mahjong_soul(line: str) -> None:
     # Mahjong Soul: kokushi 13-wait, suuankou tanki, junsei chuuren and daisuushii are
     # double yakuman (RiichiEnv default_mjsoul); Tenhou: single. Non-dealer ron:
@@ -113,13 +122,16 @@ def test_double_yakuman_one_pattern_and_the_old_switch() -> None:
     for on in ("on", True):
         assert mjscore.score(tanki, options={"double_yakuman": on}).value == 64000
     for off in ("off", False):
-        assert mjscore.score(kokushi, rules="mahjongsoul",
-                             options={"double_yakuman": off}).value == 32000
+        assert (
+            mjscore.score(kokushi, rules="mahjongsoul", options={"double_yakuman": off}).value
+            == 32000
+        )
     bad = mjscore.score(kokushi, options={"double_yakuman": "kokushi"})
     assert not bad.ok and "kokushi_13" in bad.error.message
 
 
 # -- yakuman stacking -------------------------------------------------------------------
+
 
 def test_no_stacking_in_ema() -> None:
     # EMA 2016: "removal of accumulative and double yakuman". Daisangen + tsuuiisou,
@@ -131,6 +143,7 @@ def test_no_stacking_in_ema() -> None:
 
 
 # -- double-wind pair -------------------------------------------------------------------
+
 
 def test_double_wind_pair_is_two_fu_in_mleague_and_wrc() -> None:
     # M-League "Double-wind pair worths 2 fu"; WRC 2 fu. East dealer in the East round,
@@ -145,6 +158,7 @@ def test_double_wind_pair_is_two_fu_in_mleague_and_wrc() -> None:
 
 # -- renhou -----------------------------------------------------------------------------
 
+
 def test_renhou_is_mangan_in_wrc_and_ema() -> None:
     # WRC: "Renhō is cumulative with other yaku and dora" and a mangan (5 han); EMA:
     # "Renho (Blessing of Man) is a mangan". Pinfu tanyao + renhou 5 = 7 han: haneman
@@ -158,6 +172,7 @@ def test_renhou_is_mangan_in_wrc_and_ema() -> None:
 
 
 # -- liability (pao) --------------------------------------------------------------------
+
 
 def test_composite_pao_mahjong_soul_against_tenhou() -> None:
     # Tenhou: "Pao player pays the full Tsumo amount including non-Pao Yakumans" and "The
@@ -201,6 +216,7 @@ def test_suukantsu_pao_only_for_a_fourth_daiminkan() -> None:
 
 # -- kokushi robbing a concealed kan, multiple ron ----------------------------------------
 
+
 def test_kokushi_chankan_is_accepted() -> None:
     # Mahjong Soul and WRC let kokushi rob a concealed kan; a hand line cannot say which
     # kind of kan was robbed, so a chankan kokushi ron scores under every preset
@@ -215,12 +231,18 @@ def test_kokushi_chankan_is_accepted() -> None:
 def test_multiple_ron_rule_per_preset() -> None:
     # Tenhou: double ron, a triple is a draw; Mahjong Soul and EMA: double and triple;
     # M-League ("Multiple ron: Atamahane") and WRC: head bump only.
-    want = {"tenhou": "double", "mahjongsoul": "all", "mleague": "head_bump",
-            "wrc": "head_bump", "ema": "all"}
+    want = {
+        "tenhou": "double",
+        "mahjongsoul": "all",
+        "mleague": "head_bump",
+        "wrc": "head_bump",
+        "ema": "all",
+    }
     assert {r: load_ruleset(r).resolve_options()["multiple_ron"] for r in PRESETS} == want
 
 
 # -- the registries: every command sees the presets -------------------------------------
+
 
 def test_presets_are_installed_rulesets_of_the_riichi_family() -> None:
     for name in PRESETS:
@@ -236,8 +258,9 @@ def test_presets_in_the_commands(name: str, capsys: pytest.CaptureFixture[str]) 
     for command in ("yaku", "table"):
         code, out, err = run(command, "--rules", name, capsys=capsys)
         assert code == 0, err
-    code, out, err = run("score", FOUR_THIRTY, "--rules", name, "--opt",
-                         "kiriage_mangan=on", capsys=capsys)
+    code, out, err = run(
+        "score", FOUR_THIRTY, "--rules", name, "--opt", "kiriage_mangan=on", capsys=capsys
+    )
     assert code == 0 and "8,000" in out.replace("8000", "8,000"), out + err
 
 
@@ -245,10 +268,20 @@ def test_presets_in_the_config_file(tmp_path, capsys: pytest.CaptureFixture[str]
     """A config file names a preset and overrides one of its options, as --opt X.NAME does."""
     config = tmp_path / "club.toml"
     config.write_text('rules = "mleague"\n[options.mleague]\nkiriage_mangan = false\n')
-    code, out, err = run("score", FOUR_THIRTY, "--config", str(config), "--format", "json",
-                         capsys=capsys)
+    code, out, err = run(
+        "score", FOUR_THIRTY, "--config", str(config), "--format", "json", capsys=capsys
+    )
     assert code == 0, err
     assert '"rules": "mleague"' in out and '"value": 7700' in out
-    code, out, err = run("score", FOUR_THIRTY, "--rules", "mleague", "--opt",
-                         "mleague.kiriage_mangan=off", "--format", "json", capsys=capsys)
+    code, out, err = run(
+        "score",
+        FOUR_THIRTY,
+        "--rules",
+        "mleague",
+        "--opt",
+        "mleague.kiriage_mangan=off",
+        "--format",
+        "json",
+        capsys=capsys,
+    )
     assert code == 0 and '"value": 7700' in out, err

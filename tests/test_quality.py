@@ -19,20 +19,28 @@ def test_scoring_never_imports_rich_or_typer():
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('rich', 'typer', 'click'))\n"
         "print(','.join(bad))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=ROOT, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    )
     assert out.stdout.strip() == ""
 
 
 def test_ruff_is_clean():
-    out = subprocess.run([sys.executable, "-m", "ruff", "check", "mjscore", "tests"],
-                         capture_output=True, text=True, cwd=ROOT)
+    out = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "mjscore", "tests"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert out.returncode == 0, out.stdout + out.stderr
 
 
 def test_nothing_reads_the_shared_folder():
     """The project stands alone: no code or test may reach into ../shared."""
-    hits = [str(p.relative_to(ROOT)) for folder in ("mjscore", "tests")
-            for p in (ROOT / folder).rglob("*.py")
-            if "../shared" in p.read_text(encoding="utf-8") and p.name != "test_quality.py"]
+    hits = [
+        str(p.relative_to(ROOT))
+        for folder in ("mjscore", "tests")
+        for p in (ROOT / folder).rglob("*.py")
+        if "../shared" in p.read_text(encoding="utf-8") and p.name != "test_quality.py"
+    ]
     assert hits == []

@@ -31,11 +31,15 @@ LAYOUTS = [None, 2]
 
 def _corpus() -> list[tuple[str, dict[str, str] | None]]:
     """(line, options) of every corpus line the repository holds."""
-    lines = [ln for ln in (ROOT / "examples" / "hands.txt").read_text("utf-8").splitlines()
-             if ln.strip() and not ln.lstrip().startswith("#")]
+    lines = [
+        ln
+        for ln in (ROOT / "examples" / "hands.txt").read_text("utf-8").splitlines()
+        if ln.strip() and not ln.lstrip().startswith("#")
+    ]
     for name in ("tenhou-houou.jsonl", "mcr-examples.jsonl"):
-        lines += [json.loads(ln)["line"]
-                  for ln in (TESTS / "data" / name).read_text("utf-8").splitlines()]
+        lines += [
+            json.loads(ln)["line"] for ln in (TESTS / "data" / name).read_text("utf-8").splitlines()
+        ]
     corpus: list[tuple[str, dict[str, str] | None]] = [(line, None) for line in lines]
     for path in sorted((TESTS / "cases").glob("*.cases")):
         corpus += [(case.hand, case.options or None) for case in parse_cases(path)]
@@ -48,7 +52,9 @@ CORPUS = _corpus()
 def same_text(result: ScoreResult) -> None:
     for indent in LAYOUTS:
         assert record_text(result, indent) == json_safe(encoder(indent)(result.to_dict())), (
-            result.input, indent)
+            result.input,
+            indent,
+        )
 
 
 @pytest.mark.slow
@@ -68,50 +74,101 @@ def test_the_corpus_holds_every_kind_of_record():
             seen.add(type(r.score).__name__ if r.ok else r.error.kind)
             seen |= {"liability"} if r.liability else set()
             seen |= {"notes"} if r.notes else set()
-    assert {"HanFu", "PointsDoubles", "Fans", "notation", "no_yaku", "not_a_win", "context",
-            "invalid_hand", "ruleset", "liability", "notes"} <= seen
+    assert {
+        "HanFu",
+        "PointsDoubles",
+        "Fans",
+        "notation",
+        "no_yaku",
+        "not_a_win",
+        "context",
+        "invalid_hand",
+        "ruleset",
+        "liability",
+        "notes",
+    } <= seen
 
 
-TOKENS = ["123m", "456p", "789s", "11z", "55z", "ron:9s", "tsumo:1s", "ron:5z+", "riichi",
-          "dora:1m", "pon:555z", "opt:red_fives=0", "opt:pao=none", "rules:mcr", "rules:x",
-          "\x85", "\u2028", "\u2029", "\x1b[2J", '"q"', "\\", "é中", "\t"]
+TOKENS = [
+    "123m",
+    "456p",
+    "789s",
+    "11z",
+    "55z",
+    "ron:9s",
+    "tsumo:1s",
+    "ron:5z+",
+    "riichi",
+    "dora:1m",
+    "pon:555z",
+    "opt:red_fives=0",
+    "opt:pao=none",
+    "rules:mcr",
+    "rules:x",
+    "\x85",
+    "\u2028",
+    "\u2029",
+    "\x1b[2J",
+    '"q"',
+    "\\",
+    "é中",
+    "\t",
+]
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(TOKENS) | st.text(max_size=4), max_size=12).map(" ".join),
-       st.sampled_from(["riichi", "european", "mcr", "nope"]))
+@given(
+    st.lists(st.sampled_from(TOKENS) | st.text(max_size=4), max_size=12).map(" ".join),
+    st.sampled_from(["riichi", "european", "mcr", "nope"]),
+)
 def test_any_text_under_any_ruleset(text, rules):
     same_text(mjscore.score(text, rules=rules))
 
 
 def test_house_rules_and_options_a_caller_gives():
     line = "234m406p22s56s chi:678s ron:4s= round:E seat:S dora:1s opt:red_fives=0"
-    for options in (None, {"kiriage_mangan": "on"}, {"pao": frozenset({"daisangen"})},
-                    {"red_fives": 2, "pao": ["daisuushii"]}, {"nonsense": 1}):
+    for options in (
+        None,
+        {"kiriage_mangan": "on"},
+        {"pao": frozenset({"daisangen"})},
+        {"red_fives": 2, "pao": ["daisuushii"]},
+        {"nonsense": 1},
+    ):
         same_text(mjscore.score(line, options=options))
 
 
 def test_results_a_caller_builds():
     """Lists instead of tuples, plain dict options, an error beside a verdict, a liability,
     a bool where a number goes: encoded whole where a piece would not be exact."""
-    verdict = Verdict(HanFu(13, None, (FuItem("base", 20),), "yakuman", 1), 32000,
-                      [Payment("E", "S", 16000, "liability", label="half")], {"E": -16000},
-                      winner="S", win="ron", yaku=(YakuMatch("daisangen", "Daisangen", 13),),
-                      liability=Liability("E", ("daisangen",), "E fed the third dragon"),
-                      notes=("a note\u2028with a break",))
+    verdict = Verdict(
+        HanFu(13, None, (FuItem("base", 20),), "yakuman", 1),
+        32000,
+        [Payment("E", "S", 16000, "liability", label="half")],
+        {"E": -16000},
+        winner="S",
+        win="ron",
+        yaku=(YakuMatch("daisangen", "Daisangen", 13),),
+        liability=Liability("E", ("daisangen",), "E fed the third dragon"),
+        notes=("a note\u2028with a break",),
+    )
     for options in ({"pao": ["daisangen"]}, FrozenMap({"pao": ["daisangen"]})):
         same_text(ScoreResult(7, "x\ty", "riichi", options, verdict))
         same_text(ScoreResult(7, "x", "riichi", options, verdict._replace(payments=())))
         same_text(ScoreResult(7, "x", "riichi", options, verdict, error=NoYaku("n")))
-        same_text(ScoreResult(True, "x", "riichi", options,
-                              verdict._replace(value=False, payments=())))
+        same_text(
+            ScoreResult(True, "x", "riichi", options, verdict._replace(value=False, payments=()))
+        )
 
 
 def test_a_setting_is_cached_only_where_its_key_is_exact():
     """A FrozenMap of True is not one of 1, nor are two orders one, so a setting's cached
     options stay exact; any other mapping (a dict, equal to all of these) is not cached."""
-    maps = [FrozenMap({"x": 1, "y": 2}), FrozenMap({"x": True, "y": 2}),
-            FrozenMap({"y": 2, "x": 1}), {"y": 2, "x": True}]
+    maps = [
+        FrozenMap({"x": 1, "y": 2}),
+        FrozenMap({"x": True, "y": 2}),
+        FrozenMap({"y": 2, "x": 1}),
+        {"y": 2, "x": True},
+    ]
     assert maps[0] != maps[1] and maps[0] != maps[2] and maps[0] == {"x": 1, "y": 2}
     for options in maps:
         same_text(ScoreResult(1, "a", "riichi", options))
@@ -119,8 +176,7 @@ def test_a_setting_is_cached_only_where_its_key_is_exact():
 
 def test_frozen_map_is_a_read_only_mapping_that_keeps_its_order():
     m = FrozenMap({"b": 2, "a": [1]})
-    assert list(m) == ["b", "a"] and m["a"] == [1] and len(m) == 2 and dict(m) == {"b": 2,
-                                                                                   "a": [1]}
+    assert list(m) == ["b", "a"] and m["a"] == [1] and len(m) == 2 and dict(m) == {"b": 2, "a": [1]}
     assert m == FrozenMap({"b": 2, "a": [1]}) and hash(m) == hash(FrozenMap(dict(m)))
     assert m != FrozenMap({"a": [1], "b": 2})  # the order makes the record's text
     assert m == {"a": [1], "b": 2}  # as a dict compares

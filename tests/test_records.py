@@ -33,14 +33,21 @@ def wins(path: Path) -> list[Win]:
 
 
 def find(path: Path, round_: str, *, where: str = "") -> list[Win]:
-    return [w for w in wins(path) if f"{w.source.round}-{w.source.honba}" == round_
-            and where in w.line]
+    return [
+        w for w in wins(path) if f"{w.source.round}-{w.source.honba}" == round_ and where in w.line
+    ]
 
 
 def run_cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
     env = {**os.environ, "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8"}
-    return subprocess.run([sys.executable, "-m", "mjscore", *args], cwd=ROOT, input=stdin,
-                          capture_output=True, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "mjscore", *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
 
 
 def test_the_records_are_all_there():
@@ -130,8 +137,7 @@ def test_ippatsu_tenhou_and_double_riichi():
 def test_red_fives_are_zero_and_the_rule_flags_give_options():
     assert any("0" in w.line.split()[0] for w in wins(MJLOG / "first-example.mjlog"))
     text = (MJLOG / "double-ron.mjlog").read_text().replace('type="169"', 'type="171"')
-    lines = [w.line for w in read_hands(text.encode(), name="no-aka.mjlog")
-             if isinstance(w, Win)]
+    lines = [w.line for w in read_hands(text.encode(), name="no-aka.mjlog") if isinstance(w, Win)]
     assert lines and all(line.endswith("opt:red_fives=0") for line in lines)
     assert all("0" not in line.split()[0] for line in lines)
 
@@ -154,8 +160,11 @@ def test_tenhou6_one_object_per_game_reads_as_its_json_lines():
     path = LOGS / "tenhou6" / "2010081709gm-00a9-0000-fe3371ad.json"
     rounds = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     game = {**rounds[0], "log": [r["log"][0] for r in rounds]}
-    whole = [w.line for w in read_hands(json.dumps(game).encode(), name="game.json")
-             if isinstance(w, Win)]
+    whole = [
+        w.line
+        for w in read_hands(json.dumps(game).encode(), name="game.json")
+        if isinstance(w, Win)
+    ]
     assert whole == [w.line for w in wins(path)] and len(whole) > 5
 
 
@@ -180,9 +189,12 @@ def test_an_open_kan_on_a_discard_then_a_replacement_win():
 
     assert decode_meld((100 << 8) | 2, 0) == ("kan", [100, 101, 102, 103], 100, 2)
     assert [parse_call(s)[3] for s in ("m39393939", "39m393939", "393939m39")] == [3, 2, 1]
-    hands = [[0, 4, 8, 36, 40, 44, 72, 76, 80, 108, 101, 102, 103],
-             [1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15, 17], list(range(18, 31)),
-             [31, 32, 33, 34, 35, 37, 38, 39, 41, 42, 43, 45, 46]]
+    hands = [
+        [0, 4, 8, 36, 40, 44, 72, 76, 80, 108, 101, 102, 103],
+        [1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15, 17],
+        list(range(18, 31)),
+        [31, 32, 33, 34, 35, 37, 38, 39, 41, 42, 43, 45, 46],
+    ]
     r = Replay(0, 0, 0, hands, [130], tile_of(False))
     for seat, tile in ((0, 120), (1, 121), (2, 100)):
         r.draw(seat, tile)
@@ -252,9 +264,13 @@ def test_check_jsonl_and_a_disagreement_side_by_side(monkeypatch):
 def test_the_example_scores_a_folder_with_concurrent_futures():
     # the four-player mjlog folder: the sanma folder holds one win whose record disagrees
     # with itself (test_records_sanma.py)
-    done = subprocess.run([sys.executable, str(ROOT / "examples" / "score_records.py"),
-                           str(MJLOG), "--workers", "2"], capture_output=True, text=True,
-                          cwd=ROOT, timeout=120)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "score_records.py"), str(MJLOG), "--workers", "2"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     total = sum(len(wins(p)) for p in FILES if p.parent == MJLOG)
     assert done.returncode == 0, done.stderr
     assert f"agree {total}/{total}" in done.stdout
@@ -264,8 +280,9 @@ def test_the_example_over_a_dask_bag():
     pytest.importorskip("dask.bag")  # the optional extra mjscore[dask]
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("score_records",
-                                                  ROOT / "examples" / "score_records.py")
+    spec = importlib.util.spec_from_file_location(
+        "score_records", ROOT / "examples" / "score_records.py"
+    )
     example = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(example)
     paths = example.record_files(str(LOGS))

@@ -29,8 +29,16 @@ ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "tests" / "data" / "logs"
 GOOD = LOGS / "mjlog" / "double-ron.mjlog"  # 4 wins
 GAME6 = LOGS / "tenhou6" / "2010102910gm-00a9-0000-cdb9804c.json"
-PYTHON_WORDS = ("Error:", "object is not", "index out of range", "Traceback",
-                "invalid literal", "not subscriptable", "NoneType", "KeyError")
+PYTHON_WORDS = (
+    "Error:",
+    "object is not",
+    "index out of range",
+    "Traceback",
+    "invalid literal",
+    "not subscriptable",
+    "NoneType",
+    "KeyError",
+)
 REFUSALS = ("notation", "invalid_hand", "context", "ruleset")
 
 
@@ -69,7 +77,7 @@ def _mutate_mjlog(rng: random.Random, text: str) -> str:
             chars[rng.randrange(len(chars))] = chr(rng.randrange(32, 127))
         return "".join(chars)
     if op == 1:
-        return text[:rng.randrange(len(text))]
+        return text[: rng.randrange(len(text))]
     a, e = rng.choice([m.span() for m in re.finditer(r"<[^<>]*>", text)])
     if op == 2:
         return text[:e] + text[a:e] + text[e:]  # a tag twice
@@ -83,15 +91,32 @@ def _mutate_mjlog(rng: random.Random, text: str) -> str:
     return text[:a] + text[e:] if op == 5 else text[:e] + text[a:e] + text[e:]
 
 
-_ODD = [-1, 0, 4, 60, 99, 136, 10 ** 30, 1.5, "x", "r99", "c111213", None, True, [], {},
-        [1, 2], "和了"]
+_ODD = [
+    -1,
+    0,
+    4,
+    60,
+    99,
+    136,
+    10**30,
+    1.5,
+    "x",
+    "r99",
+    "c111213",
+    None,
+    True,
+    [],
+    {},
+    [1, 2],
+    "和了",
+]
 
 
 def _mutate_tenhou6(rng: random.Random, text: str) -> str:
     lines = text.splitlines()
     i = rng.randrange(len(lines))
     if rng.random() < 0.2:
-        return text[:rng.randrange(len(text))]
+        return text[: rng.randrange(len(text))]
     game = json.loads(lines[i])
     for _ in range(rng.randint(1, 3)):
         parent, key, node = None, None, game
@@ -114,10 +139,14 @@ def _mutate_tenhou6(rng: random.Random, text: str) -> str:
 @pytest.mark.slow
 def test_mutated_real_records_never_raise_nor_write_a_refused_line():
     rng = random.Random(19)
-    mjlogs = [p.read_text() for p in sorted((LOGS / "mjlog").glob("*.mjlog"))
-              if ".gz." not in p.name][:12]
-    games = [p.read_text(encoding="utf-8") for p in sorted((LOGS / "tenhou6").glob("*.json"))
-             if p.stat().st_size > 10_000]
+    mjlogs = [
+        p.read_text() for p in sorted((LOGS / "mjlog").glob("*.mjlog")) if ".gz." not in p.name
+    ][:12]
+    games = [
+        p.read_text(encoding="utf-8")
+        for p in sorted((LOGS / "tenhou6").glob("*.json"))
+        if p.stat().st_size > 10_000
+    ]
     kinds = set()
     start = time.monotonic()
     for _ in range(160):
@@ -144,15 +173,22 @@ def test_a_gzip_bomb_is_a_problem_in_bounded_memory_and_the_next_file_is_read(tm
         for _ in range(200):  # 200 MB once decompressed, about 200 KB on disk
             f.write(block)
     assert bomb.stat().st_size < 1_000_000
-    script = ("import io, json, resource, sys\n"
-              "from mjscore.cli.records import check_command\n"
-              "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
-              "out, err = io.StringIO(), io.StringIO()\n"
-              "code = check_command(sys.argv[1:], out=out, err=err)\n"
-              "grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before\n"
-              "print(json.dumps([code, grown // 1024, out.getvalue(), err.getvalue()]))\n")
-    done = subprocess.run([sys.executable, "-c", script, str(bomb), str(GOOD)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+    script = (
+        "import io, json, resource, sys\n"
+        "from mjscore.cli.records import check_command\n"
+        "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "out, err = io.StringIO(), io.StringIO()\n"
+        "code = check_command(sys.argv[1:], out=out, err=err)\n"
+        "grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before\n"
+        "print(json.dumps([code, grown // 1024, out.getvalue(), err.getvalue()]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(bomb), str(GOOD)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     code, grown_mb, out, err = json.loads(done.stdout)
     assert code == 1, done.stderr
     assert grown_mb < 400  # 64 MB of text read, never the 200 MB
@@ -183,8 +219,12 @@ def test_dev_zero_and_an_empty_file_are_problems(tmp_path):
 
 def test_a_one_megabyte_tag_is_read_in_linear_time():
     text = GOOD.read_text()
-    for filler in ('<INIT ' + "a" * (1 << 20), '<INIT x="' + "a" * (1 << 20),
-                   "<INIT " + 'a="1" ' * (1 << 17), "<" + "D" * (1 << 20)):
+    for filler in (
+        "<INIT " + "a" * (1 << 20),
+        '<INIT x="' + "a" * (1 << 20),
+        "<INIT " + 'a="1" ' * (1 << 17),
+        "<" + "D" * (1 << 20),
+    ):
         data = text.replace("<INIT ", filler + " ", 1).encode()
         start = time.monotonic()
         found = items(data)
@@ -201,8 +241,9 @@ def test_deep_json_and_a_5000_digit_number_are_problems_and_the_run_goes_on(tmp_
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000)
     deep_lines = tmp_path / "deep-lines.json"
-    deep_lines.write_text(GAME6.read_text(encoding="utf-8") + "\n" + "[" * 100_000 + "\n",
-                          encoding="utf-8")
+    deep_lines.write_text(
+        GAME6.read_text(encoding="utf-8") + "\n" + "[" * 100_000 + "\n", encoding="utf-8"
+    )
     huge = tmp_path / "huge.json"
     huge.write_text('{"log": [[[' + "9" * 5000 + ", 0, 0]]]}")
     found = items(deep.read_bytes(), "deep.json") + items(huge.read_bytes(), "huge.json")
@@ -215,16 +256,19 @@ def test_deep_json_and_a_5000_digit_number_are_problems_and_the_run_goes_on(tmp_
     assert "nested too deeply" in err and "5000 digits" in err
 
 
-@pytest.mark.parametrize("change, field", [
-    (('hai0="131,', 'hai0="136,'), "hai0=136 is not a tile id (expected 0-135)"),
-    (('hai0="131,', 'hai0="-1,'), "hai0=-1 is not a tile id"),
-    (('seed="0,0,0,', 'seed="0,99999,0,'), "seed honba=99999 is out of range (expected 0-100)"),
-    (('seed="0,0,0,', 'seed="0,0,-2,'), "seed sticks=-2 is out of range"),
-    (('machi="38"', 'machi="200"'), "AGARI>: machi=200 is not a tile id (expected 0-135)"),
-    (('who="1" fromWho="1"', 'who="7" fromWho="1"'), "who=7 is out of range (expected 0-3)"),
-    (('oya="0" hai0', 'oya="9" hai0'), "oya=9 is out of range (expected 0-3)"),
-    (('doraHaiUra="24"', 'doraHaiUra="24,25"'), "refused by mjscore (context"),
-])
+@pytest.mark.parametrize(
+    "change, field",
+    [
+        (('hai0="131,', 'hai0="136,'), "hai0=136 is not a tile id (expected 0-135)"),
+        (('hai0="131,', 'hai0="-1,'), "hai0=-1 is not a tile id"),
+        (('seed="0,0,0,', 'seed="0,99999,0,'), "seed honba=99999 is out of range (expected 0-100)"),
+        (('seed="0,0,0,', 'seed="0,0,-2,'), "seed sticks=-2 is out of range"),
+        (('machi="38"', 'machi="200"'), "AGARI>: machi=200 is not a tile id (expected 0-135)"),
+        (('who="1" fromWho="1"', 'who="7" fromWho="1"'), "who=7 is out of range (expected 0-3)"),
+        (('oya="0" hai0', 'oya="9" hai0'), "oya=9 is out of range (expected 0-3)"),
+        (('doraHaiUra="24"', 'doraHaiUra="24,25"'), "refused by mjscore (context"),
+    ],
+)
 def test_out_of_range_numbers_are_problems_and_nothing_is_written(change, field, tmp_path):
     bad = tmp_path / "bad.mjlog"
     bad.write_text(GOOD.read_text().replace(*change, 1))
@@ -244,8 +288,9 @@ def test_out_of_range_tenhou6_counters_are_problems():
     rounds[0] = json.dumps(first, ensure_ascii=False)
     found = items("\n".join(rounds).encode(), "bad.json")
     (problem,) = problems(found)
-    assert str(problem) == "bad.json: line 1, round E1: honba=99999 is out of range " \
-        "(expected 0-100)"
+    assert (
+        str(problem) == "bad.json: line 1, round E1: honba=99999 is out of range (expected 0-100)"
+    )
 
 
 def test_tags_inside_comments_and_cdata_are_not_events():
@@ -271,8 +316,9 @@ def test_five_players_are_a_record_error():
     (problem,) = problems(items(json.dumps(first).encode(), "five.json"))
     assert problem.kind == "error" and "5 players" in problem.message
     text = GOOD.read_text().replace('hai3="', 'hai4="1,2" hai3="', 1)
-    assert any("five players" in p.message and p.kind == "error"
-               for p in problems(items(text.encode())))
+    assert any(
+        "five players" in p.message and p.kind == "error" for p in problems(items(text.encode()))
+    )
 
 
 def test_check_of_only_skipped_rounds_is_not_a_success(tmp_path):
@@ -283,17 +329,16 @@ def test_check_of_only_skipped_rounds_is_not_a_success(tmp_path):
     skipped.write_text(re.sub(r'hai3="[0-9,]*"', 'hai3=""', text))
     code, out, err = check([str(skipped)])
     assert code == 1
-    assert out == (f"agree 0/0\nno win was checked: {rounds} skipped (see the notes on "
-                   "stderr)\n")
-    assert err.count("three-player round in a game whose <GO type> has no three-player") \
-        == rounds
+    assert out == (f"agree 0/0\nno win was checked: {rounds} skipped (see the notes on stderr)\n")
+    assert err.count("three-player round in a game whose <GO type> has no three-player") == rounds
 
 
 # -- rules the record shows --------------------------------------------------------------
 
 
-def test_a_lobby_outside_the_standard_rules_is_noted_and_its_differences_apart(monkeypatch,
-                                                                                 tmp_path):
+def test_a_lobby_outside_the_standard_rules_is_noted_and_its_differences_apart(
+    monkeypatch, tmp_path
+):
     chips = tmp_path / "chips.mjlog"
     chips.write_text(GOOD.read_text().replace('type="169"', f'type="{0x0800 | 169}"'))
     found = items(chips.read_bytes(), "chips.mjlog")
@@ -344,8 +389,13 @@ def test_a_file_name_that_is_not_utf8_opens_and_is_written_as_valid_json(tmp_pat
     with open(raw, "wb") as f:
         f.write(GOOD.read_bytes())
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
-    done = subprocess.run([sys.executable, "-m", "mjscore", "import", "--format", "jsonl", raw],
-                          cwd=ROOT, capture_output=True, env=env, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "mjscore", "import", "--format", "jsonl", raw],
+        cwd=ROOT,
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     records = [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
     records = [r for r in records if "draw" not in r]

@@ -24,8 +24,11 @@ from mjscore.records.rules import from_tenhou6, platform_of
 LOGS = Path(__file__).resolve().parent / "data" / "logs"
 DOUBLE_RON = (LOGS / "mjlog" / "double-ron.mjlog").read_text()
 # the first round object of a real tenhou.net/6 file that ends in a win
-FIRST = next(line for line in (LOGS / "tenhou6" / "2010081709gm-00a9-0000-fe3371ad.json")
-             .read_text().splitlines() if "和了" in line)
+FIRST = next(
+    line
+    for line in (LOGS / "tenhou6" / "2010081709gm-00a9-0000-fe3371ad.json").read_text().splitlines()
+    if "和了" in line
+)
 
 
 def items(text: str, name: str) -> list[Win | Problem]:
@@ -41,6 +44,7 @@ def e4(found: list[Win]) -> list[Win]:
 
 
 # -- the platform's ruleset ---------------------------------------------------------------
+
 
 def test_a_tenhou_record_writes_rules_tenhou() -> None:
     for w in wins(DOUBLE_RON, "double-ron.mjlog") + wins(FIRST, "first.json"):
@@ -61,15 +65,22 @@ def test_a_mahjong_soul_record_writes_rules_mahjongsoul() -> None:
     assert checked.result.rules == "mahjongsoul" and checked.agree
 
 
-@pytest.mark.parametrize(("rule", "title", "platform"), [
-    ({"disp": "鳳南喰赤"}, ["", ""], "tenhou"),
-    ({"disp": "三金の間赤"}, ["三金の間赤", ""], "mahjongsoul"),  # hidacow__kokushi13_withnuki
-    ({"disp": "三鳳南喰赤"}, None, "tenhou"),
-    ({}, ["金之间 · 四人南", ""], "mahjongsoul"),  # a Chinese room name in the title
-    ({"disp": "3友人戦南喰赤"}, ["3友人戦南喰赤: 12345", ""], "mahjongsoul"),  # tensoul, friendly
-    ({"disp": "Jade Room South Red Fives"}, None, "mahjongsoul"),  # tensoul in English
-    ({"disp": "若南喰赤"}, None, "tenhou"),
-])
+@pytest.mark.parametrize(
+    ("rule", "title", "platform"),
+    [
+        ({"disp": "鳳南喰赤"}, ["", ""], "tenhou"),
+        ({"disp": "三金の間赤"}, ["三金の間赤", ""], "mahjongsoul"),  # hidacow__kokushi13_withnuki
+        ({"disp": "三鳳南喰赤"}, None, "tenhou"),
+        ({}, ["金之间 · 四人南", ""], "mahjongsoul"),  # a Chinese room name in the title
+        (
+            {"disp": "3友人戦南喰赤"},
+            ["3友人戦南喰赤: 12345", ""],
+            "mahjongsoul",
+        ),  # tensoul, friendly
+        ({"disp": "Jade Room South Red Fives"}, None, "mahjongsoul"),  # tensoul in English
+        ({"disp": "若南喰赤"}, None, "tenhou"),
+    ],
+)
 def test_the_platform_is_read_from_the_room_name(rule, title, platform) -> None:
     assert platform_of(rule, title) == platform
 
@@ -83,6 +94,7 @@ def test_the_ruleset_follows_platform_and_players() -> None:
 
 # -- several rons on one discard ----------------------------------------------------------
 
+
 def test_the_real_double_ron_pays_the_deposits_to_the_next_in_turn() -> None:
     first, second = e4(wins(DOUBLE_RON, "double-ron.mjlog"))
     assert "seat:E" not in first.line  # seat 0 is the dealer's next: seat S of E4
@@ -95,7 +107,7 @@ def test_the_real_double_ron_pays_the_deposits_to_the_next_in_turn() -> None:
 
 def _agari(text: str) -> list[str]:
     """The two AGARI tags of the double ron, one after the other in the text."""
-    pair = re.search(r'(<AGARI [^>]*/>)(<AGARI [^>]*/>)', text)
+    pair = re.search(r"(<AGARI [^>]*/>)(<AGARI [^>]*/>)", text)
     assert pair is not None
     return [pair.group(1), pair.group(2)]
 
@@ -133,8 +145,9 @@ def test_three_rons_are_a_draw_under_double() -> None:
     assert any(isinstance(p, Problem) and "三家和" in p.message for p in found)
 
 
-@pytest.mark.parametrize(("rule", "scored", "taker"), [
-    ("double", [2, 0], 0), ("all", [2, 0], 0), ("head_bump", [0], 0)])
+@pytest.mark.parametrize(
+    ("rule", "scored", "taker"), [("double", [2, 0], 0), ("all", [2, 0], 0), ("head_bump", [0], 0)]
+)
 def test_multiple_ron_by_rule(rule, scored, taker) -> None:
     # seat 3 deals in; seat 0 draws next, then 1, then 2
     got, took, _ = multiple_ron(rule, 3, [2, 0])
@@ -187,8 +200,15 @@ def test_kokushi_robbing_a_concealed_kan_scores_on_mahjong_soul_only() -> None:
     def robbed(ruleset: str) -> str:
         kokushi = [0, 32, 36, 68, 72, 104, 108, 112, 116, 120, 124, 128, 129]  # waits on 7z
         dealer = [132, 133, 134, 4, 8, 12, 20, 24, 40, 44, 48, 56, 60]
-        replay = Replay(0, 0, 0, [dealer, kokushi, list(range(76, 89)), list(range(84, 97))],
-                        [100], tile_of(True), ruleset=ruleset)
+        replay = Replay(
+            0,
+            0,
+            0,
+            [dealer, kokushi, list(range(76, 89)), list(range(84, 97))],
+            [100],
+            tile_of(True),
+            ruleset=ruleset,
+        )
         replay.draw(0, 135)
         replay.ankan(0, [132, 133, 134, 135])
         return write_line(replay.win(1, 0, []))

@@ -37,13 +37,26 @@ PEINUKI = SANMA / "hidacow__kokushi_peinuki.json"
 
 # (wins that agree, wins) per record; the one win of PEINUKI that does not agree is a
 # record whose point changes disagree with its own final scores (the test below)
-AGREEMENT = {TANIGUCHI: (8, 8), DNOVIKOFF: (5, 5), HOUOU_2024: (8, 8), HOUOU_2025: (10, 10),
-             NUKIDORA: (8, 8), KOKUSHI13: (6, 6), PEINUKI: (3, 4)}
+AGREEMENT = {
+    TANIGUCHI: (8, 8),
+    DNOVIKOFF: (5, 5),
+    HOUOU_2024: (8, 8),
+    HOUOU_2025: (10, 10),
+    NUKIDORA: (8, 8),
+    KOKUSHI13: (6, 6),
+    PEINUKI: (3, 4),
+}
 # the game's ledger against the record's scores (rounds agreeing / compared) and its end;
 # the peinuki record's E3-0 changes leave out the stick its final scores count (below)
-GAMES = {TANIGUCHI: (11, 11, "1/1"), DNOVIKOFF: (6, 6, "1/1"), HOUOU_2024: (8, 8, "1/1"),
-         HOUOU_2025: (10, 10, "1/1"), NUKIDORA: (12, 12, "1/1"), KOKUSHI13: (6, 6, "0/0"),
-         PEINUKI: (3, 4, "1/1")}
+GAMES = {
+    TANIGUCHI: (11, 11, "1/1"),
+    DNOVIKOFF: (6, 6, "1/1"),
+    HOUOU_2024: (8, 8, "1/1"),
+    HOUOU_2025: (10, 10, "1/1"),
+    NUKIDORA: (12, 12, "1/1"),
+    KOKUSHI13: (6, 6, "0/0"),
+    PEINUKI: (3, 4, "1/1"),
+}
 
 
 def wins(path: Path) -> list[Win]:
@@ -58,8 +71,9 @@ def win(path: Path, round_: str) -> Win:
 
 
 def test_the_seven_records_are_there() -> None:
-    assert sorted(p.name for p in SANMA.iterdir() if p.suffix != ".md") == \
-        sorted(p.name for p in AGREEMENT)
+    assert sorted(p.name for p in SANMA.iterdir() if p.suffix != ".md") == sorted(
+        p.name for p in AGREEMENT
+    )
 
 
 @pytest.mark.parametrize("path", list(AGREEMENT), ids=lambda p: p.name[:40])
@@ -74,8 +88,9 @@ def test_check_agrees_per_record(path: Path) -> None:
     assert wins_line == f"agree {agree}/{total}"
     rounds, compared, owari = GAMES[path]
     whole = int(rounds == compared and owari != "0/1")
-    assert games_line == (f"games {whole}/1: rounds {rounds}/{compared}, owari {owari}, "
-                          "0 stop before their end")
+    assert games_line == (
+        f"games {whole}/1: rounds {rounds}/{compared}, owari {owari}, 0 stop before their end"
+    )
     assert code == (0 if agree == total and whole else 1)
 
 
@@ -114,6 +129,7 @@ def test_the_peinuki_kita_ron_record_disagrees_with_its_own_final_scores() -> No
 
 # -- kita (北抜き) ---------------------------------------------------------------------------
 
+
 def test_kita_from_mjlog_counts_as_dora() -> None:
     # N m=30752 = tile 120 (a North) << 8 | 0x20: a kita, no source
     assert decode_meld(30752, 1) == ("kita", [120], 120, 1)
@@ -122,7 +138,7 @@ def test_kita_from_mjlog_counts_as_dora() -> None:
     w = win(TANIGUCHI, "E1-0")
     kitas = w.line.split("kita:")[1].split()[0]
     text = TANIGUCHI.read_text()
-    first_round = text[text.index("<INIT"):text.index("<INIT", text.index("<INIT") + 1)]
+    first_round = text[text.index("<INIT") : text.index("<INIT", text.index("<INIT") + 1)]
     dealer_kita = re.findall(r'<N who="0" m="(\d+)"', first_round)
     assert int(kitas) == sum(int(m) & 0x20 != 0 for m in dealer_kita) == 2
     assert dict(w.record.yaku)["Dora"] == 2 and "2s" not in w.line.split()[0]
@@ -146,6 +162,7 @@ def test_rinshan_on_the_draw_after_a_kita() -> None:
 
 
 # -- payments -------------------------------------------------------------------------------
+
 
 def test_tsumo_loss_a_non_dealer_mangan_pays_4000_and_2000() -> None:
     # dnovikoff E1-0: S tsumo mangan (riichi tsumo dora 2 ura 1): the dealer 4,000, W 2,000,
@@ -174,6 +191,7 @@ def test_a_13_sided_kokushi_is_a_double_yakuman_on_mahjong_soul() -> None:
 
 
 # -- seats, markers and the wall ------------------------------------------------------------
+
 
 def test_markers_from_four_seat_offsets_round_three_seats() -> None:
     # mjlog and tenhou.net/6 count the source offset over four seats (seat 3 empty):
@@ -204,29 +222,46 @@ def test_the_live_wall_has_55_tiles_for_haitei() -> None:
 def test_a_chi_or_a_fourth_seat_in_a_three_player_game_is_a_record_error() -> None:
     text = DNOVIKOFF.read_text()
     chi = text.replace('<N who="0" m="37993" />', '<N who="0" m="37991" />', 1)
-    assert any(isinstance(p, Problem) and p.kind == "error" and "chi" in p.message
-               for p in read_hands(chi.encode(), name="chi.mjlog"))
+    assert any(
+        isinstance(p, Problem) and p.kind == "error" and "chi" in p.message
+        for p in read_hands(chi.encode(), name="chi.mjlog")
+    )
     west = text.replace("<T82/>", "<W82/>", 1)
-    assert any(isinstance(p, Problem) and p.kind == "error" and "seat 3" in p.message
-               for p in read_hands(west.encode(), name="w.mjlog"))
+    assert any(
+        isinstance(p, Problem) and p.kind == "error" and "seat 3" in p.message
+        for p in read_hands(west.encode(), name="w.mjlog")
+    )
 
 
 # -- the command line -----------------------------------------------------------------------
 
+
 def test_import_then_score_gives_the_records_nets() -> None:
     files = [str(p) for p in AGREEMENT]
-    imported = subprocess.run([sys.executable, "-m", "mjscore", "import", *files],
-                              capture_output=True, text=True, cwd=ROOT, timeout=120)
+    imported = subprocess.run(
+        [sys.executable, "-m", "mjscore", "import", *files],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert imported.returncode == 0, imported.stderr
-    scored = subprocess.run([sys.executable, "-m", "mjscore", "score", "--file", "-",
-                             "--format", "jsonl"], input=imported.stdout,
-                            capture_output=True, text=True, cwd=ROOT, timeout=120)
+    scored = subprocess.run(
+        [sys.executable, "-m", "mjscore", "score", "--file", "-", "--format", "jsonl"],
+        input=imported.stdout,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     answers = [json.loads(line) for line in scored.stdout.splitlines() if line.startswith("{")]
     nets = [a["net"] for a in answers if a.get("winner")]  # the wins, not the drawn rounds
     records = [w for p in AGREEMENT for w in wins(p)]
     assert len(nets) == len(records) == 49
-    same = [{k: v for k, v in n.items() if v or k != "N"} == w.record.net
-            for n, w in zip(nets, records, strict=True)]
+    same = [
+        {k: v for k, v in n.items() if v or k != "N"} == w.record.net
+        for n, w in zip(nets, records, strict=True)
+    ]
     assert same.count(False) == 1 and not same[records.index(win(PEINUKI, "E3-0"))]
 
 
@@ -236,8 +271,11 @@ def test_a_three_player_game_known_by_its_empty_fourth_seat() -> None:
     game = json.loads(KOKUSHI13.read_text(encoding="utf-8"))
     game["rule"]["disp"] = game["title"][0] = "3金の間南喰赤"
     game["name"] = ["a", "b", "c", ""]
-    found = [w for w in read_hands(json.dumps(game, ensure_ascii=False).encode(), name="x.json")
-             if isinstance(w, Win)]
+    found = [
+        w
+        for w in read_hands(json.dumps(game, ensure_ascii=False).encode(), name="x.json")
+        if isinstance(w, Win)
+    ]
     assert len(found) == 6 and all(w.line.endswith(" rules:mahjongsoul-sanma") for w in found)
     assert all(check_win(w).agree for w in found)
 

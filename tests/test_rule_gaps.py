@@ -17,13 +17,17 @@ def kind(line: str, rules: str = "riichi", **options) -> str | None:
 
 # -- chankan: the robbed pon holds the other three copies --------------------------------
 
-@pytest.mark.parametrize("line", [
-    "1122m3344p5566s7z ron:7z riichi chankan",  # the winner holds one (the line)
-    "119m19p19s1234567z ron:7z chankan",  # 13-sided kokushi holds the robbed tile
-    "234m567p23s99s pon:111s= ron:1s chankan",  # a meld shows it
-    "123456m789p3477s ron:2s riichi chankan dora:2s",  # a dora indicator shows it
-    "123456m789p3477s ron:2s riichi chankan dora:1m ura:2s",  # an ura indicator shows it
-])
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "1122m3344p5566s7z ron:7z riichi chankan",  # the winner holds one (the line)
+        "119m19p19s1234567z ron:7z chankan",  # 13-sided kokushi holds the robbed tile
+        "234m567p23s99s pon:111s= ron:1s chankan",  # a meld shows it
+        "123456m789p3477s ron:2s riichi chankan dora:2s",  # a dora indicator shows it
+        "123456m789p3477s ron:2s riichi chankan dora:1m ura:2s",  # an ura indicator shows it
+    ],
+)
 def test_chankan_on_a_copy_in_sight_is_an_impossible_hand(line):
     assert kind(line) == "invalid_hand"
 
@@ -40,6 +44,7 @@ def test_european_chankan_copies_too():
 
 # -- indicators ------------------------------------------------------------------------
 
+
 def test_at_most_five_dora_indicators():
     base = "123456m789p3477s ron:2s riichi"
     assert kind(base + " dora:1m,1m,1m,9p,9p") is None
@@ -55,6 +60,7 @@ def test_no_more_ura_than_dora_indicators():
 
 # -- Kansai Boo ------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("wind, ok", [("E", True), ("S", True), ("W", False), ("N", False)])
 def test_kansai_boo_is_an_east_south_game(wind, ok):
     line = f"123m567p345s67s99s ron:8s= round:{wind}"
@@ -69,6 +75,7 @@ def test_boo_result_scores_are_multiples_of_ten():
 
 
 # -- liability (pao) -------------------------------------------------------------------
+
 
 def pays(line: str, rules: str = "riichi") -> list[tuple[str, int, str]]:
     r = mjscore.score(line, rules=rules)
@@ -107,8 +114,9 @@ def test_webtile_pao_on_tsumo_the_liable_player_pays_everything_and_the_honba():
 UNRELATED = "147m258p369s1234z tsumo:1z"
 
 
-@pytest.mark.parametrize("words, value", [("seat:E tenhou", 12000), ("chiihou", 8000),
-                                          ("first-turn", 8000)])
+@pytest.mark.parametrize(
+    "words, value", [("seat:E tenhou", 12000), ("chiihou", 8000), ("first-turn", 8000)]
+)
 def test_shiisan_puutaa_on_any_first_draw(words, value):
     r = mjscore.score(f"{UNRELATED} {words}", rules="webtile")
     assert r.ok and [y.key for y in r.yaku] == ["shiisan_puutaa"] and r.value == value
@@ -153,26 +161,32 @@ def euro_score(line: str, **options) -> int:
 def test_adding_a_flower_never_lowers_the_score(bouquet):
     for mask in range(256):
         held = [f for i, f in enumerate(FLOWERS) if mask >> i & 1]
-        base = euro_score(f"{EURO} flowers:{''.join(held)}" if held else EURO,
-                          bouquet_doubles=bouquet, limit=10**6)
+        base = euro_score(
+            f"{EURO} flowers:{''.join(held)}" if held else EURO,
+            bouquet_doubles=bouquet,
+            limit=10**6,
+        )
         for extra in FLOWERS:
             if extra not in held:
                 more = "".join(sorted([*held, extra], key=FLOWERS.index))
-                assert euro_score(f"{EURO} flowers:{more}", bouquet_doubles=bouquet,
-                                  limit=10**6) >= base, (held, extra)
+                assert (
+                    euro_score(f"{EURO} flowers:{more}", bouquet_doubles=bouquet, limit=10**6)
+                    >= base
+                ), (held, extra)
 
 
 def test_bouquet_1_to_3_adds_to_own_flowers_and_4_replaces_them():
     line = f"{EURO} flowers:1f2f3f4f2g"  # own flower and season (S: 2f 2g) and one bouquet
-    assert euro_score(line, bouquet_doubles=4, limit=10**6) == 50 * 2 ** 4
+    assert euro_score(line, bouquet_doubles=4, limit=10**6) == 50 * 2**4
     for n in (1, 2, 3):
         assert euro_score(line, bouquet_doubles=n, limit=10**6) == 50 * 2 ** (2 + n)
 
 
 def test_chicken_only_with_no_points_besides_mah_jong(ruleset_dir):
     path = ruleset_dir / "european.toml"
-    text = path.read_text().replace("[params.rows.four_chows]\nname = \"Four chows and a pair\"\n"
-                                    "points = 10\n", "")
+    text = path.read_text().replace(
+        '[params.rows.four_chows]\nname = "Four chows and a pair"\npoints = 10\n', ""
+    )
     path.write_text(text)
     assert euro_score(EURO, bonus_chicken_10="on") == 30  # 20 + 10: nothing else scores
     tsumo = EURO.replace("ron:1p", "tsumo:1p")
@@ -184,13 +198,16 @@ def test_chicken_never_on_a_four_chow_hand():
     assert euro_score(EURO, bonus_chicken_10="on") == euro_score(EURO) == 30
 
 
-REFUND = ("13m777m55s pon:111p pon:333z ron:2m- seat:W round:E breach:S / E: pon:777z 222p "
-          "/ S: pon:222z 999s flowers:2f / N: 444m")
+REFUND = (
+    "13m777m55s pon:111p pon:333z ron:2m- seat:W round:E breach:S / E: pon:777z 222p "
+    "/ S: pon:222z 999s flowers:2f / N: 444m"
+)
 
 
 def test_winner_refund_only_in_the_advanced_settlement():
     advanced = mjscore.score(REFUND, rules="european", options={"winner_refund": "on"})
     assert any("refund" in p.reason for p in advanced.payments)
-    simple = mjscore.score(REFUND, rules="european",
-                           options={"winner_refund": "on", "advanced_settlement": "off"})
+    simple = mjscore.score(
+        REFUND, rules="european", options={"winner_refund": "on", "advanced_settlement": "off"}
+    )
     assert all(p.payee == "W" for p in simple.payments)

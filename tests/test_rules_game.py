@@ -41,8 +41,18 @@ def test_the_game_params_are_params_and_japanese_names_each():
 def test_a_ruleset_has_them_when_it_declares_any():
     having = {n for n in ruleset_names() if game_params(load_ruleset(n).params)}
     assert "arushal" not in having  # a hand scorer's table: no game of its own
-    assert {"riichi", "tenhou", "sanma", "mahjongsoul", "wrc", "ema", "mleague",
-            "kansai-boo", "european", "mcr"} <= having
+    assert {
+        "riichi",
+        "tenhou",
+        "sanma",
+        "mahjongsoul",
+        "wrc",
+        "ema",
+        "mleague",
+        "kansai-boo",
+        "european",
+        "mcr",
+    } <= having
 
 
 @pytest.mark.parametrize("width", [40, 60, 80, 120])
@@ -65,8 +75,7 @@ def test_the_section_keeps_every_name_and_number_whole(capsys, monkeypatch, widt
 def test_the_values_are_the_ones_the_ledger_plays_by(capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "120")
     out = _rules(capsys, "sanma")
-    row = {line.split()[0]: line.split()[1:] for line in out.splitlines()
-           if line[:1].strip()}
+    row = {line.split()[0]: line.split()[1:] for line in out.splitlines() if line[:1].strip()}
     assert row["start_points"][0] == "35,000" and row["return_points"][0] == "40,000"
     assert row["uma"][:3] == ["+20", "0", "-20"]
     assert row["oka"][:2] == ["on", "(+15)"]  # (40,000 - 35,000) x 3 / 1,000

@@ -39,13 +39,22 @@ def test_unknown_ruleset_names_the_known_ones():
 
 
 def test_extends_overrides_only_what_differs(fake_files):
-    fake_files["base"] = {"title": "b", "flags": ["riichi"],
-                          "yaku": {"tanyao": {"name": "Tanyao", "han": 1, "han_open": 1},
-                                   "pinfu": {"name": "Pinfu", "han": 1}},
-                          "options": {"open_tanyao": {"kind": "bool", "default": True}}}
-    fake_files["child"] = {"extends": "base", "title": "c", "flags": ["ippatsu"],
-                           "yaku": {"tanyao": {"han_open": 0}, "pinfu": False},
-                           "options": {"open_tanyao": {"default": False}}}
+    fake_files["base"] = {
+        "title": "b",
+        "flags": ["riichi"],
+        "yaku": {
+            "tanyao": {"name": "Tanyao", "han": 1, "han_open": 1},
+            "pinfu": {"name": "Pinfu", "han": 1},
+        },
+        "options": {"open_tanyao": {"kind": "bool", "default": True}},
+    }
+    fake_files["child"] = {
+        "extends": "base",
+        "title": "c",
+        "flags": ["ippatsu"],
+        "yaku": {"tanyao": {"han_open": 0}, "pinfu": False},
+        "options": {"open_tanyao": {"default": False}},
+    }
     child = rulesets.load_ruleset("child")
     assert child.title == "c"
     assert child.yaku["tanyao"].han == 1 and child.yaku["tanyao"].han_open == 0
@@ -79,25 +88,34 @@ def test_bad_default_is_rejected(fake_files):
         rulesets.load_ruleset("x")
 
 
-@pytest.mark.parametrize("name, text, value", [
-    ("kiriage_mangan", "on", True), ("kiriage_mangan", "OFF", False),
-    ("kiriage_mangan", "true", True), ("red_fives", "4", 4), ("renhou", "baiman", "baiman"),
-    ("pao", "daisangen,suukantsu", frozenset({"daisangen", "suukantsu"})),
-    ("pao", "none", frozenset()),
-])
+@pytest.mark.parametrize(
+    "name, text, value",
+    [
+        ("kiriage_mangan", "on", True),
+        ("kiriage_mangan", "OFF", False),
+        ("kiriage_mangan", "true", True),
+        ("red_fives", "4", 4),
+        ("renhou", "baiman", "baiman"),
+        ("pao", "daisangen,suukantsu", frozenset({"daisangen", "suukantsu"})),
+        ("pao", "none", frozenset()),
+    ],
+)
 def test_option_values_parse(name, text, value):
     rs = mjscore.load_ruleset("riichi")
     assert rs.resolve_options({name: text})[name] == value
 
 
-@pytest.mark.parametrize("name, text, words", [
-    ("kiriage", "on", "no option 'kiriage'"),
-    ("kiriage_mangan", "maybe", "takes on or off"),
-    ("red_fives", "2", "takes one of 0, 3, 4"),
-    ("red_fives", "many", "takes a number"),
-    ("renhou", "double", "takes one of off, mangan"),
-    ("pao", "chombo", "unknown value chombo"),
-])
+@pytest.mark.parametrize(
+    "name, text, words",
+    [
+        ("kiriage", "on", "no option 'kiriage'"),
+        ("kiriage_mangan", "maybe", "takes on or off"),
+        ("red_fives", "2", "takes one of 0, 3, 4"),
+        ("red_fives", "many", "takes a number"),
+        ("renhou", "double", "takes one of off, mangan"),
+        ("pao", "chombo", "unknown value chombo"),
+    ],
+)
 def test_bad_option_values_say_what_is_accepted(name, text, words):
     rs = mjscore.load_ruleset("riichi")
     with pytest.raises(RulesetError, match=words):
@@ -161,15 +179,28 @@ def _write(ruleset_dir, name: str, text: str) -> str:
     return rf"{name}\.toml"
 
 
-@pytest.mark.parametrize("text, where", [
-    ('extends = "riichi"\ntitel = "typo"\n', "unknown key 'titel'"),
-    ('extends = "riichi"\n[params]\nmin_hann = 2\n', r"params: unknown key 'min_hann'"),
-    ('extends = "riichi"\n[yaku.tanyao]\nhan_opn = 1\n', r"yaku\.tanyao: unknown key 'han_opn'"),
-    ('extends = "riichi"\n[options.red_fives]\ndefualt = 4\n',
-     r"options\.red_fives: unknown key 'defualt'"),
-    ('extends = "european"\n[params.doubles.no_chow]\nname = "x"\ndoubles = 1\nwhom = "all"\n',
-     r"params\.doubles\.no_chow: unknown key 'whom'"),
-])
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        ('extends = "riichi"\ntitel = "typo"\n', "unknown key 'titel'"),
+        ('extends = "riichi"\n[params]\nmin_hann = 2\n', r"params: unknown key 'min_hann'"),
+        (
+            'extends = "riichi"\n[yaku.tanyao]\nhan_opn = 1\n',
+            r"yaku\.tanyao: unknown key 'han_opn'",
+        ),
+        (
+            'extends = "riichi"\n[options.red_fives]\ndefualt = 4\n',
+            r"options\.red_fives: unknown key 'defualt'",
+        ),
+        (
+            (
+                'extends = "european"\n[params.doubles.no_chow]\n'
+                'name = "x"\ndoubles = 1\nwhom = "all"\n'
+            ),
+            r"params\.doubles\.no_chow: unknown key 'whom'",
+        ),
+    ],
+)
 def test_an_unknown_key_names_the_file_and_the_key(ruleset_dir, text, where):
     file = _write(ruleset_dir, "typo", text)
     with pytest.raises(RulesetError, match=rf"{file}: {where}"):
@@ -183,44 +214,74 @@ def test_an_unknown_key_in_a_parent_names_the_parent(ruleset_dir):
         rulesets.load_ruleset("child")
 
 
-@pytest.mark.parametrize("text, where, expected", [
-    ('extends = "riichi"\n[params]\nmin_han = "2"\n', r"params\.min_han", "an integer"),
-    ('extends = "riichi"\n[params]\nhonba = 1\n', r"params\.honba", "a boolean"),
-    ('extends = "riichi"\n[params]\nmin_han = true\n', r"params\.min_han", "an integer"),
-    ('extends = "riichi"\n[params]\nliability = "all"\n', r"params\.liability",
-     "one of 'none', 'pao', 'arushal'"),
-    ('extends = "riichi"\n[params]\nextra_shapes = "thirteen-unrelated"\n',
-     r"params\.extra_shapes", "a list of strings"),
-    ('extends = "riichi"\n[params]\nlimits = [[13, 8000]]\n', r"params\.limits\[0\]",
-     r"a list \[least han, base points, name\]"),
-    ('extends = "riichi"\n[params]\nred_five_layout = { "x" = [0, 1, 0] }\n',
-     r"params\.red_five_layout key", "a number"),
-    ('extends = "riichi"\n[yaku.tanyao]\nhan = "1"\n', r"yaku\.tanyao\.han", "an integer"),
-    ('extends = "riichi"\n[options.pao]\nhelp = 3\n', r"options\.pao\.help", "a string"),
-    ('extends = "riichi"\n[options.red_fives]\nkind = "number"\n', r"options\.red_fives\.kind",
-     "one of 'bool', 'int', 'choice', 'set'"),
-    ('extends = "riichi"\nflags = "riichi"\n', "flags", "a list of strings"),
-    ('extends = "european"\n[params.points]\nflower = 4\n', r"params\.points", "missing key"),
-])
+@pytest.mark.parametrize(
+    "text, where, expected",
+    [
+        ('extends = "riichi"\n[params]\nmin_han = "2"\n', r"params\.min_han", "an integer"),
+        ('extends = "riichi"\n[params]\nhonba = 1\n', r"params\.honba", "a boolean"),
+        ('extends = "riichi"\n[params]\nmin_han = true\n', r"params\.min_han", "an integer"),
+        (
+            'extends = "riichi"\n[params]\nliability = "all"\n',
+            r"params\.liability",
+            "one of 'none', 'pao', 'arushal'",
+        ),
+        (
+            'extends = "riichi"\n[params]\nextra_shapes = "thirteen-unrelated"\n',
+            r"params\.extra_shapes",
+            "a list of strings",
+        ),
+        (
+            'extends = "riichi"\n[params]\nlimits = [[13, 8000]]\n',
+            r"params\.limits\[0\]",
+            r"a list \[least han, base points, name\]",
+        ),
+        (
+            'extends = "riichi"\n[params]\nred_five_layout = { "x" = [0, 1, 0] }\n',
+            r"params\.red_five_layout key",
+            "a number",
+        ),
+        ('extends = "riichi"\n[yaku.tanyao]\nhan = "1"\n', r"yaku\.tanyao\.han", "an integer"),
+        ('extends = "riichi"\n[options.pao]\nhelp = 3\n', r"options\.pao\.help", "a string"),
+        (
+            'extends = "riichi"\n[options.red_fives]\nkind = "number"\n',
+            r"options\.red_fives\.kind",
+            "one of 'bool', 'int', 'choice', 'set'",
+        ),
+        ('extends = "riichi"\nflags = "riichi"\n', "flags", "a list of strings"),
+        ('extends = "european"\n[params.points]\nflower = 4\n', r"params\.points", "missing key"),
+    ],
+)
 def test_a_wrong_type_names_the_file_the_key_and_the_type(ruleset_dir, text, where, expected):
     file = _write(ruleset_dir, "typed", text)
     with pytest.raises(RulesetError, match=rf"{file}: {where}.*{expected}"):
         rulesets.load_ruleset("typed")
 
 
-@pytest.mark.parametrize("text, message", [
-    # a switch offered as an option keeps its type
-    ('extends = "riichi"\n[options.kazoe_yakuman]\nkind = "int"\ndefault = 1\n',
-     "option 'kazoe_yakuman' takes the place of the parameter kazoe_yakuman, so its kind is bool"),
-    # what params name must exist
-    ('extends = "riichi"\n[params]\nshape_options = { seven-pairs = "nope" }\n',
-     "shape_options names 'nope', not a bool option"),
-    ('extends = "arushal"\n[params]\nkeep_by_option = { chiitoitsu = ["nope"] }\n',
-     r"keep_by_option\.chiitoitsu names unknown yaku \['nope'\]"),
-    ('extends = "riichi"\n[params]\nliability = "none"\n', 'liability = "pao" goes with'),
-    ('extends = "riichi"\n[options]\npao = false\n', 'liability = "pao" goes with'),
-    ('extends = "riichi"\n[options.kiriage_mangan]\ndefault = "maybe"\n', "takes on or off"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        # a switch offered as an option keeps its type
+        (
+            'extends = "riichi"\n[options.kazoe_yakuman]\nkind = "int"\ndefault = 1\n',
+            (
+                "option 'kazoe_yakuman' takes the place of the parameter kazoe_yakuman, "
+                "so its kind is bool"
+            ),
+        ),
+        # what params name must exist
+        (
+            'extends = "riichi"\n[params]\nshape_options = { seven-pairs = "nope" }\n',
+            "shape_options names 'nope', not a bool option",
+        ),
+        (
+            'extends = "arushal"\n[params]\nkeep_by_option = { chiitoitsu = ["nope"] }\n',
+            r"keep_by_option\.chiitoitsu names unknown yaku \['nope'\]",
+        ),
+        ('extends = "riichi"\n[params]\nliability = "none"\n', 'liability = "pao" goes with'),
+        ('extends = "riichi"\n[options]\npao = false\n', 'liability = "pao" goes with'),
+        ('extends = "riichi"\n[options.kiriage_mangan]\ndefault = "maybe"\n', "takes on or off"),
+    ],
+)
 def test_what_a_ruleset_names_is_checked_at_load(ruleset_dir, text, message):
     _write(ruleset_dir, "named", text)
     with pytest.raises(RulesetError, match=message):
@@ -249,9 +310,11 @@ def test_a_switch_is_a_parameter_or_an_option_never_both_read_with_a_default():
 def test_honba_deposits_and_money_dora_are_explicit():
     riichi, boo, arushal = (mjscore.load_ruleset(n) for n in ("riichi", "kansai-boo", "arushal"))
     assert (riichi.params.honba, riichi.params.deposits, riichi.params.dora_payments) == (
-        True, True, False)
-    assert (boo.params.honba, boo.params.deposits, boo.params.dora_payments) == (
-        True, False, True)
+        True,
+        True,
+        False,
+    )
+    assert (boo.params.honba, boo.params.deposits, boo.params.dora_payments) == (True, False, True)
     assert (arushal.params.honba, arushal.params.deposits) == (False, False)
 
 

@@ -14,8 +14,13 @@ NOT_A_HAND = "123m ron:4s"
 
 
 def mj(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "mjscore", *args], input=stdin,
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "mjscore", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 @pytest.fixture
@@ -99,6 +104,6 @@ def test_check_shows_both_sides_yaku_row_by_row(monkeypatch):
     text = out.getvalue()
     block = text.split("disagree: ")[1].splitlines()
     head = next(i for i, row in enumerate(block) if row.split() == ["record", "mjscore"])
-    rows = block[head + 1:]
+    rows = block[head + 1 :]
     assert any("ippatsu" in row.lower() for row in rows)  # the record's, on the left
     assert all(row.startswith("  ") for row in rows if row and not row.startswith("agree"))

@@ -39,8 +39,10 @@ def test_kita_is_read_into_the_hand_and_written_back():
     assert "kita" not in str(parse_line(f"{ITTSU} tsumo:9p kita:0"))
 
 
-@pytest.mark.parametrize("token, why", [("kita:5", "at most 4"), ("kita:x", "0 to 4"),
-                                        ("kita:", "0 to 4"), ("kita:12", "at most 4")])
+@pytest.mark.parametrize(
+    "token, why",
+    [("kita:5", "at most 4"), ("kita:x", "0 to 4"), ("kita:", "0 to 4"), ("kita:12", "at most 4")],
+)
 def test_a_bad_kita_count_names_its_column(token, why):
     text = f"{ITTSU} tsumo:9p {token}"
     r = score(text)
@@ -66,20 +68,23 @@ def test_each_ruleset_loads_with_three_seats_and_its_platform_as_parent(rules):
 # -- validation: each refused token is named with its column ------------------------------------
 
 
-@pytest.mark.parametrize("text, token, kind", [
-    ("11m99p123s456s78s 9s tsumo:9p", "78s", None),  # control: the tiles are fine
-    ("11m99p123s456s789s tsumo:5m", "tsumo:5m", "invalid_hand"),
-    ("19m99p123s456s789s 2m tsumo:9p", "2m", "invalid_hand"),
-    ("11m99p123s456s pon:333m tsumo:9p", "pon:333m", "invalid_hand"),
-    ("11m99p123s456s chi:789s tsumo:9p", "chi:789s", "context"),
-    ("11m99p123s456s789s tsumo:9p dora:4m", "dora:4m", "invalid_hand"),
-    ("11m99p123s456s789s tsumo:9p dora:1m ura:8m riichi", "ura:8m", "invalid_hand"),
-    ("11m99p123s456s789s tsumo:9p seat:N", "seat:N", "context"),
-    ("11m99p123s456s789s tsumo:9p round:N", "round:N", "context"),
-    ("11m99p123s456s789s ron:9p=", "ron:9p=", "context"),
-    ("11m99p123s456s pon:777z= tsumo:9p", "pon:777z=", "context"),
-    ("11m99p123s456s789s tsumo:9p dora:4z,4z,4z kita:2", "kita:2", "invalid_hand"),
-])
+@pytest.mark.parametrize(
+    "text, token, kind",
+    [
+        ("11m99p123s456s78s 9s tsumo:9p", "78s", None),  # control: the tiles are fine
+        ("11m99p123s456s789s tsumo:5m", "tsumo:5m", "invalid_hand"),
+        ("19m99p123s456s789s 2m tsumo:9p", "2m", "invalid_hand"),
+        ("11m99p123s456s pon:333m tsumo:9p", "pon:333m", "invalid_hand"),
+        ("11m99p123s456s chi:789s tsumo:9p", "chi:789s", "context"),
+        ("11m99p123s456s789s tsumo:9p dora:4m", "dora:4m", "invalid_hand"),
+        ("11m99p123s456s789s tsumo:9p dora:1m ura:8m riichi", "ura:8m", "invalid_hand"),
+        ("11m99p123s456s789s tsumo:9p seat:N", "seat:N", "context"),
+        ("11m99p123s456s789s tsumo:9p round:N", "round:N", "context"),
+        ("11m99p123s456s789s ron:9p=", "ron:9p=", "context"),
+        ("11m99p123s456s pon:777z= tsumo:9p", "pon:777z=", "context"),
+        ("11m99p123s456s789s tsumo:9p dora:4z,4z,4z kita:2", "kita:2", "invalid_hand"),
+    ],
+)
 @pytest.mark.parametrize("rules", SANMA)
 def test_what_a_three_player_table_lacks_is_refused_naming_the_token(text, token, kind, rules):
     r = score(text, rules)
@@ -107,9 +112,17 @@ def test_kita_under_a_four_player_ruleset_is_refused():
 # -- the seats of a table of three -------------------------------------------------------------
 
 
-@pytest.mark.parametrize("seat, marker, payer", [
-    ("S", "-", "E"), ("S", "+", "W"), ("E", "-", "W"), ("E", "+", "S"),
-    ("W", "-", "S"), ("W", "+", "E")])
+@pytest.mark.parametrize(
+    "seat, marker, payer",
+    [
+        ("S", "-", "E"),
+        ("S", "+", "W"),
+        ("E", "-", "W"),
+        ("E", "+", "S"),
+        ("W", "-", "S"),
+        ("W", "+", "E"),
+    ],
+)
 def test_left_and_right_go_round_a_table_of_three(seat, marker, payer):
     r = score(f"{ITTSU} ron:9p{marker} seat:{seat} riichi")
     assert r.ok, r.error
@@ -153,7 +166,7 @@ def test_tsumo_loss_off_splits_north_share_between_the_two_payers():
     # split, each share rounded up once
     r = score("123p456p789s11s55z tsumo:5z seat:S", tsumo_loss="off")
     assert r.han == 2 and r.fu == 30
-    base = 30 * 2 ** 4
+    base = 30 * 2**4
     up = lambda x: -(-x // 100) * 100  # noqa: E731
     assert by_payer(r) == {"E": up(2 * base + base // 2), "W": up(base + base // 2)}
 
@@ -232,8 +245,11 @@ def test_north_is_nobodys_wind_no_yakuhai_and_a_pair_of_it_is_0_fu():
     r = score("123p456p789s12s44z ron:3s- riichi seat:S")  # 44z pair, kanchan
     assert r.ok and r.fu == 40  # 20 + closed ron 10 + kanchan 2 = 32 -> 40, no pair fu
     assert not any("4z" in item.reason for item in r.fu_items)
-    assert [item.reason for item in score("123p456p789s12s33z ron:3s- riichi seat:W").fu_items
-            if "3z" in item.reason]  # West is W's wind: its pair has fu
+    assert [
+        item.reason
+        for item in score("123p456p789s12s33z ron:3s- riichi seat:W").fu_items
+        if "3z" in item.reason
+    ]  # West is W's wind: its pair has fu
 
 
 # -- Mahjong Soul's own: 13-sided kokushi, kokushi robbing a concealed kan, ron on a kita -------
@@ -291,8 +307,10 @@ def test_the_feeder_of_the_third_dragon_pays_a_tsumo_alone(rules):
 
 # -- every format at a table of three ------------------------------------------------------------
 
-REPORTED = ("11m99p123s456s789s tsumo:9p seat:S riichi kita:2 dora:1m,3z honba:1 sticks:1",
-            "111p2s pon:555z+ pon:666z+ pon:777z- ron:2s+ seat:E")
+REPORTED = (
+    "11m99p123s456s789s tsumo:9p seat:S riichi kita:2 dora:1m,3z honba:1 sticks:1",
+    "111p2s pon:555z+ pon:666z+ pon:777z- ron:2s+ seat:E",
+)
 
 
 def _rendered(fmt: str, results) -> str:
@@ -331,8 +349,10 @@ def test_the_report_shows_three_seats_and_the_kita_whole_at_every_width(width, m
     assert len(nets) == 2
     for line in nets:  # the net flows on: its seats are E, S, W and never N
         assert " N " not in f"{line} "
-    seats = re.findall(r"\b([ESWN]) [+-]?\d", "\n".join(
-        ln for ln in out.splitlines() if ln.startswith(("net", " " * 10))))
+    seats = re.findall(
+        r"\b([ESWN]) [+-]?\d",
+        "\n".join(ln for ln in out.splitlines() if ln.startswith(("net", " " * 10))),
+    )
     assert set(seats) == set(THREE)
     assert "kita 2" in out and "9m" in out  # the 1m indicator's dora is 9m
 
@@ -386,8 +406,10 @@ def test_the_table_names_three_players_and_pays_as_the_scorer():
     ruleset = mjscore.load_ruleset("sanma")
     options = ruleset.resolve_options()
     assert han_fu_pay(2000, False, ruleset, options)["tsumo"] == {
-        "from_non_dealer": 2000, "from_dealer": 4000, "total": 6000}
-    assert han_fu_pay(2000, True, ruleset, options)["tsumo"] == {"from_each": 4000,
-                                                                  "total": 8000}
+        "from_non_dealer": 2000,
+        "from_dealer": 4000,
+        "total": 6000,
+    }
+    assert han_fu_pay(2000, True, ruleset, options)["tsumo"] == {"from_each": 4000, "total": 8000}
     off = ruleset.resolve_options({"tsumo_loss": "off"})
     assert han_fu_pay(2000, False, ruleset, off)["tsumo"]["total"] == 8000

@@ -34,7 +34,9 @@ def _three(directory, parent: str, name: str = "") -> str:
     name = name or f"three-{parent}"
     (directory / f"{name}.toml").write_text(
         f'extends = "{parent}"\ntitle = "{parent}, three players (test)"\n\n'
-        "[params]\nplayers = 3\n", encoding="utf-8")
+        "[params]\nplayers = 3\n",
+        encoding="utf-8",
+    )
     return name
 
 
@@ -78,11 +80,11 @@ def test_a_ruleset_with_three_players_has_the_seats_e_s_w(riichi3):
 
 
 @pytest.mark.parametrize("value", ["3", 5, 2, True])
-def test_players_other_than_three_or_four_is_refused_at_load_naming_the_key(ruleset_dir,
-                                                                            value):
+def test_players_other_than_three_or_four_is_refused_at_load_naming_the_key(ruleset_dir, value):
     text = json.dumps(value) if not isinstance(value, bool) else "true"
     (ruleset_dir / "bad-players.toml").write_text(
-        f'extends = "riichi"\n[params]\nplayers = {text}\n', encoding="utf-8")
+        f'extends = "riichi"\n[params]\nplayers = {text}\n', encoding="utf-8"
+    )
     with pytest.raises(RulesetError, match=r"params\.players"):
         mjscore.load_ruleset("bad-players")
 
@@ -105,10 +107,14 @@ def test_a_tsumo_is_paid_by_each_of_the_two_others(riichi3):
     assert tuple(r.net) == THREE
     assert sorted(p.payer for p in r.payments) == ["E", "W"]
     by_payer = {p.payer: p.amount for p in r.payments}
-    assert by_payer == {s: a for s, a in ((p.payer, p.amount) for p in four.payments)
-                        if s != "N"}  # each pays what he pays at four: no N, no more
-    assert r.value == sum(by_payer.values()) == four.value - dict(
-        (p.payer, p.amount) for p in four.payments)["N"]
+    assert by_payer == {
+        s: a for s, a in ((p.payer, p.amount) for p in four.payments) if s != "N"
+    }  # each pays what he pays at four: no N, no more
+    assert (
+        r.value
+        == sum(by_payer.values())
+        == four.value - dict((p.payer, p.amount) for p in four.payments)["N"]
+    )
     assert sum(r.net.values()) == 0
 
 
@@ -136,14 +142,17 @@ def test_the_value_of_a_tsumo_is_what_its_payments_add_up_to(seats, winner):
 # -- seats the table does not have ----------------------------------------------------------
 
 
-@pytest.mark.parametrize(("text", "token"), [
-    ("123p456p77p789s13s tsumo:2s seat:N", "seat:N"),
-    ("123p456p77p789s13s tsumo:2s seat:n", "seat:N"),
-    ("123p456p77p789s13s tsumo:2s round:N", "round:N"),
-    ("123p456p77p789s13s ron:2s= seat:E riichi", "ron:2s="),  # nobody sits across
-    ("123p456p789s5p pon:777z= tsumo:5p seat:E", "pon:777z="),
-    ("123p456p555z5p chi:123s tsumo:5p seat:E", "chi:123s"),  # no chi at three
-])
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [
+        ("123p456p77p789s13s tsumo:2s seat:N", "seat:N"),
+        ("123p456p77p789s13s tsumo:2s seat:n", "seat:N"),
+        ("123p456p77p789s13s tsumo:2s round:N", "round:N"),
+        ("123p456p77p789s13s ron:2s= seat:E riichi", "ron:2s="),  # nobody sits across
+        ("123p456p789s5p pon:777z= tsumo:5p seat:E", "pon:777z="),
+        ("123p456p555z5p chi:123s tsumo:5p seat:E", "chi:123s"),  # no chi at three
+    ],
+)
 def test_a_seat_beyond_the_table_is_refused_naming_the_token(riichi3, text, token):
     r = _score(text, riichi3)
     assert not r.ok and r.error.kind == "context"
@@ -165,8 +174,10 @@ def test_a_player_after_the_slash_beyond_the_table_is_refused(ruleset_dir):
 
 def test_a_european_settlement_settles_among_three(ruleset_dir):
     rules = _three(ruleset_dir, "european")
-    text = ("13m777m55s pon:111p pon:333z ron:2m- seat:W round:E breach:S / E: pon:777z 222p "
-            "/ S: pon:222z 999s flowers:2f")
+    text = (
+        "13m777m55s pon:111p pon:333z ron:2m- seat:W round:E breach:S / E: pon:777z 222p "
+        "/ S: pon:222z 999s flowers:2f"
+    )
     r = _score(text, rules)
     assert r.ok, r.error
     assert tuple(r.net) == THREE and tuple(r.score.players) == THREE
@@ -221,17 +232,22 @@ def test_the_rich_report_shows_the_net_of_three_seats(riichi3):
     text = _rendered("rich", _score("123p456p77p789s13s tsumo:2s riichi", riichi3))
     net = next(line for line in text.splitlines() if line.startswith("net"))
     assert [piece.split()[0] for piece in net[3:].split("·")] == list(THREE)
-    assert not any(" N " in f" {line} " for line in text.splitlines()
-                   if line.startswith(("net", "payments")))
+    assert not any(
+        " N " in f" {line} " for line in text.splitlines() if line.startswith(("net", "payments"))
+    )
 
 
 def test_the_rich_report_lists_three_players_of_a_settlement(ruleset_dir):
     rules = _three(ruleset_dir, "european")
-    text = _rendered("rich", _score(
-        "13m777m55s pon:111p pon:333z ron:2m- seat:W round:E breach:S / E: pon:777z 222p",
-        rules))
-    start = text.splitlines().index(next(ln for ln in text.splitlines()
-                                         if ln.startswith("players")))
-    rows = text.splitlines()[start + 2:start + 5]
+    text = _rendered(
+        "rich",
+        _score(
+            "13m777m55s pon:111p pon:333z ron:2m- seat:W round:E breach:S / E: pon:777z 222p", rules
+        ),
+    )
+    start = text.splitlines().index(
+        next(ln for ln in text.splitlines() if ln.startswith("players"))
+    )
+    rows = text.splitlines()[start + 2 : start + 5]
     assert [row.split()[0] for row in rows] == list(THREE)
     assert text.splitlines()[start + 5].strip() == ""

@@ -30,8 +30,13 @@ from mjscore.analysis.ukeire import TileCount, counts_of, discards, ukeire, winn
 
 pytestmark = pytest.mark.slow  # the fast tier: pytest -m "not slow"
 
-SETTINGS = settings(max_examples=400, derandomize=True, database=None, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=400,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 RUN_STARTS = tuple(s * 9 + r for s in range(3) for r in range(7))
 
 
@@ -117,8 +122,14 @@ def orphans_hands(draw):
     return tuple(counts), 0
 
 
-ANY_HAND = st.one_of(random_hands(), near_complete_hands(), pairs_hands(), orphans_hands(),
-                     random_hands(kinds=range(9)), random_hands(kinds=(*range(5), 27, 28)))
+ANY_HAND = st.one_of(
+    random_hands(),
+    near_complete_hands(),
+    pairs_hands(),
+    orphans_hands(),
+    random_hands(kinds=range(9)),
+    random_hands(kinds=(*range(5), 27, 28)),
+)
 
 
 # -- oracle and brute force ----------------------------------------------------------------
@@ -127,9 +138,11 @@ ANY_HAND = st.one_of(random_hands(), near_complete_hands(), pairs_hands(), orpha
 def oracle_by_shape(counts, melds):
     c = list(counts)
     closed = melds == 0
-    return (Oracle.calculate_shanten_for_regular_hand(c),
-            Oracle.calculate_shanten_for_chiitoitsu_hand(c) if closed else None,
-            Oracle.calculate_shanten_for_kokushi_hand(c) if closed else None)
+    return (
+        Oracle.calculate_shanten_for_regular_hand(c),
+        Oracle.calculate_shanten_for_chiitoitsu_hand(c) if closed else None,
+        Oracle.calculate_shanten_for_kokushi_hand(c) if closed else None,
+    )
 
 
 @cache
@@ -161,13 +174,16 @@ def is_complete(counts, melds, shapes=ALL_SHAPES) -> bool:
                     return True
     if melds == 0 and SEVEN_PAIRS in shapes and sorted(counts)[-7:] == [2] * 7:
         return True
-    return (melds == 0 and THIRTEEN_ORPHANS in shapes
-            and all(counts[t] for t in ORPHAN_TILES)
-            and sum(counts[t] for t in ORPHAN_TILES) == 14)
+    return (
+        melds == 0
+        and THIRTEEN_ORPHANS in shapes
+        and all(counts[t] for t in ORPHAN_TILES)
+        and sum(counts[t] for t in ORPHAN_TILES) == 14
+    )
 
 
 def plus(counts, t):
-    return counts[:t] + (counts[t] + 1,) + counts[t + 1:]
+    return counts[:t] + (counts[t] + 1,) + counts[t + 1 :]
 
 
 # -- shanten ------------------------------------------------------------------------------
@@ -191,8 +207,9 @@ def test_only_the_shapes_asked_for(hand, shapes):
             shanten(counts, melds, shapes)
         return
     got = shanten(counts, melds, shapes)
-    by_shape = dict(zip((REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS),
-                        oracle_by_shape(counts, melds), strict=True))
+    by_shape = dict(
+        zip((REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS), oracle_by_shape(counts, melds), strict=True)
+    )
     for shape, value in got.by_shape().items():
         assert value == (by_shape[shape] if shape in shapes else None)
     assert got.best == min(v for v in got.by_shape().values() if v is not None)
@@ -224,15 +241,18 @@ def test_known_hands():
     assert shanten(tiles("11s"), melds=4).seven_pairs is None
 
 
-@pytest.mark.parametrize("counts,melds", [
-    ((1,) * 33, 0),  # 33 counts
-    (tiles("123m"), 0),  # too few tiles
-    (tiles("1112345678999m"), 1),
-    (tiles("11111m234p567p789s"), 0),  # five of a tile
-    (tiles("11111z234p567p789s"), 0),
-    ((-1, 5, *tiles("1112345678999m")[2:]), 0),  # 13 tiles, yet -1 and 5 of a tile
-    (tiles("1112345678999m"), -1),
-])
+@pytest.mark.parametrize(
+    "counts,melds",
+    [
+        ((1,) * 33, 0),  # 33 counts
+        (tiles("123m"), 0),  # too few tiles
+        (tiles("1112345678999m"), 1),
+        (tiles("11111m234p567p789s"), 0),  # five of a tile
+        (tiles("11111z234p567p789s"), 0),
+        ((-1, 5, *tiles("1112345678999m")[2:]), 0),  # 13 tiles, yet -1 and 5 of a tile
+        (tiles("1112345678999m"), -1),
+    ],
+)
 def test_bad_input_is_refused(counts, melds):
     for shapes in (ALL_SHAPES, {SEVEN_PAIRS}):
         with pytest.raises(ValueError):
@@ -243,8 +263,9 @@ def test_bad_input_is_refused(counts, melds):
 
 # -- draws, ukeire, waits, discards ------------------------------------------------------
 
-WAITING = st.one_of(random_hands(extra=st.just(0)), near_complete_hands(),
-                    pairs_hands(), orphans_hands()).filter(lambda h: sum(h[0]) % 3 == 1)
+WAITING = st.one_of(
+    random_hands(extra=st.just(0)), near_complete_hands(), pairs_hands(), orphans_hands()
+).filter(lambda h: sum(h[0]) % 3 == 1)
 
 
 @SETTINGS
@@ -261,8 +282,11 @@ def test_draws_equal_shanten_of_each_drawn_hand(hand):
 def test_ukeire_equals_brute_force_with_the_oracle(hand):
     counts, melds = hand
     now = Oracle.calculate_shanten(list(counts))
-    expected = tuple(TileCount(t, 4 - counts[t]) for t in range(34)
-                     if counts[t] < 4 and Oracle.calculate_shanten(list(plus(counts, t))) < now)
+    expected = tuple(
+        TileCount(t, 4 - counts[t])
+        for t in range(34)
+        if counts[t] < 4 and Oracle.calculate_shanten(list(plus(counts, t))) < now
+    )
     assert ukeire(counts, melds) == expected
 
 
@@ -271,15 +295,21 @@ def test_ukeire_equals_brute_force_with_the_oracle(hand):
 def test_winning_tiles_equal_brute_force(hand, shapes):
     counts, melds = hand
     shapes = shapes | {REGULAR} if melds else shapes
-    expected = tuple(TileCount(t, 4 - counts[t]) for t in range(34)
-                     if counts[t] < 4 and is_complete(plus(counts, t), melds, shapes))
+    expected = tuple(
+        TileCount(t, 4 - counts[t])
+        for t in range(34)
+        if counts[t] < 4 and is_complete(plus(counts, t), melds, shapes)
+    )
     assert winning_tiles(counts, melds, shapes) == expected
     assert bool(expected) == (shanten_number(counts, melds, shapes) == 0)
 
 
 @settings(max_examples=150, derandomize=True, database=None, deadline=None)
-@given(st.one_of(random_hands(extra=st.just(1)), near_complete_hands(), pairs_hands())
-       .filter(lambda h: sum(h[0]) % 3 == 2))
+@given(
+    st.one_of(random_hands(extra=st.just(1)), near_complete_hands(), pairs_hands()).filter(
+        lambda h: sum(h[0]) % 3 == 2
+    )
+)
 def test_discards_cover_every_tile_best_first(hand):
     counts, melds = hand
     out = discards(counts, melds)
@@ -287,7 +317,7 @@ def test_discards_cover_every_tile_best_first(hand):
     assert out == sorted(out, key=lambda d: (d.shanten, -d.ukeire, d.tile))
     assert out[0].shanten == max(0, shanten_number(counts, melds))  # the best discard keeps it
     for d in out:
-        rest = counts[:d.tile] + (counts[d.tile] - 1,) + counts[d.tile + 1:]
+        rest = counts[: d.tile] + (counts[d.tile] - 1,) + counts[d.tile + 1 :]
         assert d.shanten == shanten_number(rest, melds)
         seen = tuple(4 - x.remaining for x in d.tiles)
         assert all(s == counts[x.tile] for s, x in zip(seen, d.tiles, strict=True))

@@ -20,7 +20,10 @@ def _defaults(name: str) -> dict:
 
 def test_arushal_options_and_defaults():
     assert _defaults("arushal") == {
-        "tsumo_pinfu": False, "chiitoitsu": False, "isshoku_sanjun": False, "sanshoku": False,
+        "tsumo_pinfu": False,
+        "chiitoitsu": False,
+        "isshoku_sanjun": False,
+        "sanshoku": False,
         "chiitoitsu_allows_situational_yaku": False,
         "renhou_label_for_first_draw_tsumo": False,
     }
@@ -28,8 +31,13 @@ def test_arushal_options_and_defaults():
 
 def test_kansai_boo_options_and_defaults():
     assert _defaults("kansai-boo") == {
-        "red_fives": 2, "open_dora_needs_yaku": False, "closed_bonus": False, "chanta": False,
-        "sanshoku": False, "isshoku_sanjun": False, "yakuman_result": "normal",
+        "red_fives": 2,
+        "open_dora_needs_yaku": False,
+        "closed_bonus": False,
+        "chanta": False,
+        "sanshoku": False,
+        "isshoku_sanjun": False,
+        "yakuman_result": "normal",
         "renhou_label_for_first_draw_tsumo": False,
     }
     rs = mjscore.load_ruleset("kansai-boo")
@@ -38,14 +46,34 @@ def test_kansai_boo_options_and_defaults():
 
 
 # §2.2 and §3.2 "Not in ..." lists, as riichi keys
-NOT_IN_ARUSHAL = ["riichi", "ippatsu", "double_riichi", "iipeikou", "ryanpeikou", "sankantsu",
-                  "junchan", "houtei", "renhou", "ryuuiisou", "suukantsu"]
-NOT_IN_BOO = ["ippatsu", "double_riichi", "iipeikou", "ryanpeikou", "sankantsu", "junchan",
-              "houtei", "renhou", "ryuuiisou", "suukantsu"]
+NOT_IN_ARUSHAL = [
+    "riichi",
+    "ippatsu",
+    "double_riichi",
+    "iipeikou",
+    "ryanpeikou",
+    "sankantsu",
+    "junchan",
+    "houtei",
+    "renhou",
+    "ryuuiisou",
+    "suukantsu",
+]
+NOT_IN_BOO = [
+    "ippatsu",
+    "double_riichi",
+    "iipeikou",
+    "ryanpeikou",
+    "sankantsu",
+    "junchan",
+    "houtei",
+    "renhou",
+    "ryuuiisou",
+    "suukantsu",
+]
 
 
-@pytest.mark.parametrize("name, absent", [("arushal", NOT_IN_ARUSHAL),
-                                          ("kansai-boo", NOT_IN_BOO)])
+@pytest.mark.parametrize("name, absent", [("arushal", NOT_IN_ARUSHAL), ("kansai-boo", NOT_IN_BOO)])
 def test_yaku_the_rulesets_do_not_have(name, absent):
     rs = mjscore.load_ruleset(name)
     assert [k for k in absent if k in rs.yaku] == []
@@ -59,13 +87,40 @@ def test_arushal_has_no_open_reduction():
             assert spec.han_open == spec.han, spec.key
 
 
-@pytest.mark.parametrize("name, han", [
-    ("arushal", {"double_wind": 2, "chinitsu": 3, "ittsu": 1, "toitoi": 1, "honitsu": 1,
-                 "shousangen": 1, "honroutou": 1, "chiitoitsu": 0}),
-    ("kansai-boo", {"double_wind": 2, "chinitsu": 4, "ittsu": 2, "toitoi": 2, "honitsu": 2,
-                    "sanankou": 2, "shousangen": 4, "honroutou": 4, "chiitoitsu": 2,
-                    "riichi": 1, "akahai": 1}),
-])
+@pytest.mark.parametrize(
+    "name, han",
+    [
+        (
+            "arushal",
+            {
+                "double_wind": 2,
+                "chinitsu": 3,
+                "ittsu": 1,
+                "toitoi": 1,
+                "honitsu": 1,
+                "shousangen": 1,
+                "honroutou": 1,
+                "chiitoitsu": 0,
+            },
+        ),
+        (
+            "kansai-boo",
+            {
+                "double_wind": 2,
+                "chinitsu": 4,
+                "ittsu": 2,
+                "toitoi": 2,
+                "honitsu": 2,
+                "sanankou": 2,
+                "shousangen": 4,
+                "honroutou": 4,
+                "chiitoitsu": 2,
+                "riichi": 1,
+                "akahai": 1,
+            },
+        ),
+    ],
+)
 def test_han_values(name, han):
     rs = mjscore.load_ruleset(name)
     assert {k: rs.yaku[k].han for k in han} == han
@@ -100,8 +155,10 @@ def _pays(name: str, han: int, fu: int, winner: str, tsumo: bool) -> dict[str, i
     return out
 
 
-@pytest.mark.parametrize("fu, h", [(fu, h) for fu, row in PUBLISHED.items()
-                                   for h, cell in enumerate(row) if cell is not None])
+@pytest.mark.parametrize(
+    "fu, h",
+    [(fu, h) for fu, row in PUBLISHED.items() for h, cell in enumerate(row) if cell is not None],
+)
 def test_the_published_table_cell_by_cell(fu, h):
     want = PUBLISHED[fu][h]
     ron = _pays("arushal", h, fu, "S", tsumo=False)
@@ -120,8 +177,8 @@ def test_base_is_fu_times_two_to_the_han_capped_at_500(fu, h):
     rs = mjscore.load_ruleset("arushal")
     params, options = rs.params, rs.resolve_options()
     base, limit = base_points(h, fu, 0, options, params)
-    assert base == min(500, fu * 2 ** h)
-    assert limit == ("mangan" if fu * 2 ** h >= 500 else None)
+    assert base == min(500, fu * 2**h)
+    assert limit == ("mangan" if fu * 2**h >= 500 else None)
 
 
 def test_boo_seven_pairs_rows():
@@ -141,12 +198,17 @@ def test_every_yakuman_is_one_mangan(name):
 
 def test_the_boo_value_is_the_hand_before_extras():
     """OUTPUT.md: `value` is the hand's own value; the extras are payment lines in `net`."""
-    r = mjscore.score("123m567p345s67s99s ron:8s= dora:7s honba:1 rules:kansai-boo",
-                      options={"closed_bonus": "on"}).to_dict()
+    r = mjscore.score(
+        "123m567p345s67s99s ron:8s= dora:7s honba:1 rules:kansai-boo",
+        options={"closed_bonus": "on"},
+    ).to_dict()
     assert r["value"] == 480
     assert [(p["amount"], p["reason"], p.get("count"), p["label"]) for p in r["payments"]] == [
-        (480, "ron", None, "ron"), (300, "honba", 1, "honba ×1"), (300, "dora", 1, "dora ×1"),
-        (300, "bonus", None, "closed hand bonus")]
+        (480, "ron", None, "ron"),
+        (300, "honba", 1, "honba ×1"),
+        (300, "dora", 1, "dora ×1"),
+        (300, "bonus", None, "closed hand bonus"),
+    ]
     assert r["net"] == {"E": 0, "S": 1380, "W": 0, "N": -1380}
 
 
@@ -164,11 +226,14 @@ def test_the_liability_sentence_says_who_and_why():
     assert "N pays the other half" in rule
 
 
-@pytest.mark.parametrize("token, words", [
-    ("riichi", "'riichi' is not a flag of ruleset arushal"),
-    ("dora:7s", "has no dora"),
-    ("honba:1", "no honba"),
-])
+@pytest.mark.parametrize(
+    "token, words",
+    [
+        ("riichi", "'riichi' is not a flag of ruleset arushal"),
+        ("dora:7s", "has no dora"),
+        ("honba:1", "no honba"),
+    ],
+)
 def test_arushal_names_what_it_does_not_have(token, words):
     r = mjscore.score(f"123m567p345s67s99s ron:8s= {token} rules:arushal")
     assert not r.ok and r.error.kind == "context" and words in r.error.message

@@ -66,9 +66,11 @@ def han_fu_amounts(ruleset_name: str, han: int, fu: int, dealer: bool) -> tuple[
 @pytest.mark.parametrize("columns", WIDTHS)
 @pytest.mark.parametrize("name", ruleset_names())
 def test_every_ruleset_has_a_table_that_fits_and_keeps_numbers_whole(
-        name, columns, dealer, capsys, monkeypatch):
-    text = table(capsys, monkeypatch, "--rules", name, *(["--dealer"] if dealer else []),
-                 columns=columns)
+    name, columns, dealer, capsys, monkeypatch
+):
+    text = table(
+        capsys, monkeypatch, "--rules", name, *(["--dealer"] if dealer else []), columns=columns
+    )
     lines = text.splitlines()
     assert len(lines) > 10
     assert max(len(line) for line in lines) <= columns, [x for x in lines if len(x) > columns]
@@ -123,8 +125,11 @@ def test_the_table_agrees_with_scored_hands(capsys):
     assert (tsumo.han, tsumo.fu) == (4, 20)
     by_payer = {p.payer: p.amount for p in tsumo.payments}
     want = cell(data, han=4, fu=20)["non_dealer"]["tsumo"]
-    assert want == {"from_non_dealer": by_payer["W"], "from_dealer": by_payer["E"],
-                    "total": tsumo.value}
+    assert want == {
+        "from_non_dealer": by_payer["W"],
+        "from_dealer": by_payer["E"],
+        "total": tsumo.value,
+    }
 
 
 def test_kiriage_where_the_ruleset_has_it(capsys, monkeypatch):
@@ -140,8 +145,7 @@ def test_kiriage_where_the_ruleset_has_it(capsys, monkeypatch):
     assert mjscore.score(hand, options={"kiriage_mangan": "on"}).value == 8000
     assert "7,700" not in table(capsys, monkeypatch, "--opt", "kiriage_mangan=on")
     assert "kiriage mangan: off" in table(capsys, monkeypatch)
-    code, _, err = run("table", "--rules", "arushal", "--opt", "kiriage_mangan=on",
-                       capsys=capsys)
+    code, _, err = run("table", "--rules", "arushal", "--opt", "kiriage_mangan=on", capsys=capsys)
     assert code == 2 and "no option 'kiriage_mangan'" in err
 
 
@@ -173,8 +177,9 @@ def test_arushal_and_kansai_boo_have_their_own_point_systems(capsys, monkeypatch
 def test_european_pays_points_with_east_double(capsys, monkeypatch):
     data = table_json(capsys, "--rules", "european")
     for seat, who in (("S", "non_dealer"), ("E", "dealer")):
-        scored = mjscore.score(f"123m456m789p23s55p ron:4s- seat:{seat} round:E breach:E "
-                               "rules:european")
+        scored = mjscore.score(
+            f"123m456m789p23s55p ron:4s- seat:{seat} round:E breach:E rules:european"
+        )
         tally = scored.to_dict()
         pay = cell(data, points=tally["points"], doubles=tally["doubles"])
         assert pay["score"] == tally["score"] == 30
@@ -182,15 +187,22 @@ def test_european_pays_points_with_east_double(capsys, monkeypatch):
         if seat == "E":
             assert pay[who] == {"from_each": by_payer["S"], "total": scored.value}
         else:
-            assert pay[who] == {"from_non_dealer": by_payer["W"], "from_dealer": by_payer["E"],
-                                "total": scored.value}
+            assert pay[who] == {
+                "from_non_dealer": by_payer["W"],
+                "from_dealer": by_payer["E"],
+                "total": scored.value,
+            }
     assert cell(data, points=40, doubles=5)["capped"]
-    assert data["limit"]["non_dealer"] == {"from_non_dealer": 1000, "from_dealer": 2000,
-                                           "total": 4000}
+    assert data["limit"]["non_dealer"] == {
+        "from_non_dealer": 1000,
+        "from_dealer": 2000,
+        "total": 4000,
+    }
     low = table_json(capsys, "--rules", "european", "--opt", "limit=500")
     assert low["limit"]["score"] == 500 and max(c["score"] for c in low["cells"]) == 500
-    huge = table(capsys, monkeypatch, "--rules", "european", "--opt", "limit=1000000",
-                 columns=40)  # seven-digit scores: each column as wide as its own numbers
+    huge = table(
+        capsys, monkeypatch, "--rules", "european", "--opt", "limit=1000000", columns=40
+    )  # seven-digit scores: each column as wide as its own numbers
     assert max(len(line) for line in huge.splitlines()) <= 40 and "1,000,000/2,000,000" in huge
     text = table(capsys, monkeypatch, "--rules", "european")
     assert re.search(r"^\s+paid\s+20/40\s", text, re.M)
@@ -199,17 +211,20 @@ def test_european_pays_points_with_east_double(capsys, monkeypatch):
 
 def test_mcr_pays_eight_and_the_fan(capsys, monkeypatch):
     data = table_json(capsys, "--rules", "mcr")
-    ron = mjscore.score("34s 55z chi:123m chi:567p pon:888s ron:2s- seat:S round:E "
-                        "flowers:1f2g rules:mcr")
+    ron = mjscore.score(
+        "34s 55z chi:123m chi:567p pon:888s ron:2s- seat:S round:E flowers:1f2g rules:mcr"
+    )
     pay = cell(data, fan=ron.value)["ron"]
     by_reason = {p.reason: p.amount for p in ron.payments}
-    assert (pay["from_discarder"], pay["from_each_other"]) == (by_reason["ron"],
-                                                               by_reason["base"])
+    assert (pay["from_discarder"], pay["from_each_other"]) == (by_reason["ron"], by_reason["base"])
     assert pay["total"] == sum(p.amount for p in ron.payments)
     tsumo = mjscore.score("147m258p369s 1234z tsumo:7z seat:S round:E rules:mcr")
     each = {p.amount for p in tsumo.payments}
-    assert {c["tsumo"]["from_each"] - c["fan"] for c in data["cells"]} == \
-        {a - tsumo.value for a in each} == {8}
+    assert (
+        {c["tsumo"]["from_each"] - c["fan"] for c in data["cells"]}
+        == {a - tsumo.value for a in each}
+        == {8}
+    )
     text = table(capsys, monkeypatch, "--rules", "mcr", "--dealer")
     assert "no dealer in MCR" in text and "16 all = 48" in text
 
@@ -219,9 +234,11 @@ def test_a_ruleset_file_is_read_by_its_scheme_not_its_name(tmp_path, monkeypatch
         shutil.copy(f"{rulesets.HERE}/{name}.toml", tmp_path)
     (tmp_path / "club.toml").write_text(
         'extends = "riichi"\ntitle = "Thursday club"\n[options.kiriage_mangan]\ndefault = true\n',
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     (tmp_path / "parlour.toml").write_text(
-        'extends = "european"\ntitle = "Parlour"\n[params]\neast_factor = 1\n', encoding="utf-8")
+        'extends = "european"\ntitle = "Parlour"\n[params]\neast_factor = 1\n', encoding="utf-8"
+    )
     monkeypatch.setattr(rulesets, "HERE", str(tmp_path))
     club = table_json(capsys, "--rules", "club")
     assert cell(club, han=4, fu=30)["non_dealer"]["ron"] == 8000
@@ -230,13 +247,16 @@ def test_a_ruleset_file_is_read_by_its_scheme_not_its_name(tmp_path, monkeypatch
     assert "Thursday club: non-dealer" in table(capsys, monkeypatch, "--rules", "club")
 
 
-@pytest.mark.parametrize(("args", "said"), [
-    (["--opt", "kiriage"], "--opt takes NAME=VALUE"),
-    (["--opt", "kiriage=on"], "did you mean 'kiriage_mangan'"),
-    (["--opt", "kiriage_mangan=maybe"], "takes on or off"),
-    (["--format", "xml"], "unknown format 'xml'"),
-    (["--rules", "richi"], "unknown ruleset 'richi'"),
-])
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--opt", "kiriage"], "--opt takes NAME=VALUE"),
+        (["--opt", "kiriage=on"], "did you mean 'kiriage_mangan'"),
+        (["--opt", "kiriage_mangan=maybe"], "takes on or off"),
+        (["--format", "xml"], "unknown format 'xml'"),
+        (["--rules", "richi"], "unknown ruleset 'richi'"),
+    ],
+)
 def test_bad_options_are_one_clear_message(args, said, capsys):
     code, out, err = run("table", *args, capsys=capsys)
     assert code == 2 and out == "" and said in err and "internal" not in err

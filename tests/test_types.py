@@ -43,11 +43,15 @@ def test_a_european_player_sets_only_declared_fields():
     from mjscore.european.facts import Table, loser_facts, winner_facts
 
     rs = mjscore.load_ruleset("european")
-    line = mjscore.parse("111z234s55z66z kan:8888p ron:6z round:S breach:S seat:E "
-                         "rules:european / S: 111m5z pon:222p")
+    line = mjscore.parse(
+        "111z234s55z66z kan:8888p ron:6z round:S breach:S seat:E "
+        "rules:european / S: 111m5z pon:222p"
+    )
     table = Table.of(line, rs.params, {k: spec.default for k, spec in rs.options.items()})
-    for facts in (loser_facts("S", line.others_by_seat["S"], table),
-                  winner_facts(line, None, table)):
+    for facts in (
+        loser_facts("S", line.others_by_seat["S"], table),
+        winner_facts(line, None, table),
+    ):
         assert _undeclared(facts) == set()
         assert {k for k in DECLARED if not hasattr(facts, k)} == set()
 
@@ -82,8 +86,12 @@ def test_the_core_packages_are_the_issues_seven():
 
 
 def test_the_checker_fails_on_core_errors_new_errors_and_fixed_entries():
-    errors = ["mjscore/report/a.py:c:m", "mjscore/report/a.py:c:m", "mjscore/cli/b.py:c:n",
-              "mjscore/core/x.py:c:o"]
+    errors = [
+        "mjscore/report/a.py:c:m",
+        "mjscore/report/a.py:c:m",
+        "mjscore/cli/b.py:c:n",
+        "mjscore/core/x.py:c:o",
+    ]
     baseline = ["mjscore/report/a.py:c:m", "mjscore/gone.py:c:p"]
     core, new, fixed = mypy_check.compare(errors, baseline)
     assert core == ["mjscore/core/x.py:c:o"]

@@ -23,11 +23,14 @@ def _error(line: str) -> str:
     return result.error.message
 
 
-@pytest.mark.parametrize(("line", "fix"), [
-    ("234m406p22s56s richi ron:4s", "did you mean 'riichi'?"),
-    (f"{OPEN} ron4s", "did you mean 'ron:4s'?"),
-    (f"{OPEN} tsumo 4s", "did you mean 'tsumo:4s'?"),
-])
+@pytest.mark.parametrize(
+    ("line", "fix"),
+    [
+        ("234m406p22s56s richi ron:4s", "did you mean 'riichi'?"),
+        (f"{OPEN} ron4s", "did you mean 'ron:4s'?"),
+        (f"{OPEN} tsumo 4s", "did you mean 'tsumo:4s'?"),
+    ],
+)
 def test_an_unknown_token_gets_the_nearest_fix(line, fix):
     assert fix in _error(line)
 
@@ -67,8 +70,13 @@ def _rich(args: list[str], env: dict[str, str] | None = None) -> str:
     for name in ("NO_COLOR", "FORCE_COLOR"):
         if env is None or name not in env:
             full.pop(name, None)
-    done = subprocess.run([sys.executable, "-m", "mjscore", *args, "score", OPEN, "ron:4s"],
-                          capture_output=True, env=full, cwd=ROOT, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "mjscore", *args, "score", OPEN, "ron:4s"],
+        capture_output=True,
+        env=full,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout.decode("utf-8")
 
@@ -83,10 +91,10 @@ def test_colour_modes():
 
 def test_tiles_can_be_turned_off_and_fall_back_to_mpsz():
     utf8 = {"PYTHONIOENCODING": "utf-8"}
-    assert "\U0001F013" in _rich([], utf8)
-    assert "\U0001F013" not in _rich(["--no-tiles"], utf8)
+    assert "\U0001f013" in _rich([], utf8)
+    assert "\U0001f013" not in _rich(["--no-tiles"], utf8)
     plain = _rich([], {"PYTHONIOENCODING": "cp1252"})
-    assert "\U0001F013" not in plain and "ron 4s" in plain
+    assert "\U0001f013" not in plain and "ron 4s" in plain
 
 
 def test_tiles_wanted_follows_the_encoding():
@@ -104,8 +112,9 @@ def _cli(args: list[str], columns: int | None = None) -> str:
     env.pop("NO_COLOR", None)
     if columns:
         env["COLUMNS"] = str(columns)
-    done = subprocess.run([sys.executable, "-m", "mjscore", *args], capture_output=True,
-                          env=env, cwd=ROOT, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "mjscore", *args], capture_output=True, env=env, cwd=ROOT, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout.decode("utf-8")
 
@@ -125,8 +134,11 @@ def test_rules_and_yaku_keep_option_names_and_keys_whole(columns):
         assert "…" not in text
         words = set(text.split())
         ruleset = load_ruleset(name)
-        keys = list(ruleset.yaku) if ruleset.scoring != "points_doubles" else [
-            *ruleset.params.rows, *ruleset.params.doubles, *ruleset.params.special]
+        keys = (
+            list(ruleset.yaku)
+            if ruleset.scoring != "points_doubles"
+            else [*ruleset.params.rows, *ruleset.params.doubles, *ruleset.params.special]
+        )
         for key in keys:
             assert key in words, (columns, name, key)
     from mjscore.mcr import FANS  # the fan table fits the width like the others
@@ -138,7 +150,7 @@ def test_rules_and_yaku_keep_option_names_and_keys_whole(columns):
         assert fan.key in set(text.split()), (columns, fan.key)
         row = next(i for i, line in enumerate(lines) if fan.key in line.split())
         block = [lines[row]]  # a stacked row carries its fields indented below the key
-        for line in lines[row + 1:]:
+        for line in lines[row + 1 :]:
             if not line.startswith(" "):
                 break
             block.append(line)
@@ -147,15 +159,27 @@ def test_rules_and_yaku_keep_option_names_and_keys_whole(columns):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("command", ["rules", "yaku", "yaku --rules european", "table",
-                                     "notation", "waits 234m406p22s56s chi:678s",
-                                     "score 234m406p22s56s chi:678s ron:4s"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "rules",
+        "yaku",
+        "yaku --rules european",
+        "table",
+        "notation",
+        "waits 234m406p22s56s chi:678s",
+        "score 234m406p22s56s chi:678s ron:4s",
+    ],
+)
 def test_a_closed_pipe_ends_quietly_without_the_bad_hand_status(command):
-    script = (f"set -o pipefail; {sys.executable} -m mjscore {command} | head -c 1 "
-              ">/dev/null; echo status=$?")
+    script = (
+        f"set -o pipefail; {sys.executable} -m mjscore {command} | head -c 1 "
+        ">/dev/null; echo status=$?"
+    )
     for _ in range(3):
-        done = subprocess.run(["bash", "-c", script], capture_output=True, text=True,
-                              cwd=ROOT, timeout=60)
+        done = subprocess.run(
+            ["bash", "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=60
+        )
         assert done.stdout.strip() in ("status=0", "status=141"), (command, done.stdout)
         assert done.stderr == ""
 
@@ -189,16 +213,26 @@ def test_completion_offers_rulesets_formats_and_options():
 
 def test_the_winning_tile_written_twice_gets_a_hint():
     assert "winning tile 4s also written among the concealed tiles" in _error(
-        "234m406p22s456s chi:678s ron:4s")
+        "234m406p22s456s chi:678s ron:4s"
+    )
 
 
-@pytest.mark.parametrize("line", ["123m456p789s5577z tsumo:7z breach:E",
-                                  "123m456p789s5577z tsumo:7z flowers:1f",
-                                  "123m456p789s5577z tsumo:7z draw"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "123m456p789s5577z tsumo:7z breach:E",
+        "123m456p789s5577z tsumo:7z flowers:1f",
+        "123m456p789s5577z tsumo:7z draw",
+    ],
+)
 def test_a_european_token_under_riichi_points_to_rules_european(line):
     assert "add rules:european" in _error(line)
-    assert "add rules:european" not in (mjscore.score(line + " rules:european").error or
-                                        type("E", (), {"message": ""})).message
+    assert (
+        "add rules:european"
+        not in (
+            mjscore.score(line + " rules:european").error or type("E", (), {"message": ""})
+        ).message
+    )
 
 
 @pytest.mark.parametrize("columns", [40, 60, 80])

@@ -49,7 +49,7 @@ def waiting_forms(line: str) -> tuple[str, str]:
     """The line without its win token, and with the winning tile drawn into the hand."""
     found = WIN.search(line)
     assert found is not None, line
-    rest = (line[:found.start()] + line[found.end():]).strip()
+    rest = (line[: found.start()] + line[found.end() :]).strip()
     return rest, f"{found.group(2)} {rest}"
 
 
@@ -72,8 +72,9 @@ def test_the_corpus_is_large_and_mostly_accepted():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("ruleset", ["riichi", "webtile", "arushal", "kansai-boo",
-                                     "european", "mcr"])
+@pytest.mark.parametrize(
+    "ruleset", ["riichi", "webtile", "arushal", "kansai-boo", "european", "mcr"]
+)
 def test_waits_reads_every_hand_score_takes(ruleset):
     checked = 0
     for line, scored_as, rules, options in accepted():
@@ -112,8 +113,7 @@ def test_the_european_quadruple_hand_is_read_and_waits_on_its_pair(line, wait):
 
 
 def test_the_quadruple_hand_about_to_discard_keeps_the_pair_tile():
-    r = mjscore.waits("kan:1111z kan:2222z kan:3333z 4z6z seat:E round:E breach:E "
-                      "rules:european")
+    r = mjscore.waits("kan:1111z kan:2222z kan:3333z 4z6z seat:E round:E breach:E rules:european")
     assert r.ok and r.tiles == 14 and r.shanten == 0
     best = r.discards[0]
     assert best.tile == "6z"
@@ -132,13 +132,21 @@ def test_kongs_count_four_only_where_the_ruleset_has_quadruple_hands():
 
 
 @settings(max_examples=40, deadline=None, derandomize=True)
-@given(kongs=st.lists(st.integers(0, 33), min_size=1, max_size=3, unique=True),
-       size=st.sampled_from((13, 14)), data=st.data())
+@given(
+    kongs=st.lists(st.integers(0, 33), min_size=1, max_size=3, unique=True),
+    size=st.sampled_from((13, 14)),
+    data=st.data(),
+)
 def test_any_hand_of_declared_kongs_counting_four_is_answered(kongs, size, data):
     held = [t for t in range(34) if t not in kongs for _ in range(4)]
-    rest = data.draw(st.permutations(held))[:size - 4 * len(kongs)]
-    line = " ".join(["".join(T.name(t) for t in sorted(rest)),
-                     *(f"kan:{T.name(t) * 4}" for t in kongs), "rules:european"])
+    rest = data.draw(st.permutations(held))[: size - 4 * len(kongs)]
+    line = " ".join(
+        [
+            "".join(T.name(t) for t in sorted(rest)),
+            *(f"kan:{T.name(t) * 4}" for t in kongs),
+            "rules:european",
+        ]
+    )
     r = mjscore.waits(line)
     counted_three = len(rest) + 3 * len(kongs)  # one kong and ten tiles: an ordinary 13
     assert r.ok and r.tiles == (counted_three if counted_three in (13, 14) else size), line

@@ -47,8 +47,11 @@ def hand_lines(draw) -> str:
 
     for _ in range(calls):
         kind = draw(st.sampled_from(CALLS))
-        start = draw(st.sampled_from([t for t in range(27) if t % 9 <= 6]) if kind == "chi"
-                     else st.integers(0, 33))
+        start = draw(
+            st.sampled_from([t for t in range(27) if t % 9 <= 6])
+            if kind == "chi"
+            else st.integers(0, 33)
+        )
         tiles = _set_tiles(kind, start)
         if take(tiles):
             marker = "-" if kind == "kakan" else ""
@@ -57,8 +60,11 @@ def hand_lines(draw) -> str:
     if structured:  # sets and a pair, one tile short of complete when 13 are asked for
         for _ in range(4 - len(melds)):
             kind = draw(st.sampled_from(("chi", "chi", "pon")))
-            start = draw(st.sampled_from([t for t in range(27) if t % 9 <= 6])
-                         if kind == "chi" else st.integers(0, 33))
+            start = draw(
+                st.sampled_from([t for t in range(27) if t % 9 <= 6])
+                if kind == "chi"
+                else st.integers(0, 33)
+            )
             tiles = _set_tiles(kind, start)
             if take(tiles):
                 concealed += tiles
@@ -71,16 +77,41 @@ def hand_lines(draw) -> str:
         t = draw(st.integers(0, 33))
         if take([t]):
             concealed.append(t)
-    words = ["".join(T.name(t) for t in sorted(concealed)), *melds,
-             draw(st.sampled_from(("", "seat:E", "seat:W")))]
-    words += draw(st.lists(st.sampled_from(
-        ("round:S", "riichi", "dora:1m", "discards:5z", "last-tile", "flowers:1f", "breach:N",
-         "honba:1", "rinshan", "chankan", "haitei")), max_size=3, unique=True))
+    words = [
+        "".join(T.name(t) for t in sorted(concealed)),
+        *melds,
+        draw(st.sampled_from(("", "seat:E", "seat:W"))),
+    ]
+    words += draw(
+        st.lists(
+            st.sampled_from(
+                (
+                    "round:S",
+                    "riichi",
+                    "dora:1m",
+                    "discards:5z",
+                    "last-tile",
+                    "flowers:1f",
+                    "breach:N",
+                    "honba:1",
+                    "rinshan",
+                    "chankan",
+                    "haitei",
+                )
+            ),
+            max_size=3,
+            unique=True,
+        )
+    )
     return " ".join(w for w in words if w)
 
 
-@settings(max_examples=300, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
+@settings(
+    max_examples=300,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
+)
 @given(line=hand_lines(), rules=st.sampled_from(RULESETS))
 def test_waits_never_raises_and_names_the_ruleset(line, rules):
     r = mjscore.waits(line, rules=rules)
@@ -90,8 +121,12 @@ def test_waits_never_raises_and_names_the_ruleset(line, rules):
         assert r.tiles in (13, 14)
 
 
-@settings(max_examples=60, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
+@settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
+)
 @given(line=hand_lines())
 def test_a_line_rules_token_names_the_record(line):
     for rules in RULESETS:

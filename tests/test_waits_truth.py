@@ -13,8 +13,13 @@ from mjscore.report.waits import _yaku, win_text
 
 def _report(line: str, width: int, *args: str) -> str:
     env = {**os.environ, "COLUMNS": str(width)}
-    out = subprocess.run([sys.executable, "-m", "mjscore", "waits", line, *args],
-                         capture_output=True, text=True, env=env, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "mjscore", "waits", line, *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    ).stdout
     assert all(len(row) <= width for row in out.splitlines())
     return out
 

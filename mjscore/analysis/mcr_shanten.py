@@ -22,9 +22,11 @@ from itertools import permutations
 from .shanten import regular_shanten
 
 KNITTED_SETS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(9 * suit + r for suit, start in zip(range(3), perm, strict=True)
-          for r in range(start, 9, 3))
-    for perm in permutations(range(3)))
+    tuple(
+        9 * suit + r for suit, start in zip(range(3), perm, strict=True) for r in range(start, 9, 3)
+    )
+    for perm in permutations(range(3))
+)
 HONORS = tuple(range(27, 34))
 
 
@@ -34,7 +36,9 @@ def mcr_shanten(counts: tuple[int, ...], melds: int) -> dict[str, int | None]:
     closed = melds == 0
     out: dict[str, int | None] = {
         "seven_pairs": 6 - sum(n // 2 for n in counts) if closed else None,
-        "honors_and_knitted": None, "knitted_straight": None}
+        "honors_and_knitted": None,
+        "knitted_straight": None,
+    }
     if closed:
         distinct_honors = sum(1 for t in HONORS if counts[t])
         best = max(sum(1 for t in ks if counts[t]) for ks in KNITTED_SETS)

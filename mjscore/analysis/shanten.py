@@ -42,8 +42,11 @@ class Shanten(NamedTuple):
 
     def by_shape(self) -> dict[str, int | None]:
         """The `shanten_by_shape` mapping of a waits record."""
-        return {REGULAR: self.regular, SEVEN_PAIRS: self.seven_pairs,
-                THIRTEEN_ORPHANS: self.thirteen_orphans}
+        return {
+            REGULAR: self.regular,
+            SEVEN_PAIRS: self.seven_pairs,
+            THIRTEEN_ORPHANS: self.thirteen_orphans,
+        }
 
 
 # -- tables: a tuple of 10 costs, index 2*sets + pair ------------------------------------
@@ -93,8 +96,12 @@ _START: dict[tuple[int, int], tuple[int, ...]] = {(0, 0): (0,) + (_INF,) * 9}
 _PREFIX: dict[tuple, dict[tuple[int, int], tuple[int, ...]]] = {}
 
 
-def _step(states: dict[tuple[int, int], tuple[int, ...]], h: int, most_runs: int, cap: int,
-          ) -> dict[tuple[int, int], tuple[int, ...]]:
+def _step(
+    states: dict[tuple[int, int], tuple[int, ...]],
+    h: int,
+    most_runs: int,
+    cap: int,
+) -> dict[tuple[int, int], tuple[int, ...]]:
     """One rank of the DP: start runs, a triplet and the pair here, pay for missing tiles."""
     new: dict[tuple[int, int], list[int]] = {}
     for (r1, r2), vec in states.items():
@@ -131,12 +138,12 @@ def _block_costs(counts: tuple[int, ...], runs: bool) -> tuple[int, ...]:
     padded = (*counts, 0, 0)
     n = len(counts)
     done = n - 1  # the last rank whose states are known
-    while done >= 0 and (cap, runs, padded[:done + 3]) not in _PREFIX:
+    while done >= 0 and (cap, runs, padded[: done + 3]) not in _PREFIX:
         done -= 1
-    states = _PREFIX[(cap, runs, padded[:done + 3])] if done >= 0 else _START
+    states = _PREFIX[(cap, runs, padded[: done + 3])] if done >= 0 else _START
     for i in range(done + 1, n):
         most_runs = padded[i] + padded[i + 1] + padded[i + 2] if runs else 0
-        states = _PREFIX[(cap, runs, padded[:i + 3])] = _step(states, counts[i], most_runs, cap)
+        states = _PREFIX[(cap, runs, padded[: i + 3])] = _step(states, counts[i], most_runs, cap)
     return _fill_fresh(list(states[(0, 0)]))
 
 
@@ -246,8 +253,10 @@ def _checked(counts: Sequence[int], melds: int) -> tuple[int, ...]:
     """
     c = counts if type(counts) is tuple else tuple(counts)
     if len(c) != 34 or melds < 0 or sum(c) + 3 * melds not in (13, 14):
-        raise ValueError(f"{sum(c)} tiles in {len(c)} counts with {melds} melds: expected "
-                         f"34 counts adding up to 13-3k or 14-3k tiles for k melds")
+        raise ValueError(
+            f"{sum(c)} tiles in {len(c)} counts with {melds} melds: expected "
+            f"34 counts adding up to 13-3k or 14-3k tiles for k melds"
+        )
     return c
 
 
@@ -257,8 +266,7 @@ def _part_counts(counts: tuple[int, ...]) -> tuple[int, ...]:
     return counts
 
 
-def shanten(counts: Sequence[int], melds: int = 0,
-            shapes: Collection[str] = ALL_SHAPES) -> Shanten:
+def shanten(counts: Sequence[int], melds: int = 0, shapes: Collection[str] = ALL_SHAPES) -> Shanten:
     """Shanten of concealed counts per shape asked for, and the best of them.
 
     Seven pairs and thirteen orphans are None with melds: an open hand cannot
@@ -279,8 +287,9 @@ def shanten(counts: Sequence[int], melds: int = 0,
     return Shanten(min(found), regular, pairs, orphans)
 
 
-def shanten_number(counts: Sequence[int], melds: int = 0,
-                   shapes: Collection[str] = ALL_SHAPES) -> int:
+def shanten_number(
+    counts: Sequence[int], melds: int = 0, shapes: Collection[str] = ALL_SHAPES
+) -> int:
     """The best shanten alone: what `mahjong`'s Shanten.calculate_shanten returns."""
     c = _checked(counts, melds)
     if REGULAR in shapes:
@@ -298,8 +307,9 @@ def shanten_number(counts: Sequence[int], melds: int = 0,
     return best
 
 
-def shanten_after_draws(counts: Sequence[int], melds: int = 0,
-                        shapes: Collection[str] = ALL_SHAPES) -> tuple[int | None, ...]:
+def shanten_after_draws(
+    counts: Sequence[int], melds: int = 0, shapes: Collection[str] = ALL_SHAPES
+) -> tuple[int | None, ...]:
     """For a hand of 13-3k tiles: the best shanten after drawing each of the 34 tiles.
 
     None where the hand already holds four copies. A draw changes one part of
@@ -333,7 +343,7 @@ def shanten_after_draws(counts: Sequence[int], melds: int = 0,
         best = 99
         if regular:
             lo = t - t % 9 if t < 27 else 27
-            drawn = list(c[lo:lo + 9 if t < 27 else 34])
+            drawn = list(c[lo : lo + 9 if t < 27 else 34])
             drawn[t - lo] += 1
             key = tuple(drawn)
             if t < 9:

@@ -51,8 +51,9 @@ def counts_of(tiles: Iterable[int]) -> tuple[int, ...]:
 _NONE = (0,) * 34
 
 
-def _held_and_seen(counts: Sequence[int], meld_tiles: Sequence[int] | None,
-                   seen: Sequence[int] | None) -> tuple[list[int], Sequence[int]]:
+def _held_and_seen(
+    counts: Sequence[int], meld_tiles: Sequence[int] | None, seen: Sequence[int] | None
+) -> tuple[list[int], Sequence[int]]:
     melded = _NONE if meld_tiles is None else meld_tiles
     held = [a + b for a, b in zip(counts, melded, strict=True)]
     if seen is None:
@@ -62,28 +63,45 @@ def _held_and_seen(counts: Sequence[int], meld_tiles: Sequence[int] | None,
     return held, seen
 
 
-def _lowering(counts: Sequence[int], melds: int, shapes: Collection[str],
-              meld_tiles: Sequence[int] | None, seen: Sequence[int] | None,
-              ) -> tuple[int, tuple[TileCount, ...]]:
+def _lowering(
+    counts: Sequence[int],
+    melds: int,
+    shapes: Collection[str],
+    meld_tiles: Sequence[int] | None,
+    seen: Sequence[int] | None,
+) -> tuple[int, tuple[TileCount, ...]]:
     """(shanten, the drawable tiles after which it is lower) for 13-3k tiles."""
     now = shanten_number(counts, melds, shapes)
     held, visible = _held_and_seen(counts, meld_tiles, seen)
     after = shanten_after_draws(counts, melds, shapes)
-    tiles = tuple(TileCount(t, max(0, 4 - visible[t])) for t, s in enumerate(after)
-                  if s is not None and s < now and held[t] < 4)
+    tiles = tuple(
+        TileCount(t, max(0, 4 - visible[t]))
+        for t, s in enumerate(after)
+        if s is not None and s < now and held[t] < 4
+    )
     return now, tiles
 
 
-def ukeire(counts: Sequence[int], melds: int = 0, shapes: Collection[str] = ALL_SHAPES, *,
-           meld_tiles: Sequence[int] | None = None,
-           seen: Sequence[int] | None = None) -> tuple[TileCount, ...]:
+def ukeire(
+    counts: Sequence[int],
+    melds: int = 0,
+    shapes: Collection[str] = ALL_SHAPES,
+    *,
+    meld_tiles: Sequence[int] | None = None,
+    seen: Sequence[int] | None = None,
+) -> tuple[TileCount, ...]:
     """The tiles whose draw lowers the shanten of a 13-3k tile hand, in tile order."""
     return _lowering(counts, melds, shapes, meld_tiles, seen)[1]
 
 
-def winning_tiles(counts: Sequence[int], melds: int = 0, shapes: Collection[str] = ALL_SHAPES,
-                  *, meld_tiles: Sequence[int] | None = None,
-                  seen: Sequence[int] | None = None) -> tuple[TileCount, ...]:
+def winning_tiles(
+    counts: Sequence[int],
+    melds: int = 0,
+    shapes: Collection[str] = ALL_SHAPES,
+    *,
+    meld_tiles: Sequence[int] | None = None,
+    seen: Sequence[int] | None = None,
+) -> tuple[TileCount, ...]:
     """The tiles that complete a ready 13-3k tile hand; empty when it is not ready.
 
     A ready hand can still have none: a tanki on a tile the player holds the
@@ -94,9 +112,14 @@ def winning_tiles(counts: Sequence[int], melds: int = 0, shapes: Collection[str]
     return tiles if now == 0 else ()
 
 
-def discards(counts: Sequence[int], melds: int = 0, shapes: Collection[str] = ALL_SHAPES, *,
-             meld_tiles: Sequence[int] | None = None,
-             seen: Sequence[int] | None = None) -> list[Discard]:
+def discards(
+    counts: Sequence[int],
+    melds: int = 0,
+    shapes: Collection[str] = ALL_SHAPES,
+    *,
+    meld_tiles: Sequence[int] | None = None,
+    seen: Sequence[int] | None = None,
+) -> list[Discard]:
     """Every different discard of a 14-3k tile hand, best first.
 
     Best is the lowest shanten after the discard, then the most unseen ukeire,
@@ -110,7 +133,7 @@ def discards(counts: Sequence[int], melds: int = 0, shapes: Collection[str] = AL
     for t in range(34):
         if not c[t]:
             continue
-        rest = c[:t] + (c[t] - 1,) + c[t + 1:]
+        rest = c[:t] + (c[t] - 1,) + c[t + 1 :]
         now, tiles = _lowering(rest, melds, shapes, meld_tiles, visible)
         out.append(Discard(t, now, sum(x.remaining for x in tiles), tiles))
     out.sort(key=lambda d: (d.shanten, -d.ukeire, d.tile))
@@ -127,6 +150,6 @@ def quadruples_shanten(counts: Sequence[int], declared: Collection[int] = ()) ->
     quadruple than one held less.
     """
     free = sorted((n for t, n in enumerate(counts) if t not in declared), reverse=True)
-    quads = free[:3 - len(declared)]
+    quads = free[: 3 - len(declared)]
     pair = free[len(quads)] if len(free) > len(quads) else 0
     return sum(4 - n for n in quads) + max(0, 2 - pair) - 1

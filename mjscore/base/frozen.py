@@ -44,9 +44,15 @@ class Field:
 
     __slots__ = ("name", "default", "factory", "init", "compare", "repr", "metadata")
 
-    def __init__(self, default: Any = MISSING, factory: Callable[[], Any] | None = None,
-                 init: bool = True, compare: bool = True, repr: bool = True,
-                 metadata: dict | None = None):
+    def __init__(
+        self,
+        default: Any = MISSING,
+        factory: Callable[[], Any] | None = None,
+        init: bool = True,
+        compare: bool = True,
+        repr: bool = True,
+        metadata: dict | None = None,
+    ):
         self.name = ""
         self.default, self.factory = default, factory
         self.init, self.compare, self.repr = init, compare, repr
@@ -60,9 +66,15 @@ class Field:
         return f"Field({self.name!r})"
 
 
-def field(*, default: Any = MISSING, default_factory: Callable[[], Any] | None = None,
-          init: bool = True, compare: bool = True, repr: bool = True,
-          metadata: dict[str, Any] | None = None) -> Any:
+def field(
+    *,
+    default: Any = MISSING,
+    default_factory: Callable[[], Any] | None = None,
+    init: bool = True,
+    compare: bool = True,
+    repr: bool = True,
+    metadata: dict[str, Any] | None = None,
+) -> Any:
     """A field's declaration beyond a plain default, as `dataclasses.field` takes it."""
     return Field(default, default_factory, init, compare, repr, metadata)
 
@@ -107,6 +119,7 @@ def value_class(cls: type[T] | None = None, *, frozen: bool = True, slots: bool 
     """Make `cls` a value class: frozen (the default) or, with `frozen=False`, a record
     whose fields may change (no hash then, as for a dataclass). `slots=False` keeps the
     instances' `__dict__` (a parser may then hand a value all its fields at once)."""
+
     def make(c: type[T]) -> type[T]:
         return _make(c, frozen, slots)
 
@@ -143,8 +156,9 @@ def _source(fs: list[Field], post: bool) -> str:
             else:
                 seen_default = True
                 args.append(f"{f.name}=_d_{f.name}")
-            given = (f"(_f_{f.name}() if {f.name} is _FACTORY else {f.name})" if f.factory
-                     else f.name)
+            given = (
+                f"(_f_{f.name}() if {f.name} is _FACTORY else {f.name})" if f.factory else f.name
+            )
         else:
             given = f"_f_{f.name}()" if f.factory else f"_d_{f.name}"
             if f.required:
@@ -157,9 +171,20 @@ def _source(fs: list[Field], post: bool) -> str:
 
 
 _FACTORY = object()  # the __init__ default of a field with a factory
-_MADE = ("__init__", "__eq__", "__hash__", "__getstate__", "__setstate__", "__repr__",
-         "__setattr__", "__delattr__", "__value_fields__", "__value_key__", "__match_args__",
-         "__value_copies_dict__")
+_MADE = (
+    "__init__",
+    "__eq__",
+    "__hash__",
+    "__getstate__",
+    "__setstate__",
+    "__repr__",
+    "__setattr__",
+    "__delattr__",
+    "__value_fields__",
+    "__value_key__",
+    "__match_args__",
+    "__value_copies_dict__",
+)
 
 
 def _make(cls: type[T], frozen: bool, slots: bool) -> type[T]:
@@ -173,11 +198,14 @@ def _make(cls: type[T], frozen: bool, slots: bool) -> type[T]:
     post = hasattr(cls, "__post_init__")
     exec(_source(fs, post), scope)  # noqa: S102 - our own generated methods, as dataclasses do
     own = [n for n in cls.__dict__.get("__annotations__", {}) if n in names]
-    namespace = {k: v for k, v in cls.__dict__.items()
-                 if k not in names and k not in ("__dict__", "__weakref__")}
-    namespace["__slots__"] = tuple(n for n in own
-                                   if not any(n in getattr(b, "__slots__", ()) for b in
-                                              cls.__mro__[1:]))
+    namespace = {
+        k: v
+        for k, v in cls.__dict__.items()
+        if k not in names and k not in ("__dict__", "__weakref__")
+    }
+    namespace["__slots__"] = tuple(
+        n for n in own if not any(n in getattr(b, "__slots__", ()) for b in cls.__mro__[1:])
+    )
     namespace["__init__"], namespace["__eq__"] = scope["__init__"], _eq
     namespace["__value_key__"] = _key_of([f.name for f in fs if f.compare])
     namespace["__getstate__"], namespace["__setstate__"] = _getstate, _setstate

@@ -135,8 +135,11 @@ _NAMES = tuple(name(t) for t in range(FLOWER_BASE + 8))  # group_text runs per h
 def unicode_tile(tile: int, red: bool = False) -> str:
     """The Unicode Mahjong Tiles code point for a tile (U+1F000 block)."""
     if tile >= FLOWER_BASE:
-        return chr((0x1F022, 0x1F023, 0x1F025, 0x1F024, 0x1F026, 0x1F027, 0x1F028, 0x1F029)[
-            tile - FLOWER_BASE])
+        return chr(
+            (0x1F022, 0x1F023, 0x1F025, 0x1F024, 0x1F026, 0x1F027, 0x1F028, 0x1F029)[
+                tile - FLOWER_BASE
+            ]
+        )
     if tile >= 27:
         return chr((0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F006, 0x1F005, 0x1F004)[tile - 27])
     base = (0x1F007, 0x1F019, 0x1F010)[tile // 9]

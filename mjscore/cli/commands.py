@@ -58,27 +58,46 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main_options(
-    version: Annotated[bool, typer.Option(
-        "--version", help="Print the version and exit.", callback=_version,
-        is_eager=True)] = False,
-    color: Annotated[str | None, typer.Option(
-        "--color", metavar="auto|always|never",
-        help="Colour: auto (a terminal, honouring NO_COLOR and FORCE_COLOR), always, never; "
-             "default: the config's, else auto. Like --tiles, also after the command.",
-        show_default=False,
-        autocompletion=lambda incomplete: [c for c in ("auto", "always", "never")
-                                           if c.startswith(incomplete)])] = None,
-    tiles: Annotated[bool | None, typer.Option(
-        "--tiles/--no-tiles", help="Draw the Unicode tile glyphs (default: the config's, "
-        "else when the output can encode them).", show_default=False)] = None,
-    lang: Annotated[str | None, typer.Option(
-        "--lang", metavar="en|ja",
-        help="Language of the report and the listings (machine formats and error messages "
-             "stay as they are); default: the config's, else the locale's (LANG=ja_JP... "
-             "gives ja), else en. Also after the command.",
-        show_default=False,
-        autocompletion=lambda incomplete: [c for c in ("en", "ja")
-                                           if c.startswith(incomplete)])] = None,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Print the version and exit.", callback=_version, is_eager=True
+        ),
+    ] = False,
+    color: Annotated[
+        str | None,
+        typer.Option(
+            "--color",
+            metavar="auto|always|never",
+            help="Colour: auto (a terminal, honouring NO_COLOR and FORCE_COLOR), always, never; "
+            "default: the config's, else auto. Like --tiles, also after the command.",
+            show_default=False,
+            autocompletion=lambda incomplete: [
+                c for c in ("auto", "always", "never") if c.startswith(incomplete)
+            ],
+        ),
+    ] = None,
+    tiles: Annotated[
+        bool | None,
+        typer.Option(
+            "--tiles/--no-tiles",
+            help="Draw the Unicode tile glyphs (default: the config's, "
+            "else when the output can encode them).",
+            show_default=False,
+        ),
+    ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="en|ja",
+            help="Language of the report and the listings (machine formats and error messages "
+            "stay as they are); default: the config's, else the locale's (LANG=ja_JP... "
+            "gives ja), else en. Also after the command.",
+            show_default=False,
+            autocompletion=lambda incomplete: [c for c in ("en", "ja") if c.startswith(incomplete)],
+        ),
+    ] = None,
 ) -> None:
     """Score mahjong hands written as one line of text (`mjscore notation` for the grammar)."""
     from ..report.lang import check_lang
@@ -93,8 +112,9 @@ def main_options(
         except ValueError as exc:
             raise UsageProblem(str(exc)) from None
     configure(color=color, tiles=tiles, lang=lang)
-    DISPLAY_FLAGS.update({k: v for k, v in (("color", color), ("tiles", tiles),
-                                            ("lang", lang)) if v is not None})
+    DISPLAY_FLAGS.update(
+        {k: v for k, v in (("color", color), ("tiles", tiles), ("lang", lang)) if v is not None}
+    )
 
 
 def listing_lang() -> None:
@@ -118,47 +138,100 @@ def listing_lang() -> None:
 
 
 # The options of the line-by-line commands (score, waits), declared once.
-FileOption = Annotated[str | None, typer.Option(
-    "--file", "-f", metavar="PATH",
-    help="Every line of a file ('-' for stdin); blank and # lines are skipped.",
-    show_default=False)]
-RulesOption = Annotated[str | None, typer.Option(
-    "--rules", "-r", metavar="NAME",
-    help="Ruleset (a rules: token in a line wins); default: the config's, else riichi.",
-    show_default=False, autocompletion=_complete_rules)]
-OptOption = Annotated[list[str] | None, typer.Option(
-    "--opt", metavar="[RULESET.]NAME=VALUE",
-    help="A house rule: the option for every ruleset that has it and takes the value, "
-         "or for RULESET only; repeatable. A line's opt: token wins.", show_default=False,
-    autocompletion=_complete_opt)]
-FormatOption = Annotated[str | None, typer.Option(
-    "--format", "-F", metavar="|".join(FORMATS),
-    help=f"Output format; default: the config's, else {DEFAULT_FORMAT}.", show_default=False,
-    autocompletion=_complete_format)]
-JobsOption = Annotated[str, typer.Option(
-    "--jobs", "-j", metavar="N",
-    help="Processes for a long file in a machine format (0 = every core from "
-         "2,000 lines on, 1 = one process).")]
-OutputOption = Annotated[str | None, typer.Option(
-    "--output", "-o", metavar="FILE",
-    help="Write the output to FILE, whole or not at all (a failed run leaves no file).",
-    show_default=False)]
-ConfigOption = Annotated[str | None, typer.Option(
-    "--config", metavar="PATH",
-    help="Config file of house rules (TOML: rules, format, options, options.RULESET); "
-         "default: $MJSCORE_CONFIG, else config.toml in $XDG_CONFIG_HOME/mjscore.",
-    show_default=False)]
-QuietOption = Annotated[bool, typer.Option(
-    "--quiet", "-q", help="No summary line at the end of a file run, no notes.")]
+FileOption = Annotated[
+    str | None,
+    typer.Option(
+        "--file",
+        "-f",
+        metavar="PATH",
+        help="Every line of a file ('-' for stdin); blank and # lines are skipped.",
+        show_default=False,
+    ),
+]
+RulesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--rules",
+        "-r",
+        metavar="NAME",
+        help="Ruleset (a rules: token in a line wins); default: the config's, else riichi.",
+        show_default=False,
+        autocompletion=_complete_rules,
+    ),
+]
+OptOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--opt",
+        metavar="[RULESET.]NAME=VALUE",
+        help="A house rule: the option for every ruleset that has it and takes the value, "
+        "or for RULESET only; repeatable. A line's opt: token wins.",
+        show_default=False,
+        autocompletion=_complete_opt,
+    ),
+]
+FormatOption = Annotated[
+    str | None,
+    typer.Option(
+        "--format",
+        "-F",
+        metavar="|".join(FORMATS),
+        help=f"Output format; default: the config's, else {DEFAULT_FORMAT}.",
+        show_default=False,
+        autocompletion=_complete_format,
+    ),
+]
+JobsOption = Annotated[
+    str,
+    typer.Option(
+        "--jobs",
+        "-j",
+        metavar="N",
+        help="Processes for a long file in a machine format (0 = every core from "
+        "2,000 lines on, 1 = one process).",
+    ),
+]
+OutputOption = Annotated[
+    str | None,
+    typer.Option(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="Write the output to FILE, whole or not at all (a failed run leaves no file).",
+        show_default=False,
+    ),
+]
+ConfigOption = Annotated[
+    str | None,
+    typer.Option(
+        "--config",
+        metavar="PATH",
+        help="Config file of house rules (TOML: rules, format, options, options.RULESET); "
+        "default: $MJSCORE_CONFIG, else config.toml in $XDG_CONFIG_HOME/mjscore.",
+        show_default=False,
+    ),
+]
+QuietOption = Annotated[
+    bool, typer.Option("--quiet", "-q", help="No summary line at the end of a file run, no notes.")
+]
 
 
 @app.command()
 def score(
-    tokens: Annotated[list[str] | None, typer.Argument(
-        metavar="TOKEN", help="One hand line as arguments, e.g. 234m406p22s56s chi:678s ron:4s",
-        show_default=False)] = None,
-    file: FileOption = None, rules: RulesOption = None, opt: OptOption = None,
-    fmt: FormatOption = None, jobs: JobsOption = "0", config: ConfigOption = None,
+    tokens: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="TOKEN",
+            help="One hand line as arguments, e.g. 234m406p22s56s chi:678s ron:4s",
+            show_default=False,
+        ),
+    ] = None,
+    file: FileOption = None,
+    rules: RulesOption = None,
+    opt: OptOption = None,
+    fmt: FormatOption = None,
+    jobs: JobsOption = "0",
+    config: ConfigOption = None,
     quiet: QuietOption = False,
     output: OutputOption = None,
 ) -> int:
@@ -181,23 +254,43 @@ def score(
                ema webtile arushal kansai-boo european mcr  (mjscore rules)
       flags    riichi ippatsu haitei rinshan chankan ...
     """
-    return score_command(tokens, file, rules and rules.lower(), opt, fmt, jobs, config,
-                         quiet=quiet, output=output)
+    return score_command(
+        tokens, file, rules and rules.lower(), opt, fmt, jobs, config, quiet=quiet, output=output
+    )
 
 
 @app.command()
 def waits(
-    tokens: Annotated[list[str] | None, typer.Argument(
-        metavar="TOKEN", help="One hand line without a win token, e.g. 234m406p22s56s chi:678s",
-        show_default=False)] = None,
-    file: FileOption = None, rules: RulesOption = None, opt: OptOption = None,
-    fmt: FormatOption = None, jobs: JobsOption = "0", config: ConfigOption = None,
+    tokens: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="TOKEN",
+            help="One hand line without a win token, e.g. 234m406p22s56s chi:678s",
+            show_default=False,
+        ),
+    ] = None,
+    file: FileOption = None,
+    rules: RulesOption = None,
+    opt: OptOption = None,
+    fmt: FormatOption = None,
+    jobs: JobsOption = "0",
+    config: ConfigOption = None,
     quiet: QuietOption = False,
     output: OutputOption = None,
 ) -> int:
     """What a hand waits on and what each win pays (13 tiles), or what to discard (14)."""
-    return score_command(tokens, file, rules and rules.lower(), opt, fmt, jobs, config,
-                         command="waits", quiet=quiet, output=output)
+    return score_command(
+        tokens,
+        file,
+        rules and rules.lower(),
+        opt,
+        fmt,
+        jobs,
+        config,
+        command="waits",
+        quiet=quiet,
+        output=output,
+    )
 
 
 def _written(output: str | None, action: Callable[[], int]) -> int:
@@ -226,14 +319,29 @@ def _listing_format(fmt: str) -> str:
 
 @app.command()
 def rules(
-    name: Annotated[str | None, typer.Argument(
-        metavar="[RULESET]", help="One ruleset's detail (default: every ruleset).",
-        show_default=False, autocompletion=_complete_rules)] = None,
-    by_option: Annotated[str | None, typer.Option(
-        "--rules", "-r", metavar="NAME", help="The same as the RULESET argument.",
-        show_default=False, autocompletion=_complete_rules)] = None,
-    fmt: Annotated[str, typer.Option(
-        "--format", "-F", metavar="text|json", help="Output format.")] = "text",
+    name: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[RULESET]",
+            help="One ruleset's detail (default: every ruleset).",
+            show_default=False,
+            autocompletion=_complete_rules,
+        ),
+    ] = None,
+    by_option: Annotated[
+        str | None,
+        typer.Option(
+            "--rules",
+            "-r",
+            metavar="NAME",
+            help="The same as the RULESET argument.",
+            show_default=False,
+            autocompletion=_complete_rules,
+        ),
+    ] = None,
+    fmt: Annotated[
+        str, typer.Option("--format", "-F", metavar="text|json", help="Output format.")
+    ] = "text",
     output: OutputOption = None,
 ) -> int:
     """List the rulesets with their options, defaults and accepted values."""
@@ -245,8 +353,7 @@ def _rules(name: str | None, by_option: str | None, fmt: str) -> int:
     from .runner import UsageProblem
 
     if name and by_option and name.lower() != by_option.lower():
-        raise UsageProblem(f"two rulesets named: '{name}' and --rules '{by_option}' "
-                           "(give one)")
+        raise UsageProblem(f"two rulesets named: '{name}' and --rules '{by_option}' (give one)")
     listing_lang()
     chosen = (name or by_option or "").lower()
     rulesets = [load_ruleset(chosen)] if chosen else [load_ruleset(n) for n in ruleset_names()]
@@ -264,10 +371,12 @@ def _rules(name: str | None, by_option: str | None, fmt: str) -> int:
 
 @app.command()
 def yaku(
-    rules: Annotated[str, typer.Option("--rules", "-r", metavar="NAME", help="Ruleset.")
-                     ] = "riichi",
-    fmt: Annotated[str, typer.Option(
-        "--format", "-F", metavar="text|json", help="Output format.")] = "text",
+    rules: Annotated[
+        str, typer.Option("--rules", "-r", metavar="NAME", help="Ruleset.")
+    ] = "riichi",
+    fmt: Annotated[
+        str, typer.Option("--format", "-F", metavar="text|json", help="Output format.")
+    ] = "text",
     output: OutputOption = None,
 ) -> int:
     """Show a ruleset's yaku table: names, han closed and open, yakuman, optional ones."""
@@ -306,14 +415,30 @@ def notation(output: OutputOption = None) -> int:
 @app.command()
 def table(
     dealer: Annotated[bool, typer.Option("--dealer", help="The dealer's points.")] = False,
-    rules: Annotated[str, typer.Option("--rules", "-r", metavar="NAME", help="Ruleset.",
-                                       autocompletion=_complete_rules)] = "riichi",
-    opt: Annotated[list[str] | None, typer.Option(
-        "--opt", metavar="NAME=VALUE", help="An option of the ruleset (kiriage_mangan=on, "
-        "limit=500); repeatable.", show_default=False, autocompletion=_complete_opt)] = None,
-    fmt: Annotated[str, typer.Option(
-        "--format", "-F", metavar="text|json",
-        help="Output format; json lists every cell for the dealer and the non-dealer.")
+    rules: Annotated[
+        str,
+        typer.Option(
+            "--rules", "-r", metavar="NAME", help="Ruleset.", autocompletion=_complete_rules
+        ),
+    ] = "riichi",
+    opt: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--opt",
+            metavar="NAME=VALUE",
+            help="An option of the ruleset (kiriage_mangan=on, limit=500); repeatable.",
+            show_default=False,
+            autocompletion=_complete_opt,
+        ),
+    ] = None,
+    fmt: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            "-F",
+            metavar="text|json",
+            help="Output format; json lists every cell for the dealer and the non-dealer.",
+        ),
     ] = "text",
     output: OutputOption = None,
 ) -> int:
@@ -358,26 +483,45 @@ def schema(output: OutputOption = None) -> int:
 
 @app.command("boo-result")
 def boo_result(
-    scores: Annotated[list[str] | None, typer.Argument(
-        metavar="SCORE", help="The four final scores from the first dealer (起家) on, or one "
-        "'4020/1900/1200/880'; put -- before a negative score.", show_default=False)] = None,
-    yakuman: Annotated[str | None, typer.Option(
-        "--yakuman", metavar="E|S|W|N", help="The player (by first-hand seat) whose yakuman "
-        "ended the game.", show_default=False)] = None,
-    yakuman_result: Annotated[str | None, typer.Option(
-        "--yakuman-result", metavar="normal|maru-a|double-maru-a",
-        help="kansai-boo option yakuman_result (default: the ruleset's).",
-        show_default=False)] = None,
-    fmt: Annotated[str, typer.Option(
-        "--format", "-F", metavar="text|json", help="Output format.")] = "text",
+    scores: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="SCORE",
+            help="The four final scores from the first dealer (起家) on, or one "
+            "'4020/1900/1200/880'; put -- before a negative score.",
+            show_default=False,
+        ),
+    ] = None,
+    yakuman: Annotated[
+        str | None,
+        typer.Option(
+            "--yakuman",
+            metavar="E|S|W|N",
+            help="The player (by first-hand seat) whose yakuman ended the game.",
+            show_default=False,
+        ),
+    ] = None,
+    yakuman_result: Annotated[
+        str | None,
+        typer.Option(
+            "--yakuman-result",
+            metavar="normal|maru-a|double-maru-a",
+            help="kansai-boo option yakuman_result (default: the ruleset's).",
+            show_default=False,
+        ),
+    ] = None,
+    fmt: Annotated[
+        str, typer.Option("--format", "-F", metavar="text|json", help="Output format.")
+    ] = "text",
     output: OutputOption = None,
 ) -> int:
     """Kansai Boo game result (マルＡ / Ｂ / Ｃ) in game points, from the four final scores."""
     return _written(output, lambda: _boo_result(scores, yakuman, yakuman_result, fmt))
 
 
-def _boo_result(scores: list[str] | None, yakuman: str | None, yakuman_result: str | None,
-                fmt: str) -> int:
+def _boo_result(
+    scores: list[str] | None, yakuman: str | None, yakuman_result: str | None, fmt: str
+) -> int:
     from ..report import boo as report
     from ..rulesets import load_ruleset
     from ..scoring.boo_game import BooResultError, boo_result, parse_scores
@@ -397,27 +541,63 @@ def _boo_result(scores: list[str] | None, yakuman: str | None, yakuman_result: s
 
 @app.command("game")
 def game(
-    file: Annotated[str, typer.Argument(
-        metavar="FILE", help="Hand lines and drawn-round lines, '# game' lines between "
-        "games (as `mjscore import` writes them); '-' = stdin.")],
+    file: Annotated[
+        str,
+        typer.Argument(
+            metavar="FILE",
+            help="Hand lines and drawn-round lines, '# game' lines between "
+            "games (as `mjscore import` writes them); '-' = stdin.",
+        ),
+    ],
     rules: RulesOption = None,
-    opt: Annotated[list[str] | None, typer.Option(
-        "--opt", metavar="NAME=VALUE", help="An option of the ruleset for every line; "
-        "repeatable.", show_default=False)] = None,
-    fmt: Annotated[str, typer.Option(
-        "--format", "-F", metavar="rich|json|jsonl|tsv", help="Output format.")] = "rich",
-    start: Annotated[int | None, typer.Option(
-        "--start", metavar="POINTS", help="Starting points (default: the ruleset's).",
-        show_default=False)] = None,
-    back: Annotated[int | None, typer.Option(
-        "--return", metavar="POINTS", help="Return points the result counts from "
-        "(default: the ruleset's).", show_default=False)] = None,
-    uma: Annotated[str | None, typer.Option(
-        "--uma", metavar="5-10|10-20|10-30|A,B,C,D", help="Uma by placement (default: the "
-        "ruleset's).", show_default=False)] = None,
-    length: Annotated[str | None, typer.Option(
-        "--length", metavar="east|south", help="The game's length (default: the record's, "
-        "else the ruleset's).", show_default=False)] = None,
+    opt: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--opt",
+            metavar="NAME=VALUE",
+            help="An option of the ruleset for every line; repeatable.",
+            show_default=False,
+        ),
+    ] = None,
+    fmt: Annotated[
+        str, typer.Option("--format", "-F", metavar="rich|json|jsonl|tsv", help="Output format.")
+    ] = "rich",
+    start: Annotated[
+        int | None,
+        typer.Option(
+            "--start",
+            metavar="POINTS",
+            help="Starting points (default: the ruleset's).",
+            show_default=False,
+        ),
+    ] = None,
+    back: Annotated[
+        int | None,
+        typer.Option(
+            "--return",
+            metavar="POINTS",
+            help="Return points the result counts from (default: the ruleset's).",
+            show_default=False,
+        ),
+    ] = None,
+    uma: Annotated[
+        str | None,
+        typer.Option(
+            "--uma",
+            metavar="5-10|10-20|10-30|A,B,C,D",
+            help="Uma by placement (default: the ruleset's).",
+            show_default=False,
+        ),
+    ] = None,
+    length: Annotated[
+        str | None,
+        typer.Option(
+            "--length",
+            metavar="east|south",
+            help="The game's length (default: the record's, else the ruleset's).",
+            show_default=False,
+        ),
+    ] = None,
     quiet: QuietOption = False,
     output: OutputOption = None,
 ) -> int:
@@ -433,8 +613,12 @@ def game(
     from .game import game_command
 
     listing_lang()  # no --config here: the default config's lang, as the listings take it
-    return _written(output, lambda: game_command(
-        file, rules, fmt.lower(), start, back, uma, length, opt or [], quiet=quiet))
+    return _written(
+        output,
+        lambda: game_command(
+            file, rules, fmt.lower(), start, back, uma, length, opt or [], quiet=quiet
+        ),
+    )
 
 
 # -- game records: `import` and `check` (issue 14; the work is in mjscore.records) ---------
@@ -465,17 +649,23 @@ def _record_paths(files: list[str] | None) -> list:
     return [f if f == "-" or text_arg(f) == f else _ShownPath(f) for f in files or []]
 
 
-RecordFiles = Annotated[list[str] | None, typer.Argument(
-    metavar="FILE", help="Tenhou mjlog (plain or gzip) or tenhou.net/6 JSON; a directory: "
-    "the records under it; '-' = stdin.",
-    show_default=False)]
+RecordFiles = Annotated[
+    list[str] | None,
+    typer.Argument(
+        metavar="FILE",
+        help="Tenhou mjlog (plain or gzip) or tenhou.net/6 JSON; a directory: "
+        "the records under it; '-' = stdin.",
+        show_default=False,
+    ),
+]
 
 
 @app.command("import")
 def import_records(
     files: RecordFiles = None,
-    fmt: Annotated[str, typer.Option(
-        "--format", "-F", metavar="lines|jsonl", help="Output format.")] = "lines",
+    fmt: Annotated[
+        str, typer.Option("--format", "-F", metavar="lines|jsonl", help="Output format.")
+    ] = "lines",
     quiet: QuietOption = False,
     output: OutputOption = None,
 ) -> int:
@@ -489,8 +679,9 @@ def import_records(
 @app.command("check")
 def check_records(
     files: RecordFiles = None,
-    fmt: Annotated[str, typer.Option(
-        "--format", "-F", metavar="text|jsonl", help="Output format.")] = "text",
+    fmt: Annotated[
+        str, typer.Option("--format", "-F", metavar="text|jsonl", help="Output format.")
+    ] = "text",
     quiet: QuietOption = False,
     output: OutputOption = None,
 ) -> int:
@@ -523,7 +714,7 @@ def globals_first(args: list[str]) -> list[str]:
         if arg in GLOBAL_FLAGS or arg.partition("=")[0] in GLOBAL_VALUED and "=" in arg:
             front.append(arg)
         elif arg in GLOBAL_VALUED and i + 1 < len(args):
-            front.extend(args[i:i + 2])
+            front.extend(args[i : i + 2])
             i += 1
         else:
             rest.append(arg)

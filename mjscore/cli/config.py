@@ -69,8 +69,9 @@ def _check_everywhere(name: str, value: Any, where: str) -> None:
     is kept for it (`house_rules`), so that only its own lines fail, naming the option."""
     having = _rulesets_with(name)
     if not having:
-        raise ConfigError(f"{where}: no ruleset has an option '{name}'"
-                          f"{_suggest_option(name)} (see mjscore rules)")
+        raise ConfigError(
+            f"{where}: no ruleset has an option '{name}'{_suggest_option(name)} (see mjscore rules)"
+        )
     first_refusal = None
     for ruleset in having:
         try:
@@ -96,8 +97,14 @@ def _check_value(ruleset: Any, name: str, value: Any, where: str) -> None:
 
 
 def _type_name(value: Any) -> str:
-    return {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
-            list: "an array", dict: "a table"}.get(type(value), type(value).__name__)
+    return {
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number",
+        str: "a string",
+        list: "an array",
+        dict: "a table",
+    }.get(type(value), type(value).__name__)
 
 
 MAX_CONFIG_BYTES = 1 << 20  # a config file is a few lines; more is not one (`/dev/zero`)
@@ -121,30 +128,31 @@ def load_config(path: str | None, required: bool) -> Config:
     data = _parsed(raw, where)
     for key in data:
         if key not in CONFIG_KEYS:
-            raise ConfigError(f"{where}: unknown key '{key}' (expected one of "
-                              f"{', '.join(CONFIG_KEYS)})")
+            raise ConfigError(
+                f"{where}: unknown key '{key}' (expected one of {', '.join(CONFIG_KEYS)})"
+            )
     rules = data.get("rules")
     if rules is not None:
         if not isinstance(rules, str):
-            raise ConfigError(f"{where}: rules must be a ruleset name (a string), not "
-                              f"{_type_name(rules)}")
+            raise ConfigError(
+                f"{where}: rules must be a ruleset name (a string), not {_type_name(rules)}"
+            )
         if rules not in _names():
-            raise ConfigError(f"{where}: rules: unknown ruleset '{rules}' (expected one of "
-                              f"{', '.join(_names())})")
+            raise ConfigError(
+                f"{where}: rules: unknown ruleset '{rules}' (expected one of {', '.join(_names())})"
+            )
     fmt = data.get("format")
     if fmt is not None:
         from ..report import FORMATS
 
         if not isinstance(fmt, str) or fmt not in FORMATS:
-            raise ConfigError(f"{where}: format must be one of {', '.join(FORMATS)}, not "
-                              f"{fmt!r}")
+            raise ConfigError(f"{where}: format must be one of {', '.join(FORMATS)}, not {fmt!r}")
     color = data.get("color")
     if color is not None:
         from ..report.settings import COLORS
 
         if not isinstance(color, str) or color not in COLORS:
-            raise ConfigError(f"{where}: color must be one of {', '.join(COLORS)}, not "
-                              f"{color!r}")
+            raise ConfigError(f"{where}: color must be one of {', '.join(COLORS)}, not {color!r}")
     tiles = data.get("tiles")
     if tiles is not None and not isinstance(tiles, bool):
         raise ConfigError(f"{where}: tiles must be true or false, not {_type_name(tiles)}")
@@ -156,8 +164,7 @@ def load_config(path: str | None, required: bool) -> Config:
             raise ConfigError(f"{where}: lang must be one of {', '.join(LANGS)}, not {lang!r}")
     table = data.get("options", {})
     if not isinstance(table, dict):
-        raise ConfigError(f"{where}: options must be a table ([options]), not "
-                          f"{_type_name(table)}")
+        raise ConfigError(f"{where}: options must be a table ([options]), not {_type_name(table)}")
     everywhere: dict[str, Any] = {}
     per_ruleset: dict[str, dict[str, Any]] = {}
     for key, value in table.items():
@@ -186,8 +193,9 @@ def _parsed(raw: bytes, where: str) -> dict[str, Any]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
-        raise ConfigError(f"{where}: not UTF-8 text (line {line}: byte "
-                          f"0x{raw[exc.start]:02x})") from None
+        raise ConfigError(
+            f"{where}: not UTF-8 text (line {line}: byte 0x{raw[exc.start]:02x})"
+        ) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -197,21 +205,26 @@ def _parsed(raw: bytes, where: str) -> dict[str, Any]:
     except ValueError:  # int() past sys.get_int_max_str_digits()
         import sys
 
-        raise ConfigError(f"{where}: a number with too many digits (at most "
-                          f"{sys.get_int_max_str_digits()})") from None
+        raise ConfigError(
+            f"{where}: a number with too many digits (at most {sys.get_int_max_str_digits()})"
+        ) from None
 
 
 def _ruleset_table(name: str, table: dict[str, Any], where: str) -> dict[str, Any]:
     from ..rulesets import load_ruleset
 
     if name not in _names():
-        raise ConfigError(f"{where}: unknown ruleset '{name}' (expected an option value, or "
-                          f"a table named after one of {', '.join(_names())})")
+        raise ConfigError(
+            f"{where}: unknown ruleset '{name}' (expected an option value, or "
+            f"a table named after one of {', '.join(_names())})"
+        )
     ruleset = load_ruleset(name)
     for key, value in table.items():
         if key not in ruleset.options:
-            raise ConfigError(f"{where}.{key}: ruleset {name} has no option '{key}' "
-                              f"(its options: {', '.join(sorted(ruleset.options)) or 'none'})")
+            raise ConfigError(
+                f"{where}.{key}: ruleset {name} has no option '{key}' "
+                f"(its options: {', '.join(sorted(ruleset.options)) or 'none'})"
+            )
         _check_value(ruleset, key, value, f"{where}.{key}")
     return {key: _frozen(value) for key, value in table.items()}
 
@@ -235,15 +248,18 @@ def parse_opt_flags(pairs: Iterable[str]) -> tuple[dict[str, str], dict[str, dic
         ruleset_name, dot, option = name.rpartition(".")
         if dot:
             if ruleset_name not in _names():
-                raise ConfigError(f"--opt {pair}: unknown ruleset '{ruleset_name}' "
-                                  f"(known: {', '.join(_names())})")
+                raise ConfigError(
+                    f"--opt {pair}: unknown ruleset '{ruleset_name}' (known: {', '.join(_names())})"
+                )
             ruleset = load_ruleset(ruleset_name)
             if option not in ruleset.options:
                 from ..core.suggest import did_you_mean, known
 
-                raise ConfigError(f"--opt {pair}: ruleset {ruleset_name} has no option "
-                                  f"'{option}'{did_you_mean(option, ruleset.options)} "
-                                  f"(its options: {known(option, ruleset.options)})")
+                raise ConfigError(
+                    f"--opt {pair}: ruleset {ruleset_name} has no option "
+                    f"'{option}'{did_you_mean(option, ruleset.options)} "
+                    f"(its options: {known(option, ruleset.options)})"
+                )
             _check_value(ruleset, option, value, f"--opt {pair}")
             per_ruleset.setdefault(ruleset_name, {})[option] = value
             continue

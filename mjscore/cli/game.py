@@ -15,8 +15,7 @@ from typing import Any, TextIO
 
 from ..base.errors import ExitCode
 
-UMA_PRESETS = {"5-10": (10, 5, -5, -10), "10-20": (20, 10, -10, -20),
-               "10-30": (30, 10, -10, -30)}
+UMA_PRESETS = {"5-10": (10, 5, -5, -10), "10-20": (20, 10, -10, -20), "10-30": (30, 10, -10, -30)}
 _NUMBER = re.compile(r"[+-]?[0-9]{1,6}(\.[0-9])?")
 
 
@@ -26,8 +25,10 @@ def _uma(text: str, usage: Any) -> tuple[float, ...]:
         return UMA_PRESETS[text]
     parts = text.split(",")
     if len(parts) < 3 or not all(_NUMBER.fullmatch(p.strip()) for p in parts):
-        raise usage(f"--uma takes 5-10, 10-20, 10-30 or values first to last such as "
-                    f"15,5,-5,-15, not '{text}'")
+        raise usage(
+            f"--uma takes 5-10, 10-20, 10-30 or values first to last such as "
+            f"15,5,-5,-15, not '{text}'"
+        )
     values = tuple(float(p) if "." in p else int(p) for p in parts)
     if abs(sum(values)) > 1e-9:
         raise usage(f"--uma values add up to {sum(values)}, not 0")
@@ -54,13 +55,22 @@ def located(path: str, game: str, p: Any) -> str:
         return f"{label}{p.message}"
     m = _COLUMN.match(p.message)
     place = f"{path}:{p.line}:{m.group(2)}" if m else f"{path}:{p.line}"
-    message = (m.group(1) or "") + p.message[m.end():] if m else p.message
+    message = (m.group(1) or "") + p.message[m.end() :] if m else p.message
     return f"{place}: {label}" + (f"game {game}: " if game else "") + message
 
 
-def game_command(path: str, rules: str | None, fmt: str, start: int | None,
-                 back: int | None, uma: str | None, length: str | None, opts: list[str],
-                 quiet: bool = False, out: TextIO | None = None) -> int:
+def game_command(
+    path: str,
+    rules: str | None,
+    fmt: str,
+    start: int | None,
+    back: int | None,
+    uma: str | None,
+    length: str | None,
+    opts: list[str],
+    quiet: bool = False,
+    out: TextIO | None = None,
+) -> int:
     from ..ledger import games
     from ..report import game as report
     from ..rulesets import load_ruleset
@@ -93,8 +103,14 @@ def game_command(path: str, rules: str | None, fmt: str, start: int | None,
         if not eq or not key.strip():
             raise UsageProblem(f"--opt takes NAME=VALUE, not '{pair}'")
         options[key.strip()] = value.strip()
-    found = list(games(read_lines(path, keep_comments=True), rules=ruleset.name,
-                       options=options or None, settings=settings))
+    found = list(
+        games(
+            read_lines(path, keep_comments=True),
+            rules=ruleset.name,
+            options=options or None,
+            settings=settings,
+        )
+    )
     failed = False
     for g in found:
         for p in g.problems:

@@ -35,8 +35,9 @@ def score_one(text: str, rules: str, house: HouseRules | None, line_no: int) -> 
         from ..core.result import ScoreResult
 
         error = InternalError(f"internal error: {type(exc).__name__}: {exc}")
-        return ScoreResult(line=line_no, input=text, rules=asked_rules(text, rules), options={},
-                           error=error)
+        return ScoreResult(
+            line=line_no, input=text, rules=asked_rules(text, rules), options={}, error=error
+        )
 
 
 def waits_one(text: str, rules: str, house: HouseRules | None, line_no: int) -> WaitsResult:
@@ -72,8 +73,7 @@ def asked_rules(text: str, rules: str) -> str:
 
 
 # What each line-by-line command does to a line, and which package reports its answers.
-ANALYSE: dict[str, Callable[[str, str, Any, int], Any]] = {"score": score_one,
-                                                           "waits": waits_one}
+ANALYSE: dict[str, Callable[[str, str, Any, int], Any]] = {"score": score_one, "waits": waits_one}
 REPORTERS = {"score": "mjscore.report", "waits": "mjscore.report.waits"}
 
 

@@ -45,8 +45,9 @@ def workers_for(total: int, fmt: str, jobs: int) -> int:
     return max(1, min(jobs, -(-total // CHUNK)))
 
 
-def _score_chunk(task: tuple[list[tuple[int, str]], str, Any, str, str, str | None]
-                 ) -> tuple[int, int, Any, str]:
+def _score_chunk(
+    task: tuple[list[tuple[int, str]], str, Any, str, str, str | None],
+) -> tuple[int, int, Any, str]:
     """(lines scored, lines failed, the rendered records, the stderr lines) of one chunk.
 
     Line formats come back as one string per chunk, not one per record: sending and
@@ -72,8 +73,9 @@ def _score_chunk(task: tuple[list[tuple[int, str]], str, Any, str, str, str | No
     return scored, len(chunk) - scored, rendered, "".join(errors)
 
 
-def chunks_of(lines: Iterable[tuple[int, str]], size: int = CHUNK
-              ) -> Iterator[list[tuple[int, str]]]:
+def chunks_of(
+    lines: Iterable[tuple[int, str]], size: int = CHUNK
+) -> Iterator[list[tuple[int, str]]]:
     """The lines in lists of `size`, read as they are asked for. When the input fails
     (an endless line, a read error), the lines read before it come first, then the error."""
     chunk: list[tuple[int, str]] = []
@@ -91,18 +93,29 @@ def chunks_of(lines: Iterable[tuple[int, str]], size: int = CHUNK
         yield chunk
 
 
-def scored_in_chunks(lines: Iterable[tuple[int, str]], rules: str, options: Any, fmt: str,
-                     command: str = "score", source: str | None = None
-                     ) -> Iterator[tuple[int, int, Any, str]]:
+def scored_in_chunks(
+    lines: Iterable[tuple[int, str]],
+    rules: str,
+    options: Any,
+    fmt: str,
+    command: str = "score",
+    source: str | None = None,
+) -> Iterator[tuple[int, int, Any, str]]:
     """Every chunk's result (see `_score_chunk`) in input order, scored in this process:
     one write a chunk, not one a record, and the same text as the parallel run."""
     for chunk in chunks_of(lines, SERIAL_CHUNK):
         yield _score_chunk((chunk, rules, options, fmt, command, source))
 
 
-def scored_in_parallel(lines: Iterable[tuple[int, str]], rules: str, options: Any,
-                       fmt: str, workers: int, command: str = "score",
-                       source: str | None = None) -> Iterator[tuple[int, int, Any, str]]:
+def scored_in_parallel(
+    lines: Iterable[tuple[int, str]],
+    rules: str,
+    options: Any,
+    fmt: str,
+    workers: int,
+    command: str = "score",
+    source: str | None = None,
+) -> Iterator[tuple[int, int, Any, str]]:
     """Every chunk's result (see `_score_chunk`) in input order, scored by `workers` processes.
 
     The lines are read as the workers need them: at most IN_FLIGHT tasks a worker are out
@@ -158,8 +171,9 @@ class _Worker:
         self.results, self.results_out = context.Pipe(duplex=False)
         parent_ends += [self.tasks, self.results]
         closing = parent_ends if context.get_start_method() == "fork" else []
-        self.process = context.Process(target=_serve, daemon=True,
-                                       args=(self.tasks_in, self.results_out, closing))
+        self.process = context.Process(
+            target=_serve, daemon=True, args=(self.tasks_in, self.results_out, closing)
+        )
         self.queue: Any = queue.SimpleQueue()
         self.feeder = threading.Thread(target=self._feed, daemon=True)
 
@@ -182,8 +196,9 @@ class _Worker:
         try:
             reply = self.results.recv()
         except (EOFError, OSError):
-            raise WorkerLost(f"a worker process ended unexpectedly (exit status "
-                             f"{self.process.exitcode})") from None
+            raise WorkerLost(
+                f"a worker process ended unexpectedly (exit status {self.process.exitcode})"
+            ) from None
         if isinstance(reply, BaseException):
             raise reply
         return reply

@@ -29,8 +29,9 @@ def _items(paths: list[str]) -> Iterator[RecordItem]:
     for path in paths:
         if path == "-":
             stream = getattr(sys.stdin, "buffer", None)
-            yield from read_hands(stream if stream is not None else
-                                  sys.stdin.read().encode(), name="-", games=True)
+            yield from read_hands(
+                stream if stream is not None else sys.stdin.read().encode(), name="-", games=True
+            )
         elif os.path.isdir(path):
             found = False
             for file in record_files(os.fspath(path)):
@@ -39,8 +40,12 @@ def _items(paths: list[str]) -> Iterator[RecordItem]:
             if not found:
                 from ..records.reading import display_name
 
-                yield Problem("error", display_name(path), "",
-                              "no game record in the directory (nor under it)")
+                yield Problem(
+                    "error",
+                    display_name(path),
+                    "",
+                    "no game record in the directory (nor under it)",
+                )
         else:
             yield from read_hands(path, games=True)
 
@@ -101,8 +106,13 @@ def _usage(paths: list[str], fmt: str, formats: tuple[str, ...]) -> None:
         raise UsageProblem("no record given: pass one or more files ('-' = stdin)")
 
 
-def import_command(paths: list[str], fmt: str = "lines", out: TextIO | None = None,
-                   err: TextIO | None = None, quiet: bool = False) -> int:
+def import_command(
+    paths: list[str],
+    fmt: str = "lines",
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+    quiet: bool = False,
+) -> int:
     """One hand line per win (or one JSON object per win); problems on stderr."""
     out, err = out or sys.stdout, err or sys.stderr
     _usage(paths, fmt, IMPORT_FORMATS)
@@ -126,8 +136,13 @@ def import_command(paths: list[str], fmt: str = "lines", out: TextIO | None = No
     return int(ExitCode.NOT_ALL_SCORED if failed else ExitCode.OK)
 
 
-def check_command(paths: list[str], fmt: str = "text", out: TextIO | None = None,
-                  err: TextIO | None = None, quiet: bool = False) -> int:
+def check_command(
+    paths: list[str],
+    fmt: str = "text",
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+    quiet: bool = False,
+) -> int:
     """Score every win and compare it with its record; 0 only when all agree.
 
     A win of a game played by rules mjscore does not know (`Win.rules`) that differs
@@ -144,7 +159,8 @@ def check_command(paths: list[str], fmt: str = "text", out: TextIO | None = None
     for path in paths:
         items = list(_items([path]))
         agree, total, errors, skipped, rules = _check_wins(
-            items, fmt, out, err, quiet, (agree, total, errors, skipped, rules))
+            items, fmt, out, err, quiet, (agree, total, errors, skipped, rules)
+        )
         for game in check_games(items):
             checks.append(game)
             if fmt == "jsonl":
@@ -152,13 +168,26 @@ def check_command(paths: list[str], fmt: str = "text", out: TextIO | None = None
             elif game.differences:
                 from ..report import safe
 
-                out.write(safe(f"disagree: game {game.game}: " + "; ".join(game.differences))
-                          + "\n")
+                out.write(
+                    safe(f"disagree: game {game.game}: " + "; ".join(game.differences)) + "\n"
+                )
     games = _games_summary(checks)
     if fmt == "jsonl":
-        out.write(json.dumps({"summary": {"agree": agree, "total": total, "errors": errors,
-                                          "rules": rules, "skipped": skipped,
-                                          "games": games}}) + "\n")
+        out.write(
+            json.dumps(
+                {
+                    "summary": {
+                        "agree": agree,
+                        "total": total,
+                        "errors": errors,
+                        "rules": rules,
+                        "skipped": skipped,
+                        "games": games,
+                    }
+                }
+            )
+            + "\n"
+        )
     else:
         tail = [f"{errors} record error{'s' if errors != 1 else ''}"] if errors else []
         if rules:
@@ -166,28 +195,42 @@ def check_command(paths: list[str], fmt: str = "text", out: TextIO | None = None
         counts = f" ({', '.join(tail)})" if tail else ""
         out.write(f"agree {agree}/{total}{counts}\n")
         if checks:
-            out.write(f"games {games['agree']}/{games['total']}: rounds {games['rounds_agree']}"
-                      f"/{games['rounds']}, owari {games['owari_agree']}/{games['owari']}, "
-                      f"{games['stopped']} stop before their end\n")
+            out.write(
+                f"games {games['agree']}/{games['total']}: rounds {games['rounds_agree']}"
+                f"/{games['rounds']}, owari {games['owari_agree']}/{games['owari']}, "
+                f"{games['stopped']} stop before their end\n"
+            )
         if not total:
-            why = (f"{skipped} skipped (see the notes on stderr)" if skipped
-                   else "the records hold no win")
+            why = (
+                f"{skipped} skipped (see the notes on stderr)"
+                if skipped
+                else "the records hold no win"
+            )
             out.write(f"no win was checked: {why}\n")
     ok = total and agree == total and not errors and games["agree"] == games["total"]
     return int(ExitCode.OK if ok else ExitCode.NOT_ALL_SCORED)
 
 
 def _games_summary(checks: list) -> dict[str, int]:
-    return {"total": len(checks), "agree": sum(not c.differences for c in checks),
-            "rounds": sum(c.rounds for c in checks),
-            "rounds_agree": sum(c.agree for c in checks),
-            "owari": sum(c.owari is not None for c in checks),
-            "owari_agree": sum(bool(c.owari) for c in checks),
-            "stopped": sum(c.stopped for c in checks)}
+    return {
+        "total": len(checks),
+        "agree": sum(not c.differences for c in checks),
+        "rounds": sum(c.rounds for c in checks),
+        "rounds_agree": sum(c.agree for c in checks),
+        "owari": sum(c.owari is not None for c in checks),
+        "owari_agree": sum(bool(c.owari) for c in checks),
+        "stopped": sum(c.stopped for c in checks),
+    }
 
 
-def _check_wins(items: list, fmt: str, out: TextIO, err: TextIO, quiet: bool,
-                counts: tuple[int, int, int, int, int]) -> tuple[int, int, int, int, int]:
+def _check_wins(
+    items: list,
+    fmt: str,
+    out: TextIO,
+    err: TextIO,
+    quiet: bool,
+    counts: tuple[int, int, int, int, int],
+) -> tuple[int, int, int, int, int]:
     """The wins of one file checked one by one (the text or JSON Lines of each)."""
     from ..records.check import check_win, describe
 
@@ -211,6 +254,7 @@ def _check_wins(items: list, fmt: str, out: TextIO, err: TextIO, quiet: bool,
             text = describe(checked)
             if differs_by_rules:
                 text = text.replace("disagree: ", "rules: ", 1) + (
-                    f"\n  rules    {'; '.join(item.rules)}")
+                    f"\n  rules    {'; '.join(item.rules)}"
+                )
             out.write(text + "\n")
     return agree, total, errors, skipped, rules

@@ -89,11 +89,11 @@ def read_lines(path: str, keep_comments: bool = False) -> Iterator[tuple[int, st
             raise UsageProblem("cannot read standard input: it is closed")
         buffer = getattr(sys.stdin, "buffer", None)
         if buffer is None:  # a text stream (tests): its lines, the same way
-            yield from _numbered((line.encode("utf-8", "surrogateescape")
-                                  for line in sys.stdin), keep_comments)
+            yield from _numbered(
+                (line.encode("utf-8", "surrogateescape") for line in sys.stdin), keep_comments
+            )
             return
-        yield from _numbered(_read_or_stop(_byte_lines(buffer), "standard input"),
-                             keep_comments)
+        yield from _numbered(_read_or_stop(_byte_lines(buffer), "standard input"), keep_comments)
         return
     try:
         f = open(path, "rb")  # noqa: SIM115 - closed below, after the last line
@@ -120,13 +120,13 @@ def _byte_lines(stream: BinaryIO) -> Iterator[bytes]:
                 skipped += len(rest)
                 if skipped > MAX_SKIP:
                     yield line  # its record says it is too long; then reading stops
-                    raise EndlessLine(f"a line has no end within {MAX_SKIP >> 20} MB: "
-                                      "not a file of hand lines")
+                    raise EndlessLine(
+                        f"a line has no end within {MAX_SKIP >> 20} MB: not a file of hand lines"
+                    )
         yield line
 
 
-def _numbered(lines: Iterable[bytes], keep_comments: bool = False
-              ) -> Iterator[tuple[int, str]]:
+def _numbered(lines: Iterable[bytes], keep_comments: bool = False) -> Iterator[tuple[int, str]]:
     for number, raw in enumerate(lines, 1):
         if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
@@ -135,7 +135,7 @@ def _numbered(lines: Iterable[bytes], keep_comments: bool = False
             line = line[:-1]
         text = line.decode("utf-8", "replace").replace("\r", " ")
         if len(text) > MAX_LINE:
-            text = text[:MAX_LINE + 1]
+            text = text[: MAX_LINE + 1]
         if not is_blank(text) or (keep_comments and text.strip()):
             yield number, text
 
@@ -173,8 +173,9 @@ def _stdin_is_terminal() -> bool:
         return True
 
 
-def house_rules(config_flag: str | None, pairs: list[str], rules: str | None, fmt: str | None
-                ) -> tuple[HouseRules, str, str]:
+def house_rules(
+    config_flag: str | None, pairs: list[str], rules: str | None, fmt: str | None
+) -> tuple[HouseRules, str, str]:
     """(the house rules, the ruleset, the format) of a run: the flags over the config file
     over the defaults. Everything is checked now: a typo is a usage error."""
     from .config import ConfigError, config_path, house_rules, load_config
@@ -187,15 +188,18 @@ def house_rules(config_flag: str | None, pairs: list[str], rules: str | None, fm
     from ..report import DEFAULT_FORMAT
     from ..report.settings import configure
 
-    configure(color=DISPLAY_FLAGS.get("color", config.color),
-              tiles=DISPLAY_FLAGS.get("tiles", config.tiles),
-              lang=DISPLAY_FLAGS.get("lang", config.lang))
+    configure(
+        color=DISPLAY_FLAGS.get("color", config.color),
+        tiles=DISPLAY_FLAGS.get("tiles", config.tiles),
+        lang=DISPLAY_FLAGS.get("lang", config.lang),
+    )
 
     return house, rules or config.rules or "riichi", fmt or config.format or DEFAULT_FORMAT
 
 
 def want_progress(total: int, err: TextIO, out: TextIO) -> bool:
     """A bar for long files, when stderr is a terminal and stdout is not (results scroll)."""
+
     def tty(stream: TextIO) -> bool:
         return bool(getattr(stream, "isatty", lambda: False)())
 
@@ -217,9 +221,17 @@ def progress_bar(total: int | None) -> Iterator[Callable[..., None]]:
         yield lambda n=1: bar.advance(task, n)
 
 
-def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: HouseRules | None,
-              fmt: str, total: int | None = None, jobs: int = 0, command: str = "score",
-              summary_of: str | None = None, source: str | None = None) -> int:
+def run_lines(
+    lines: Iterable[tuple[int, str]],
+    rules: str,
+    options: HouseRules | None,
+    fmt: str,
+    total: int | None = None,
+    jobs: int = 0,
+    command: str = "score",
+    summary_of: str | None = None,
+    source: str | None = None,
+) -> int:
     """Score every line into the reporter of `fmt`, as it goes; the tally's exit code.
 
     A long file (`total` known) in a machine format is scored on every core
@@ -250,9 +262,11 @@ def run_lines(lines: Iterable[tuple[int, str]], rules: str, options: HouseRules 
             reporter = make_reporter(fmt, sys.stdout, sys.stderr, stream=total is None)
         try:
             if workers > 1 or chunked:
-                done = (scored_in_parallel(lines, rules, options, fmt, workers, command, source)
-                        if workers > 1 else scored_in_chunks(lines, rules, options, fmt,
-                                                             command, source))
+                done = (
+                    scored_in_parallel(lines, rules, options, fmt, workers, command, source)
+                    if workers > 1
+                    else scored_in_chunks(lines, rules, options, fmt, command, source)
+                )
                 with closing(done) as chunks:
                     for scored, failed, rendered, errors in chunks:
                         tally.scored += scored
@@ -294,10 +308,18 @@ def summary_line(source: str, tally: Tally) -> str:
     return f"{name}: {hands:,} hand{'s' if hands != 1 else ''}: {counts}"
 
 
-def score_command(tokens: list[str] | None, file: str | None, rules: str | None,
-                  opt: list[str] | None, fmt: str | None, jobs: str | int = 0,
-                  config: str | None = None, command: str = "score", quiet: bool = False,
-                  output: str | None = None) -> int:
+def score_command(
+    tokens: list[str] | None,
+    file: str | None,
+    rules: str | None,
+    opt: list[str] | None,
+    fmt: str | None,
+    jobs: str | int = 0,
+    config: str | None = None,
+    command: str = "score",
+    quiet: bool = False,
+    output: str | None = None,
+) -> int:
     """`mjscore score` (or `waits`): one hand given as arguments, or every line of a file,
     to stdout or to the file `output`.
 
@@ -319,8 +341,9 @@ def output_file(path: str) -> Iterator[None]:
 
     directory = os.path.dirname(os.path.abspath(path))
     try:
-        fd, temp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp",
-                                    dir=directory)
+        fd, temp = tempfile.mkstemp(
+            prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=directory
+        )
     except OSError as exc:
         raise UsageProblem(f"cannot write {text_arg(path)}: {exc.strerror or exc}") from None
     saved = sys.stdout
@@ -334,8 +357,7 @@ def output_file(path: str) -> Iterator[None]:
                 out.flush()
                 os.fsync(out.fileno())
             except OSError as exc:
-                raise OutputError(f"cannot write {text_arg(path)}: "
-                                  f"{exc.strerror or exc}") from None
+                raise OutputError(f"cannot write {text_arg(path)}: {exc.strerror or exc}") from None
         try:
             os.replace(temp, path)
         except OSError as exc:
@@ -350,9 +372,17 @@ def output_file(path: str) -> Iterator[None]:
                 os.unlink(temp)
 
 
-def _scored(tokens: list[str] | None, file: str | None, rules: str | None,
-            opt: list[str] | None, fmt: str | None, jobs: str | int,
-            config: str | None, command: str, quiet: bool = False) -> int:
+def _scored(
+    tokens: list[str] | None,
+    file: str | None,
+    rules: str | None,
+    opt: list[str] | None,
+    fmt: str | None,
+    jobs: str | int,
+    config: str | None,
+    command: str,
+    quiet: bool = False,
+) -> int:
     """The work of `score_command`, into whatever sys.stdout is."""
     from ..rulesets import load_ruleset
 
@@ -371,8 +401,7 @@ def _scored(tokens: list[str] | None, file: str | None, rules: str | None,
     if piped:  # `cat hands.txt | mjscore score`
         file = "-"
     if not tokens and file is None:
-        raise UsageProblem("no hand given: pass the hand's tokens, or --file PATH "
-                           "('-' = stdin)")
+        raise UsageProblem("no hand given: pass the hand's tokens, or --file PATH ('-' = stdin)")
     if not (str(jobs).isascii() and str(jobs).isdigit() and len(str(jobs)) <= 4):
         raise UsageProblem(f"--jobs takes a number of processes (0 = automatic), not '{jobs}'")
     load_ruleset(rules)  # an unknown ruleset is a usage error before any line is read
@@ -383,15 +412,32 @@ def _scored(tokens: list[str] | None, file: str | None, rules: str | None,
         lines = read_lines("-")
         first = next(lines, None)
         if piped and first is None:  # nothing piped: `< /dev/null`
-            raise UsageProblem("no hand given: pass the hand's tokens, or --file PATH "
-                               "('-' = stdin); standard input was empty")
+            raise UsageProblem(
+                "no hand given: pass the hand's tokens, or --file PATH "
+                "('-' = stdin); standard input was empty"
+            )
         head = [first] if first is not None else []
-        return run_lines(itertools.chain(head, lines), rules, options, fmt, command=command,
-                         summary_of=summary_of, source="-")
+        return run_lines(
+            itertools.chain(head, lines),
+            rules,
+            options,
+            fmt,
+            command=command,
+            summary_of=summary_of,
+            source="-",
+        )
     total = count_lines(file)  # type: ignore[arg-type]
-    return run_lines(read_lines(file), rules, options, fmt,  # type: ignore[arg-type]
-                     total=total, jobs=int(jobs), command=command, summary_of=summary_of,
-                     source=text_arg(file))  # type: ignore[arg-type]
+    return run_lines(
+        read_lines(file),
+        rules,
+        options,
+        fmt,  # type: ignore[arg-type]
+        total=total,
+        jobs=int(jobs),
+        command=command,
+        summary_of=summary_of,
+        source=text_arg(file),
+    )  # type: ignore[arg-type]
 
 
 def say(message: str) -> None:
@@ -503,6 +549,10 @@ def guard_streams() -> None:
     except (OSError, ValueError):
         return
     buffered = io.BufferedWriter(_Stdout(fd, "w", closefd=False))
-    sys.stdout = io.TextIOWrapper(buffered, encoding=out.encoding, errors=out.errors,
-                                  line_buffering=out.line_buffering,
-                                  write_through=out.write_through)
+    sys.stdout = io.TextIOWrapper(
+        buffered,
+        encoding=out.encoding,
+        errors=out.errors,
+        line_buffering=out.line_buffering,
+        write_through=out.write_through,
+    )

@@ -38,8 +38,9 @@ def stop_signals() -> set[int]:
     """The signals that end a run the way Ctrl-C does (SIGHUP where the system has it)."""
     import signal
 
-    return {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
-            if hasattr(signal, name)}
+    return {
+        getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+    }
 
 
 class _StopSignals:

@@ -110,8 +110,9 @@ def _suit_sets(counts: tuple[int, ...], runs: bool) -> tuple[tuple[tuple[str, in
     return tuple(out)
 
 
-def _suit_splits(counts: tuple[int, ...], runs: bool
-                 ) -> list[tuple[int | None, tuple[tuple[str, int], ...]]]:
+def _suit_splits(
+    counts: tuple[int, ...], runs: bool
+) -> list[tuple[int | None, tuple[tuple[str, int], ...]]]:
     """(pair rank or None, sets sorted) for one suit, with no pair or one pair, each once."""
     total = sum(counts)
     out: list[tuple[int | None, tuple[tuple[str, int], ...]]] = []
@@ -161,16 +162,17 @@ _NO_TILES = (SuitSplit(None, (), ()),)  # a suit the concealed tiles do not hold
 
 
 @lru_cache(maxsize=4096)
-def _winning_suit(tiles: tuple[int, ...], lo: int, win: int, tsumo: bool
-                  ) -> tuple[SuitSplit, ...]:
+def _winning_suit(tiles: tuple[int, ...], lo: int, win: int, tsumo: bool) -> tuple[SuitSplit, ...]:
     """The splits of the winning tile's suit, each with the places `win` can take in it."""
-    return tuple(SuitSplit(s.pair, s.runs, s.triplets,
-                           _waits(s.pair, s.runs, s.triplets, win, tsumo))
-                 for s in _suit_readings(tiles, lo))
+    return tuple(
+        SuitSplit(s.pair, s.runs, s.triplets, _waits(s.pair, s.runs, s.triplets, win, tsumo))
+        for s in _suit_readings(tiles, lo)
+    )
 
 
-def _waits(pair: int | None, runs: tuple[Group, ...], triplets: tuple[Group, ...], win: int,
-           tsumo: bool) -> tuple[tuple[str, tuple[Group, ...]], ...]:
+def _waits(
+    pair: int | None, runs: tuple[Group, ...], triplets: tuple[Group, ...], win: int, tsumo: bool
+) -> tuple[tuple[str, tuple[Group, ...]], ...]:
     """(wait, triplets) for each place of the winning tile, sorted: the same line, the
     same readings."""
     placements: set[tuple[str, int]] = set()
@@ -185,8 +187,9 @@ def _waits(pair: int | None, runs: tuple[Group, ...], triplets: tuple[Group, ...
     out = []
     for wait, where in sorted(placements):
         if wait == SHANPON and not tsumo:  # completed by ron: that triplet is not concealed
-            out.append((wait, tuple(_group(TRIPLET, g.tile, concealed=g.tile != where)
-                                    for g in triplets)))
+            out.append(
+                (wait, tuple(_group(TRIPLET, g.tile, concealed=g.tile != where) for g in triplets))
+            )
         else:
             out.append((wait, triplets))
     return tuple(out)
@@ -218,8 +221,13 @@ def meld_group(m: Meld) -> Group:
     return _group(kind, m.tiles[0], concealed=not m.is_open, called=m.is_open)
 
 
-def readings(concealed: tuple[int, ...], melds: tuple[Meld, ...], win: int,
-             tsumo: bool, shapes: frozenset[str] = frozenset()) -> list[Reading]:
+def readings(
+    concealed: tuple[int, ...],
+    melds: tuple[Meld, ...],
+    win: int,
+    tsumo: bool,
+    shapes: frozenset[str] = frozenset(),
+) -> list[Reading]:
     """Every reading of concealed + win with the melds; empty when the hand is not complete.
 
     `shapes` adds the shapes of LIMIT_ONLY_SHAPES that a ruleset has; NAGASHI
@@ -246,8 +254,7 @@ def _counts(tiles: list[int]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _standard(tiles: list[int], melds: tuple[Meld, ...], win: int, tsumo: bool
-              ) -> list[Reading]:
+def _standard(tiles: list[int], melds: tuple[Meld, ...], win: int, tsumo: bool) -> list[Reading]:
     """The readings as sets and a pair: one split per suit, and one wait in the winning
     tile's suit; groups in the order runs, then triplets (by tile), then the melds."""
     by_suit = []

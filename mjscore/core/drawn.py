@@ -20,11 +20,15 @@ from ..base.frozen import value_class
 EXHAUSTIVE, NAGASHI = "exhaustive", "nagashi"
 ABORTIVE = ("nine-terminals", "four-riichi", "triple-ron", "four-kans", "four-winds")
 KINDS = (EXHAUSTIVE, NAGASHI, *ABORTIVE)
-KIND_NAMES = {EXHAUSTIVE: "exhaustive draw", NAGASHI: "nagashi mangan",
-              "nine-terminals": "nine terminals (九種九牌)",
-              "four-riichi": "four riichi (四家立直)",
-              "triple-ron": "triple ron (三家和了)", "four-kans": "four kans (四槓散了)",
-              "four-winds": "four winds (四風連打)"}
+KIND_NAMES = {
+    EXHAUSTIVE: "exhaustive draw",
+    NAGASHI: "nagashi mangan",
+    "nine-terminals": "nine terminals (九種九牌)",
+    "four-riichi": "four riichi (四家立直)",
+    "triple-ron": "triple ron (三家和了)",
+    "four-kans": "four kans (四槓散了)",
+    "four-winds": "four winds (四風連打)",
+}
 _KEYS = ("draw", "round", "honba", "sticks", "tenpai", "nagashi", "riichi-by", "rules")
 MAX_COUNT = 500
 
@@ -102,8 +106,10 @@ def parse_drawn(text: str) -> DrawnRound:
         key = key.lower()
         try:
             if not colon or (key not in _KEYS and key != "opt"):
-                raise ValueError("is not a token of a drawn-round line (draw: round: honba: "
-                                 "sticks: tenpai: nagashi: riichi-by: rules: opt:)")
+                raise ValueError(
+                    "is not a token of a drawn-round line (draw: round: honba: "
+                    "sticks: tenpai: nagashi: riichi-by: rules: opt:)"
+                )
             if key == "opt":
                 name, eq, val = value.partition("=")
                 if not eq or not name or not val:
@@ -132,24 +138,29 @@ def parse_drawn(text: str) -> DrawnRound:
         except ValueError as why:
             raise NotationError(f"'{word}' {why}", column, word) from None
     if "kind" not in fields:
-        raise NotationError("a drawn-round line starts with draw:KIND "
-                            f"({', '.join(KINDS)})", 1)
+        raise NotationError(f"a drawn-round line starts with draw:KIND ({', '.join(KINDS)})", 1)
     if fields["kind"] == NAGASHI and not fields.get("nagashi"):
-        raise NotationError("draw:nagashi needs nagashi:SEAT (who made nagashi mangan)",
-                            seen["draw"])
+        raise NotationError(
+            "draw:nagashi needs nagashi:SEAT (who made nagashi mangan)", seen["draw"]
+        )
     if fields.get("nagashi") and fields["kind"] != NAGASHI:
         raise NotationError("nagashi: belongs to draw:nagashi", seen["nagashi"])
     if fields.get("tenpai") and fields["kind"] in ABORTIVE:
-        raise NotationError("tenpai: belongs to an exhaustive draw (an abortive draw pays "
-                            "nothing)", seen["tenpai"])
+        raise NotationError(
+            "tenpai: belongs to an exhaustive draw (an abortive draw pays nothing)", seen["tenpai"]
+        )
     if len(fields.get("riichi_by", ())) > fields.get("sticks", 0):
-        raise NotationError(f"riichi-by: names {len(fields['riichi_by'])} riichi stick(s) but "
-                            f"sticks: says {fields.get('sticks', 0)}", seen["riichi-by"])
+        raise NotationError(
+            f"riichi-by: names {len(fields['riichi_by'])} riichi stick(s) but "
+            f"sticks: says {fields.get('sticks', 0)}",
+            seen["riichi-by"],
+        )
     return DrawnRound(**fields, options=tuple(sorted(options.items())), text=text)
 
 
-def draw_payments(d: DrawnRound, seats: tuple[str, ...], noten_total: int, mangan_base: int
-                  ) -> list[tuple[str, str, int, str]]:
+def draw_payments(
+    d: DrawnRound, seats: tuple[str, ...], noten_total: int, mangan_base: int
+) -> list[tuple[str, str, int, str]]:
     """(from, to, amount, reason) of a drawn round: noten payments on an exhaustive draw
     (`noten_total`, the ruleset's (3,000 at four, 2,000 at three), shared: the noten
     players pay it, the ready ones receive it; nothing

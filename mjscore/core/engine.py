@@ -33,8 +33,13 @@ def _strategy(name: str) -> Strategy:
     return scheme(name)
 
 
-def score_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None = None,
-               line_no: int = 1, house: HouseRules | None = None) -> ScoreResult:
+def score_hand(
+    hand: Hand,
+    rules: str = "riichi",
+    options: dict[str, Any] | None = None,
+    line_no: int = 1,
+    house: HouseRules | None = None,
+) -> ScoreResult:
     """Score one hand under `rules` with `options` (name -> value or text): a pure function.
 
     `house`: the run's option values per ruleset (the command line's house rules),
@@ -42,11 +47,19 @@ def score_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None
     Every failure comes back as the result's error; nothing here raises for a bad hand.
     """
     if not isinstance(hand, Hand):
-        return _bad_call(repr(hand), rules, line_no, "score takes a hand line or a parsed Hand, "
-                         f"not {type(hand).__name__}")
+        return _bad_call(
+            repr(hand),
+            rules,
+            line_no,
+            f"score takes a hand line or a parsed Hand, not {type(hand).__name__}",
+        )
     if not isinstance(rules, str):
-        return _bad_call(hand.text or str(hand), rules, line_no, "rules must be a ruleset "
-                         f"name, not {type(rules).__name__}")
+        return _bad_call(
+            hand.text or str(hand),
+            rules,
+            line_no,
+            f"rules must be a ruleset name, not {type(rules).__name__}",
+        )
     text = hand.text or str(hand)
     try:
         ruleset, values, shown = resolve_cached(hand, rules, options, house)
@@ -59,18 +72,24 @@ def score_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None
         validate(hand, ruleset, values)
         verdict = _strategy(ruleset.scoring)(hand, ruleset, values)
     except MjscoreError as exc:
-        return ScoreResult(line_no, text, ruleset.name, shown, error=exc, hand=hand,
-                           title=ruleset.title)
-    return ScoreResult(line_no, text, ruleset.name, shown, verdict, hand=hand,
-                       title=ruleset.title)
+        return ScoreResult(
+            line_no, text, ruleset.name, shown, error=exc, hand=hand, title=ruleset.title
+        )
+    return ScoreResult(line_no, text, ruleset.name, shown, verdict, hand=hand, title=ruleset.title)
 
 
-def score_line(text: str, rules: str = "riichi", options: dict[str, Any] | None = None,
-               line_no: int = 1, house: HouseRules | None = None) -> ScoreResult:
+def score_line(
+    text: str,
+    rules: str = "riichi",
+    options: dict[str, Any] | None = None,
+    line_no: int = 1,
+    house: HouseRules | None = None,
+) -> ScoreResult:
     """Score one hand line: `score_hand` of the parsed line, or the notation error."""
     if not isinstance(rules, str):
-        return _bad_call(text, rules, line_no, "rules must be a ruleset name, not "
-                         f"{type(rules).__name__}")
+        return _bad_call(
+            text, rules, line_no, f"rules must be a ruleset name, not {type(rules).__name__}"
+        )
     text = text.rstrip("\r\n")
     if is_drawn_line(text):
         return score_drawn(text, rules, options, line_no, house)
@@ -84,8 +103,13 @@ def score_line(text: str, rules: str = "riichi", options: dict[str, Any] | None 
     return score_hand(hand, rules, options, line_no, house)
 
 
-def score_drawn(text: str, rules: str = "riichi", options: dict[str, Any] | None = None,
-                line_no: int = 1, house: HouseRules | None = None) -> ScoreResult:
+def score_drawn(
+    text: str,
+    rules: str = "riichi",
+    options: dict[str, Any] | None = None,
+    line_no: int = 1,
+    house: HouseRules | None = None,
+) -> ScoreResult:
     """A drawn-round line (core/drawn.py): its payments as a result with no winner, as
     a European draw is; the notes say which draw it was and who was ready."""
     from ..rulesets import load_ruleset
@@ -105,9 +129,16 @@ def score_drawn(text: str, rules: str = "riichi", options: dict[str, Any] | None
     seats = ruleset.seats
     beyond = [s for s in (*drawn.tenpai, *drawn.nagashi, *drawn.riichi_by) if s not in seats]
     if beyond:
-        return ScoreResult(line_no, text, ruleset.name, shown, title=ruleset.title,
-                           error=NotationError(f"seat {beyond[0]} is not at a table of "
-                                               f"{len(seats)} ({' '.join(seats)})"))
+        return ScoreResult(
+            line_no,
+            text,
+            ruleset.name,
+            shown,
+            title=ruleset.title,
+            error=NotationError(
+                f"seat {beyond[0]} is not at a table of {len(seats)} ({' '.join(seats)})"
+            ),
+        )
     p = ruleset.params
     paid = draw_payments(drawn, seats, p.noten_total, p.mangan_base)
     payments = tuple(Payment(a, b, amount, reason) for a, b, amount, reason in paid)

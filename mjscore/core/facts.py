@@ -66,7 +66,8 @@ def tile_facts(tiles: tuple[int, ...]) -> TileFacts:
     """The tile kinds of a holding (as `line_facts` works them out for a winning line)."""
     tile_set = frozenset(tiles)
     return {
-        "tiles": tiles, "tile_set": tile_set,
+        "tiles": tiles,
+        "tile_set": tile_set,
         "suits": (suits := frozenset(t // 9 for t in tile_set if t < 27)),
         "one_suit": len(suits) <= 1,
         "has_honors": not tile_set.isdisjoint(_FROM_HONOURS),
@@ -79,10 +80,16 @@ def tile_facts(tiles: tuple[int, ...]) -> TileFacts:
 def line_facts(line: Hand) -> LineFacts:
     """What every reading of one line shares: its tiles and their kinds, worked out once."""
     ctx = line.ctx
-    return LineFacts(**tile_facts(line.all_winner_tiles),  # 14 + kans tiles
-                     line=line, win_tile=ctx.win_tile, tsumo=ctx.tsumo, flags=ctx.flags,
-                     closed=not any(m.is_open for m in line.holding.melds),
-                     seat_wind=T.wind_tile(ctx.seat_wind), round_wind=T.wind_tile(ctx.round_wind))
+    return LineFacts(
+        **tile_facts(line.all_winner_tiles),  # 14 + kans tiles
+        line=line,
+        win_tile=ctx.win_tile,
+        tsumo=ctx.tsumo,
+        flags=ctx.flags,
+        closed=not any(m.is_open for m in line.holding.melds),
+        seat_wind=T.wind_tile(ctx.seat_wind),
+        round_wind=T.wind_tile(ctx.round_wind),
+    )
 
 
 class HandFacts:
@@ -141,8 +148,9 @@ class HandFacts:
     pairs: tuple[Pair, ...] = ()  # every pair held (seven pairs: seven of them)
     flowers: tuple[int, ...] = ()
 
-    def __init__(self, line: Hand, reading: Reading, options: dict[str, Any],
-                 shared: LineFacts | None = None):
+    def __init__(
+        self, line: Hand, reading: Reading, options: dict[str, Any], shared: LineFacts | None = None
+    ):
         self.__dict__.update(shared or line_facts(line))
         self.reading = reading
         self.options = options
@@ -175,12 +183,22 @@ class HandFacts:
         self.outside_pair = self.pair in T.TERMINALS_AND_HONORS
 
     @classmethod
-    def player(cls, seat: str, table: Table, *, groups: tuple[Group, ...] = (),
-               pairs: tuple[Pair, ...] = (), tiles: tuple[int, ...] = (),
-               flowers: tuple[int, ...] = (), complete: bool = True, riichi: bool = False,
-               closed: bool = True, line: Hand | None = None,
-               reading: Reading | None = None, standard_shapes: tuple[str, ...] = (STANDARD,),
-               ) -> HandFacts:
+    def player(
+        cls,
+        seat: str,
+        table: Table,
+        *,
+        groups: tuple[Group, ...] = (),
+        pairs: tuple[Pair, ...] = (),
+        tiles: tuple[int, ...] = (),
+        flowers: tuple[int, ...] = (),
+        complete: bool = True,
+        riichi: bool = False,
+        closed: bool = True,
+        line: Hand | None = None,
+        reading: Reading | None = None,
+        standard_shapes: tuple[str, ...] = (STANDARD,),
+    ) -> HandFacts:
         """One player of a points-and-doubles deal: the winner under one reading (or,
         with `reading` None, his tile content alone), or a loser's partial holding
         (`line` None: no winning tile, no flags). `standard_shapes` are the shapes
@@ -232,8 +250,11 @@ class HandFacts:
     def roles(self, tile: int) -> tuple[str, ...]:
         """The wind roles a tile fills at this player's seat, in priority order."""
         assert self.table is not None
-        wind = {"seat": self.seat_wind, "dominant": self.table.dominant_wind,
-                "round": self.table.round_wind}
+        wind = {
+            "seat": self.seat_wind,
+            "dominant": self.table.dominant_wind,
+            "round": self.table.round_wind,
+        }
         return tuple(r for r in ROLES if wind[r] == tile)
 
     def own_flowers(self) -> tuple[int, int]:

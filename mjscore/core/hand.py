@@ -48,11 +48,16 @@ def seat_from(winner: str, marker: str, players: int = 4) -> str:
     return seat
 
 
-_SEAT_FROM = {(winner, marker): T.WIND_LETTERS[(i + offset) % 4]
-              for i, winner in enumerate(T.WIND_LETTERS)
-              for marker, offset in SOURCE_OFFSET.items()}
-_SEAT_FROM_3 = {(winner, marker): "ESW"[(i + offset) % 3]
-                for i, winner in enumerate("ESW") for marker, offset in (("-", 2), ("+", 1))}
+_SEAT_FROM = {
+    (winner, marker): T.WIND_LETTERS[(i + offset) % 4]
+    for i, winner in enumerate(T.WIND_LETTERS)
+    for marker, offset in SOURCE_OFFSET.items()
+}
+_SEAT_FROM_3 = {
+    (winner, marker): "ESW"[(i + offset) % 3]
+    for i, winner in enumerate("ESW")
+    for marker, offset in (("-", 2), ("+", 1))
+}
 
 
 @value_class(slots=False)
@@ -136,8 +141,7 @@ class Hand:
     ctx: WinContext
     others: tuple[tuple[str, Holding], ...] = ()  # (seat, holding) after ' / ', in order
     text: str = field(default="", compare=False)  # the line as written, when parsed
-    columns: MappingProxyType[str, int] = field(default_factory=lambda: NO_COLUMNS,
-                                                compare=False)
+    columns: MappingProxyType[str, int] = field(default_factory=lambda: NO_COLUMNS, compare=False)
     # derived once: the scorer reads them several times per line
     all_winner_tiles: tuple[int, ...] = field(init=False, compare=False, repr=False)
 
@@ -157,8 +161,11 @@ class Hand:
 
     @property
     def red_count(self) -> int:
-        return (len(self.holding.concealed_reds) + sum(m.reds for m in self.holding.melds)
-                + int(self.ctx.win_red))
+        return (
+            len(self.holding.concealed_reds)
+            + sum(m.reds for m in self.holding.melds)
+            + int(self.ctx.win_red)
+        )
 
     def red_tiles(self) -> list[int]:
         """Every red five on the table this line names (hand, melds, win, indicators)."""
@@ -177,8 +184,9 @@ class Hand:
         """This hand with some WinContext fields changed (seat_wind="E", honba=2, ...)."""
         return Hand(self.holding, replace(self.ctx, **changes), self.others)
 
-    def with_win(self, tile: str | int, *, tsumo: bool = False,
-                 discarder: str | None = None) -> Hand:
+    def with_win(
+        self, tile: str | int, *, tsumo: bool = False, discarder: str | None = None
+    ) -> Hand:
         """This hand won on `tile` ("4s", "0p" or a tile id) by tsumo or ron.
 
         A hand that already has a winning tile keeps its concealed tiles: the old
@@ -187,8 +195,7 @@ class Hand:
         tile_id, red = _one_tile(tile)
         if tsumo and discarder:
             raise ValueError("a tsumo has no discarder")
-        return self.with_context(win_tile=tile_id, win_red=red, tsumo=tsumo,
-                                 discarder=discarder)
+        return self.with_context(win_tile=tile_id, win_red=red, tsumo=tsumo, discarder=discarder)
 
     def without_win(self) -> Hand:
         """The waiting hand: no winning tile, no way of winning."""
@@ -205,7 +212,8 @@ class Hand:
         pairs = [_one_tile(t) for t in indicators]
         return self.with_context(
             dora=self.ctx.dora + tuple(t for t, _ in pairs),
-            dora_reds=tuple(sorted(self.ctx.dora_reds + tuple(t for t, red in pairs if red))))
+            dora_reds=tuple(sorted(self.ctx.dora_reds + tuple(t for t, red in pairs if red))),
+        )
 
     def with_concealed(self, tiles: tuple[int, ...], reds: tuple[int, ...] = ()) -> Hand:
         """The same hand holding other concealed tiles (a discard, a draw)."""
@@ -220,8 +228,13 @@ def _one_tile(tile: str | int) -> tuple[int, bool]:
             raise ValueError(f"tile id {tile} is not between 0 and {T.N_TILES - 1}")
         return tile, False
     text = tile.strip()
-    if len(text) != 2 or not text[0].isascii() or not text[0].isdigit() \
-            or text[1] not in "mpsz" or (text[1] == "z" and not "1" <= text[0] <= "7"):
+    if (
+        len(text) != 2
+        or not text[0].isascii()
+        or not text[0].isdigit()
+        or text[1] not in "mpsz"
+        or (text[1] == "z" and not "1" <= text[0] <= "7")
+    ):
         raise ValueError(f"'{tile}' is not one tile, like 4s, 0p or 7z")
     return T.tile_from(int(text[0]), text[1]), text[0] == "0"
 
@@ -232,8 +245,11 @@ def _one_tile(tile: str | int) -> tuple[int, bool]:
 def _holding_tokens(h: Holding) -> list[str]:
     out = []
     if h.concealed:
-        out.append(T.group_text(h.concealed, 0) if not h.concealed_reds
-                   else _with_reds(h.concealed, h.concealed_reds))
+        out.append(
+            T.group_text(h.concealed, 0)
+            if not h.concealed_reds
+            else _with_reds(h.concealed, h.concealed_reds)
+        )
     out.extend(m.text() for m in h.melds)
     if h.flowers:
         out.append("flowers:" + T.group_text(h.flowers))

@@ -35,17 +35,44 @@ from .hand import (
 )
 from .hand import format_line as format_line  # the writer lives with the value it writes
 
-FLAGS = frozenset((
-    "riichi", "double-riichi", "open-riichi", "ippatsu", "haitei", "houtei", "rinshan",
-    "chankan", "kanburi", "tenhou", "chiihou", "renhou", "first-turn",
-    "draw",  # an exhaustive draw: no win token, nobody won (European settlement)
-    "nagashi", "paarenchan",  # WEB TILE's 幺九振切 and 八連荘 (docs/rules/shiragiku.md §4)
-    "last-tile",  # MCR's 和绝张: the last copy of the winning tile (docs/rules/mcr.md)
-    "chankan-ankan",  # a ron robbing a concealed kan (kokushi only: kokushi_ankan_chankan)
-    "kita-ron",  # three players: a ron on a North being set aside (北抜きロン), no chankan
-))
-CONTEXT_KEYS = ("round", "seat", "breach", "dora", "ura", "honba", "sticks", "flowers",
-                "rules", "opt", "discards", "kita", "riichi-by")
+FLAGS = frozenset(
+    (
+        "riichi",
+        "double-riichi",
+        "open-riichi",
+        "ippatsu",
+        "haitei",
+        "houtei",
+        "rinshan",
+        "chankan",
+        "kanburi",
+        "tenhou",
+        "chiihou",
+        "renhou",
+        "first-turn",
+        "draw",  # an exhaustive draw: no win token, nobody won (European settlement)
+        "nagashi",
+        "paarenchan",  # WEB TILE's 幺九振切 and 八連荘 (docs/rules/shiragiku.md §4)
+        "last-tile",  # MCR's 和绝张: the last copy of the winning tile (docs/rules/mcr.md)
+        "chankan-ankan",  # a ron robbing a concealed kan (kokushi only: kokushi_ankan_chankan)
+        "kita-ron",  # three players: a ron on a North being set aside (北抜きロン), no chankan
+    )
+)
+CONTEXT_KEYS = (
+    "round",
+    "seat",
+    "breach",
+    "dora",
+    "ura",
+    "honba",
+    "sticks",
+    "flowers",
+    "rules",
+    "opt",
+    "discards",
+    "kita",
+    "riichi-by",
+)
 _GROUP = re.compile(r"([0-9]+)([a-z])")  # ASCII digits ('１' is made '1' first; '²' is none)
 _RULES_NAME = re.compile(r"[a-z][a-z0-9-]*")
 _DIGIT_CHARS = frozenset("0123456789")
@@ -55,9 +82,13 @@ MAX_INDICATORS = 10  # dora or ura indicators: five each in a real game
 MAX_KITA = 4  # Norths set aside: there are four
 _MARKERS = "-=+"
 _MELD_SIZE = {CHI: 3, PON: 3, KAN: 4, ANKAN: 4, KAKAN: 4}
-_MELD_WORDS = {CHI: "a chi is three consecutive tiles of one suit",
-               PON: "a pon has three equal tiles", KAN: "a kan has four equal tiles",
-               ANKAN: "a kan has four equal tiles", KAKAN: "a kan has four equal tiles"}
+_MELD_WORDS = {
+    CHI: "a chi is three consecutive tiles of one suit",
+    PON: "a pon has three equal tiles",
+    KAN: "a kan has four equal tiles",
+    ANKAN: "a kan has four equal tiles",
+    KAKAN: "a kan has four equal tiles",
+}
 _CACHED = 32  # tokens up to this long are read once per run (_cached_token)
 _CONTEXT_DEFAULTS = {f.name: f.default for f in fields(WinContext)}
 
@@ -79,8 +110,9 @@ class _BadToken(ValueError):
     """Why a token cannot be read; the caller names the token and its column."""
 
 
-def parse_tiles(text: str, tok: _Token, letters: str = "mpsz",
-                commas: bool = False) -> tuple[tuple[int, bool], ...]:
+def parse_tiles(
+    text: str, tok: _Token, letters: str = "mpsz", commas: bool = False
+) -> tuple[tuple[int, bool], ...]:
     """mpsz groups -> ((tile id, is red), ...); errors name the token and say what was wanted."""
     try:
         return _read_tiles(text.replace(",", "") if commas else text, letters)
@@ -96,8 +128,7 @@ def _read_tiles(body: str, letters: str = "mpsz") -> tuple[tuple[int, bool], ...
     while (m := _GROUP.match(body, pos)) is not None:  # anchored: linear in the text
         digits, letter = m.group(1), m.group(2)
         if letter not in letters:
-            raise _BadToken(f"has a tile of suit '{letter}': expected one of "
-                            f"{', '.join(letters)}")
+            raise _BadToken(f"has a tile of suit '{letter}': expected one of {', '.join(letters)}")
         known = _DIGITS[letter]
         for d in digits:
             hit = known.get(d)
@@ -112,9 +143,17 @@ def _read_tiles(body: str, letters: str = "mpsz") -> tuple[tuple[int, bool], ...
 
 
 # (tile id, is red) of every valid digit of every suit letter: parsing is per line, so a table
-_DIGITS = {letter: {str(d): (T.tile_from(d, letter), d == 0) for d in digits}
-           for letter, digits in (("m", range(10)), ("p", range(10)), ("s", range(10)),
-                                  ("z", range(1, 8)), ("f", range(1, 5)), ("g", range(1, 5)))}
+_DIGITS = {
+    letter: {str(d): (T.tile_from(d, letter), d == 0) for d in digits}
+    for letter, digits in (
+        ("m", range(10)),
+        ("p", range(10)),
+        ("s", range(10)),
+        ("z", range(1, 8)),
+        ("f", range(1, 5)),
+        ("g", range(1, 5)),
+    )
+}
 
 
 def _one_tile(d: int, letter: str) -> tuple[int, bool]:
@@ -128,7 +167,15 @@ def _one_tile(d: int, letter: str) -> tuple[int, bool]:
 # -- one token: what it is and what it says, whatever line it stands in ----------------------
 
 TILES, FLAG, MELD, FLOWERS, WIN, CONTEXT, OPTION, UNKNOWN = (
-    "tiles", "flag", "meld", "flowers", "win", "context", "option", "unknown")
+    "tiles",
+    "flag",
+    "meld",
+    "flowers",
+    "win",
+    "context",
+    "option",
+    "unknown",
+)
 
 
 class _Read(NamedTuple):
@@ -210,8 +257,13 @@ def plain_token(text: str) -> str:
 
 def _is_tiles(text: str) -> bool:
     first = text[0]
-    return first in _DIGIT_CHARS or first in T.GLYPH_NAMES or first in T.KANJI_DIGITS \
-        or first in T.KANJI_HONOURS or first == T.RED_KANJI
+    return (
+        first in _DIGIT_CHARS
+        or first in T.GLYPH_NAMES
+        or first in T.KANJI_DIGITS
+        or first in T.KANJI_HONOURS
+        or first == T.RED_KANJI
+    )
 
 
 def _plain_tiles(text: str) -> str:
@@ -261,8 +313,12 @@ def _meld_shape(kind: str, body: str) -> tuple[str, tuple[int, ...], int, str | 
 
 def _meld_shape_ok(kind: str, ids: list[int]) -> bool:
     if kind == CHI:
-        return (ids[0] < 27 and T.suit(ids[0]) == T.suit(ids[2])
-                and ids[1] == ids[0] + 1 and ids[2] == ids[0] + 2)
+        return (
+            ids[0] < 27
+            and T.suit(ids[0]) == T.suit(ids[2])
+            and ids[1] == ids[0] + 1
+            and ids[2] == ids[0] + 2
+        )
     return len(set(ids)) == 1
 
 
@@ -276,7 +332,7 @@ def _win(key: str, value: str) -> tuple[tuple[str, Any], ...]:
     pairs = _read_tiles(value)
     if len(pairs) != 1:
         raise _BadToken(f"should name exactly one winning tile, like {key}:5p")
-    (tile, red), = pairs
+    ((tile, red),) = pairs
     return ("win_tile", tile), ("win_red", red), ("tsumo", key == "tsumo"), ("discarder", source)
 
 
@@ -286,6 +342,7 @@ def _wind(field: str) -> Callable[[str], tuple[tuple[str, str]]]:
         if value not in T.SEATS:
             raise _BadToken("needs a wind: E, S, W or N")
         return ((field, value),)
+
     return read
 
 
@@ -296,6 +353,7 @@ def _count(field: str) -> Callable[[str], tuple[tuple[str, int]]]:
         if len(value) > 4 or int(value) > MAX_COUNT:
             raise _BadToken(f"is too many: at most {MAX_COUNT}")
         return ((field, int(value)),)
+
     return read
 
 
@@ -305,6 +363,7 @@ def _indicators(field: str) -> Callable[[str], tuple[tuple[str, tuple[int, ...]]
 
     Which copy of a five is the red one is not kept: `dora:5m,0m` is `dora:0m,5m`, both
     written (and reported) with the red copy first, as it scores the same."""
+
     def read(value: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
         pairs = _read_tiles(value.replace(",", ""))
         if len(pairs) > MAX_INDICATORS:
@@ -312,6 +371,7 @@ def _indicators(field: str) -> Callable[[str], tuple[tuple[str, tuple[int, ...]]
         reds = [t for t, r in pairs if r]
         reds.sort()
         return ((field, tuple([t for t, _ in pairs])), (f"{field}_reds", tuple(reds)))
+
     return read
 
 
@@ -320,8 +380,7 @@ def _kita(value: str) -> tuple[tuple[str, int]]:
     if not value or not _DIGIT_CHARS.issuperset(value):
         raise _BadToken("needs a whole number of Norths set aside, 0 to 4")
     if len(value) > 1 or int(value) > MAX_KITA:
-        raise _BadToken(f"is too many: at most {MAX_KITA} Norths can be set aside (there "
-                        "are four)")
+        raise _BadToken(f"is too many: at most {MAX_KITA} Norths can be set aside (there are four)")
     return (("kita", int(value)),)
 
 
@@ -354,10 +413,18 @@ def _option(value: str) -> tuple[str, str]:
 
 # every context key but opt: (and flowers:, read with the holding) -> its WinContext fields
 _CONTEXT_READERS: dict[str, Callable[[str], tuple[tuple[str, Any], ...]]] = {
-    "round": _wind("round_wind"), "seat": _wind("seat_wind"), "breach": _wind("breach"),
-    "dora": _indicators("dora"), "ura": _indicators("ura"), "honba": _count("honba"),
-    "sticks": _count("sticks"), "discards": _discards, "rules": _rules, "kita": _kita,
-    "riichi-by": _riichi_by}
+    "round": _wind("round_wind"),
+    "seat": _wind("seat_wind"),
+    "breach": _wind("breach"),
+    "dora": _indicators("dora"),
+    "ura": _indicators("ura"),
+    "honba": _count("honba"),
+    "sticks": _count("sticks"),
+    "discards": _discards,
+    "rules": _rules,
+    "kita": _kita,
+    "riichi-by": _riichi_by,
+}
 
 
 # -- the line: tokens in order, each checked against the ones before it -----------------------
@@ -409,8 +476,9 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
                 ctx.update(value)
             elif kind is WIN:
                 if "win" in columns:
-                    raise _BadToken(f"is a second win token (the first is at column "
-                                    f"{columns['win']})")
+                    raise _BadToken(
+                        f"is a second win token (the first is at column {columns['win']})"
+                    )
                 columns["win"] = column
                 if why:
                     raise _BadToken(why)
@@ -465,24 +533,34 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
         columns["concealed"] = concealed_at
     holding = _holding(tiles, melds, flowers, False)
     win = from_fields(WinContext, ctx)
-    return from_fields(Hand, {"holding": holding, "ctx": win,
-                              "others": _by_seat(others) if others else (),
-                              "text": line, "columns": MappingProxyType(columns),
-                              "all_winner_tiles": winner_tiles(holding, win)})
+    return from_fields(
+        Hand,
+        {
+            "holding": holding,
+            "ctx": win,
+            "others": _by_seat(others) if others else (),
+            "text": line,
+            "columns": MappingProxyType(columns),
+            "all_winner_tiles": winner_tiles(holding, win),
+        },
+    )
 
 
-def _check_riichi_by(ctx: dict[str, Any], flags: set[str], column: int, words: list[str]
-                     ) -> None:
+def _check_riichi_by(ctx: dict[str, Any], flags: set[str], column: int, words: list[str]) -> None:
     """riichi-by: names other players, and no more sticks than the table holds."""
     text = next((w for w in words if w.lower().startswith("riichi-by:")), "riichi-by:")
     tok = _Token(text, column)
     if ctx["seat_wind"] in ctx["riichi_by"]:
-        raise tok.fail(f"names the winner's own seat {ctx['seat_wind']}: the winner's riichi "
-                       "is the riichi flag")
+        raise tok.fail(
+            f"names the winner's own seat {ctx['seat_wind']}: the winner's riichi "
+            "is the riichi flag"
+        )
     own = 1 if flags & {"riichi", "double-riichi", "open-riichi"} else 0
     if len(ctx["riichi_by"]) + own > ctx["sticks"]:
-        raise tok.fail(f"names {len(ctx['riichi_by']) + own} riichi stick(s) on the table "
-                       f"but sticks: says {ctx['sticks']}")
+        raise tok.fail(
+            f"names {len(ctx['riichi_by']) + own} riichi stick(s) on the table "
+            f"but sticks: says {ctx['sticks']}"
+        )
 
 
 _Tiles = tuple[tuple[int, ...], tuple[int, ...]]  # (sorted tile ids, sorted red fives)
@@ -495,14 +573,22 @@ def _more_tiles(tiles: _Tiles | None, more: _Tiles) -> _Tiles:
     return tuple(sorted(tiles[0] + more[0])), tuple(sorted(tiles[1] + more[1]))
 
 
-def _holding(tiles: _Tiles | None, melds: tuple[Meld, ...], flowers: tuple[int, ...],
-             riichi: bool) -> Holding:
+def _holding(
+    tiles: _Tiles | None, melds: tuple[Meld, ...], flowers: tuple[int, ...], riichi: bool
+) -> Holding:
     """One player's holding. Flowers are held, not laid out in an order: they are sorted,
     so `flowers:2f1f` and `flowers:1f2f` are one hand (the report shows them sorted too)."""
     concealed, reds = tiles or ((), ())
-    return from_fields(Holding, {"concealed": concealed, "concealed_reds": reds, "melds": melds,
-                                 "flowers": tuple(sorted(flowers)) if flowers else (),
-                                 "riichi": riichi})
+    return from_fields(
+        Holding,
+        {
+            "concealed": concealed,
+            "concealed_reds": reds,
+            "melds": melds,
+            "flowers": tuple(sorted(flowers)) if flowers else (),
+            "riichi": riichi,
+        },
+    )
 
 
 class _Other:
@@ -532,8 +618,10 @@ class _Other:
             if not key:
                 raise _BadToken(_unknown(text, following))
             if key != "riichi":
-                raise _BadToken("is a flag of the winner; another player's holding takes only "
-                                "tiles, melds, flowers: and riichi")
+                raise _BadToken(
+                    "is a flag of the winner; another player's holding takes only "
+                    "tiles, melds, flowers: and riichi"
+                )
             self.riichi = True
         else:
             raise _BadToken("belongs to the winner's part of the line, before ' / '")
@@ -565,8 +653,11 @@ def _read_others(body: str, words: list[str], end: int) -> list[_Other]:
     except _BadToken as why:
         raise _Token(text, column).fail(str(why)) from None
     if expect_seat:
-        raise NotationError("' / ' must be followed by a seat and that player's tiles, like "
-                            "'/ E: 123m'", column, "/")
+        raise NotationError(
+            "' / ' must be followed by a seat and that player's tiles, like '/ E: 123m'",
+            column,
+            "/",
+        )
     return out
 
 
@@ -604,21 +695,27 @@ def _after(body: str, end: int) -> str | None:
 
 def _meld(shape: tuple[str, tuple[int, ...], int, str | None], column: int) -> Meld:
     kind, tiles, reds, source = shape
-    return from_fields(Meld, {"kind": kind, "tiles": tiles, "reds": reds, "source": source,
-                              "column": column})
+    return from_fields(
+        Meld, {"kind": kind, "tiles": tiles, "reds": reds, "source": source, "column": column}
+    )
 
 
 def _unknown(text: str, following: str | None) -> str:
     """Why a token without a colon that is no flag is wrong, with the likely fix."""
     from .suggest import token_hint
 
-    return ("is not a tile group, meld, win, context token or flag"
-            + token_hint(text, following, FLAGS))
+    return "is not a tile group, meld, win, context token or flag" + token_hint(
+        text, following, FLAGS
+    )
 
 
 def _unknown_key(text: str) -> str:
     """Why a token with an unknown key is wrong, with the nearest key."""
     from .suggest import key_hint
 
-    return ("is not a meld, win or context token (known: chi pon kan ankan kakan tsumo ron "
-            + " ".join(CONTEXT_KEYS) + ")" + key_hint(text))
+    return (
+        "is not a meld, win or context token (known: chi pon kan ankan kakan tsumo ron "
+        + " ".join(CONTEXT_KEYS)
+        + ")"
+        + key_hint(text)
+    )

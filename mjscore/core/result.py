@@ -56,8 +56,21 @@ class FuItem(NamedTuple):
 
 
 # payments[].reason: the keys of docs/output.md's table (a new one is added there first)
-PAYMENT_REASONS = ("ron", "tsumo", "liability", "honba", "deposits", "dora", "bonus", "base",
-                   "mahjong", "settlement", "refund", "noten", "nagashi")
+PAYMENT_REASONS = (
+    "ron",
+    "tsumo",
+    "liability",
+    "honba",
+    "deposits",
+    "dora",
+    "bonus",
+    "base",
+    "mahjong",
+    "settlement",
+    "refund",
+    "noten",
+    "nagashi",
+)
 
 
 class Payment(NamedTuple):
@@ -69,8 +82,12 @@ class Payment(NamedTuple):
     label: str = ""  # the words for people; the reason itself when empty
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"from": self.payer, "to": self.payee, "amount": self.amount,
-                             "reason": self.reason}
+        d: dict[str, Any] = {
+            "from": self.payer,
+            "to": self.payee,
+            "amount": self.amount,
+            "reason": self.reason,
+        }
         if self.units is not None:
             d["count"] = self.units
         d["label"] = self.label or self.reason
@@ -135,12 +152,20 @@ class PlayerTally(NamedTuple):
     notes: tuple[str, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"points": self.points, "doubles": self.doubles, "score": self.score,
-                "raw": self.raw, "limit": self.capped,
-                "points_items": [i.to_dict("points") for i in self.points_items],
-                "doubles_items": [i.to_dict("doubles") for i in self.doubles_items],
-                "special": self.special, "winner": self.winner, "riichi": self.riichi,
-                "given": self.given, "notes": list(self.notes)}
+        return {
+            "points": self.points,
+            "doubles": self.doubles,
+            "score": self.score,
+            "raw": self.raw,
+            "limit": self.capped,
+            "points_items": [i.to_dict("points") for i in self.points_items],
+            "doubles_items": [i.to_dict("doubles") for i in self.doubles_items],
+            "special": self.special,
+            "winner": self.winner,
+            "riichi": self.riichi,
+            "given": self.given,
+            "notes": list(self.notes),
+        }
 
 
 class PointsDoubles(NamedTuple):
@@ -179,14 +204,18 @@ class PointsDoubles(NamedTuple):
         return 0
 
     def record(self) -> dict[str, Any]:
-        return {"points": self.points, "doubles": self.doubles, "score": self.score,
-                "points_items": [i.to_dict("points") for i in self.points_items],
-                "doubles_items": [i.to_dict("doubles") for i in self.doubles_items],
-                "hand": self.hand,
-                "special_hands": [i.to_dict("value") for i in self.special_hands],
-                "ordinary_score": self.ordinary_score,
-                "players": {s: p.to_dict() for s, p in self.players.items()},
-                "settlement": self.settlement}
+        return {
+            "points": self.points,
+            "doubles": self.doubles,
+            "score": self.score,
+            "points_items": [i.to_dict("points") for i in self.points_items],
+            "doubles_items": [i.to_dict("doubles") for i in self.doubles_items],
+            "hand": self.hand,
+            "special_hands": [i.to_dict("value") for i in self.special_hands],
+            "ordinary_score": self.ordinary_score,
+            "players": {s: p.to_dict() for s, p in self.players.items()},
+            "settlement": self.settlement,
+        }
 
 
 class FanItem(NamedTuple):
@@ -199,8 +228,13 @@ class FanItem(NamedTuple):
     times: int = 1  # the record's "count"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"key": self.key, "name": self.name, "name_zh": self.name_zh, "fan": self.fan,
-                "count": self.times}
+        return {
+            "key": self.key,
+            "name": self.name,
+            "name_zh": self.name_zh,
+            "fan": self.fan,
+            "count": self.times,
+        }
 
 
 class Fans(NamedTuple):
@@ -261,8 +295,7 @@ class Verdict(NamedTuple):
 _NO_SCORE = HanFu(None, None)
 
 
-def call_shape(payments: tuple[Payment, ...], value: int
-               ) -> tuple[str, tuple[int, ...]] | None:
+def call_shape(payments: tuple[Payment, ...], value: int) -> tuple[str, tuple[int, ...]] | None:
     """The shape of what the table says aloud, in any language: ("all", (2600,)) for a
     dealer's tsumo, ("split", (1300, 2600)) for a non-dealer's, ("ron", (8000,)) (honba
     apart); None when the payments are not one of those shapes (liability on a tsumo)."""
@@ -365,8 +398,11 @@ class ScoreResult(NamedTuple):
     def __repr__(self) -> str:
         """Short: the ruleset, the line and the call or the error kind (the full value is
         `to_dict()`)."""
-        what = str(self) if self.verdict is not None else (
-            f"{self.error.kind} error" if self.error is not None else "no verdict")
+        what = (
+            str(self)
+            if self.verdict is not None
+            else (f"{self.error.kind} error" if self.error is not None else "no verdict")
+        )
         return f"<ScoreResult {self.rules} line {self.line}: {what}>"
 
     # The verdict's fields, read through the result (None / empty when the line failed)
@@ -439,13 +475,29 @@ class ScoreResult(NamedTuple):
         """The keys every record has (docs/output.md), in their order."""
         v = self.verdict
         if v is None:
-            return {"line": self.line, "input": self.input, "rules": self.rules,
-                    "options": dict(self.options.items()), "ok": False,
-                    "error": self.error.to_dict() if self.error else None,
-                    "winner": None, "yaku": [], "han": None, "fu": None, "fu_items": [],
-                    "limit": None, "yakuman": 0, "value": None, "payments": [], "net": {},
-                    "liability": None, "win": None, "reading": None, "notes": [],
-                    "kita": self.hand.ctx.kita if self.hand is not None else 0}
+            return {
+                "line": self.line,
+                "input": self.input,
+                "rules": self.rules,
+                "options": dict(self.options.items()),
+                "ok": False,
+                "error": self.error.to_dict() if self.error else None,
+                "winner": None,
+                "yaku": [],
+                "han": None,
+                "fu": None,
+                "fu_items": [],
+                "limit": None,
+                "yakuman": 0,
+                "value": None,
+                "payments": [],
+                "net": {},
+                "liability": None,
+                "win": None,
+                "reading": None,
+                "notes": [],
+                "kita": self.hand.ctx.kita if self.hand is not None else 0,
+            }
         s = v.score
         d: dict[str, Any] = {
             "line": self.line,

@@ -35,8 +35,9 @@ class HouseRules:
         return bool(self.per_ruleset)
 
 
-def resolve(parsed: Hand, rules: str, options: dict[str, Any] | None,
-            house: HouseRules | None = None) -> tuple[Ruleset, dict[str, Any]]:
+def resolve(
+    parsed: Hand, rules: str, options: dict[str, Any] | None, house: HouseRules | None = None
+) -> tuple[Ruleset, dict[str, Any]]:
     """The ruleset and option values for a line: the line's rules:/opt: tokens win over
     `options`, which win over the run's house rules for that ruleset."""
     name = parsed.ctx.rules or rules
@@ -47,8 +48,11 @@ def resolve(parsed: Hand, rules: str, options: dict[str, Any] | None,
         exc.token = f"rules:{name}"
         raise
     if house:  # what the caller or the line's opt: tokens set, the house value does not
-        mine = {k: v for k, v in house.for_ruleset(ruleset.name).items()
-                if k not in dict(parsed.ctx.options)}
+        mine = {
+            k: v
+            for k, v in house.for_ruleset(ruleset.name).items()
+            if k not in dict(parsed.ctx.options)
+        }
         options = {**mine, **(options or {})}
     values = ruleset.resolve_options(options)
     columns = parsed.columns  # the value holds opt: tokens by name; an error names the first
@@ -62,9 +66,9 @@ def resolve(parsed: Hand, rules: str, options: dict[str, Any] | None,
     return ruleset, values
 
 
-def resolve_cached(parsed: Hand, rules: str, options: dict[str, Any] | None,
-                   house: HouseRules | None = None
-                   ) -> tuple[Ruleset, dict[str, Any], FrozenMap]:
+def resolve_cached(
+    parsed: Hand, rules: str, options: dict[str, Any] | None, house: HouseRules | None = None
+) -> tuple[Ruleset, dict[str, Any], FrozenMap]:
     """`resolve` plus the record's options, kept per setting: a file repeats one setting.
 
     The values are shared between lines, so nothing downstream may change them. A setting
@@ -80,9 +84,13 @@ def resolve_cached(parsed: Hand, rules: str, options: dict[str, Any] | None,
 
 
 @lru_cache(maxsize=256)
-def _resolved(rules: str, option_items: tuple[tuple[str, Any], ...], line_rules: str | None,
-              line_options: tuple[tuple[str, str], ...], house: HouseRules | None
-              ) -> tuple[Ruleset, dict[str, Any], FrozenMap]:
+def _resolved(
+    rules: str,
+    option_items: tuple[tuple[str, Any], ...],
+    line_rules: str | None,
+    line_options: tuple[tuple[str, str], ...],
+    house: HouseRules | None,
+) -> tuple[Ruleset, dict[str, Any], FrozenMap]:
     """One setting resolved, for every line that has it (a frozen key, an lru_cache); its
     record options are one FrozenMap, which reporters encode once per setting."""
     setting = Hand(Holding(), WinContext(rules=line_rules, options=line_options))
@@ -107,9 +115,12 @@ def tokens_asked(text: str) -> tuple[str | None, list[tuple[str, str]]]:
     return name, asked
 
 
-def asked_for(name: str, line_options: Iterable[tuple[str, str]],
-              options: dict[str, Any] | None, house: HouseRules | None
-              ) -> tuple[str, FrozenMap]:
+def asked_for(
+    name: str,
+    line_options: Iterable[tuple[str, str]],
+    options: dict[str, Any] | None,
+    house: HouseRules | None,
+) -> tuple[str, FrozenMap]:
     """A failed line's record names the ruleset it asked for and every option of it with the
     value it asked for (its opt: tokens over the run's), skipping what cannot be read; a
     ruleset that does not exist has no options."""
@@ -119,8 +130,7 @@ def asked_for(name: str, line_options: Iterable[tuple[str, str]],
         return name, FrozenMap()
     values = ruleset.resolve_options()
     asked = options if isinstance(options, Mapping) else {}  # a bad library value: none
-    given = {**(house.for_ruleset(ruleset.name) if house else {}), **asked,
-             **dict(line_options)}
+    given = {**(house.for_ruleset(ruleset.name) if house else {}), **asked, **dict(line_options)}
     for key, text in given.items():
         try:
             values[key] = ruleset.resolve_options({key: text})[key]

@@ -10,8 +10,27 @@ import re
 from collections.abc import Iterable
 
 WIN_KEYS = ("tsumo", "ron")
-KEYS = ("chi", "pon", "kan", "ankan", "kakan", "tsumo", "ron", "round", "seat", "breach",
-        "dora", "ura", "honba", "sticks", "flowers", "rules", "opt", "discards", "kita")
+KEYS = (
+    "chi",
+    "pon",
+    "kan",
+    "ankan",
+    "kakan",
+    "tsumo",
+    "ron",
+    "round",
+    "seat",
+    "breach",
+    "dora",
+    "ura",
+    "honba",
+    "sticks",
+    "flowers",
+    "rules",
+    "opt",
+    "discards",
+    "kita",
+)
 SHOWN = 3  # a long list shrinks to the nearest three and a pointer
 
 
@@ -76,8 +95,10 @@ def winning_tile_hint(line: object) -> str:
         from ..base import tiles as T
 
         name = T.name(ctx.win_tile)
-        return (f"; is the winning tile {name} also written among the concealed tiles? "
-                f"Write it only in the win token")
+        return (
+            f"; is the winning tile {name} also written among the concealed tiles? "
+            f"Write it only in the win token"
+        )
     return ""
 
 

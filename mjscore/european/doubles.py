@@ -112,6 +112,9 @@ def _flag(key: str, flags: frozenset[str], doc: str) -> None:
 double("last_wall_tile")(S.haitei)
 double("robbing_kong")(S.chankan)
 _flag("main_appelante", frozenset({"riichi"}), "Mah-Jong after declaring main appelante.")
-_flag("first_deal", frozenset({"tenhou", "chiihou", "renhou"}),
-      "Mah-Jong on the first deal (tenhou, chiihou or renhou).")
+_flag(
+    "first_deal",
+    frozenset({"tenhou", "chiihou", "renhou"}),
+    "Mah-Jong on the first deal (tenhou, chiihou or renhou).",
+)
 double("replacement_win")(S.rinshan)

@@ -47,9 +47,12 @@ class Table:
     def of(cls, line: Hand, params: Params, options: dict[str, Any]) -> Table:
         ctx = line.ctx
         dominant = ctx.breach or ctx.round_wind  # breach: the round wind (docs/notation.md)
-        return cls(T.wind_tile(ctx.round_wind),
-                   T.wind_tile(dominant) if options["dominant_wind_enabled"] else None,
-                   params, options)
+        return cls(
+            T.wind_tile(ctx.round_wind),
+            T.wind_tile(dominant) if options["dominant_wind_enabled"] else None,
+            params,
+            options,
+        )
 
 
 def winner_facts(line: Hand, reading: Reading | None, table: Table) -> HandFacts:
@@ -61,11 +64,19 @@ def winner_facts(line: Hand, reading: Reading | None, table: Table) -> HandFacts
     elif reading is not None and reading.pair is not None and reading.shape != ORPHANS:
         done_by_discard = not ctx.tsumo and reading.wait == TANKI
         pairs = (Pair(reading.pair, done_by_discard),)
-    return HandFacts.player(ctx.seat_wind, table,
-                            groups=reading.groups if reading else (), pairs=pairs,
-                            tiles=tuple(line.all_winner_tiles), flowers=line.holding.flowers,
-                            riichi=bool(ctx.flags & {"riichi"}), closed=_closed(line.holding),
-                            line=line, reading=reading, standard_shapes=STANDARD_SHAPES)
+    return HandFacts.player(
+        ctx.seat_wind,
+        table,
+        groups=reading.groups if reading else (),
+        pairs=pairs,
+        tiles=tuple(line.all_winner_tiles),
+        flowers=line.holding.flowers,
+        riichi=bool(ctx.flags & {"riichi"}),
+        closed=_closed(line.holding),
+        line=line,
+        reading=reading,
+        standard_shapes=STANDARD_SHAPES,
+    )
 
 
 def tiles_held(holding: Holding) -> int:
@@ -87,9 +98,17 @@ def loser_facts(seat: str, holding: Holding, table: Table) -> HandFacts:
     sets += tuple(Group(TRIPLET, t) for t, n in sorted(counts.items()) if n >= 3)
     pairs = tuple(Pair(t) for t, n in sorted(counts.items()) if n == 2)
     tiles = tuple(holding.concealed) + tuple(t for m in holding.melds for t in m.tiles)
-    return HandFacts.player(seat, table, groups=sets, pairs=pairs, tiles=tiles,
-                            flowers=holding.flowers, complete=tiles_held(holding) == FULL_HAND,
-                            riichi=holding.riichi, closed=_closed(holding))
+    return HandFacts.player(
+        seat,
+        table,
+        groups=sets,
+        pairs=pairs,
+        tiles=tiles,
+        flowers=holding.flowers,
+        complete=tiles_held(holding) == FULL_HAND,
+        riichi=holding.riichi,
+        closed=_closed(holding),
+    )
 
 
 def _closed(holding: Holding) -> bool:

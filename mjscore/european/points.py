@@ -34,8 +34,10 @@ def pair_roles(f: HandFacts, tile: int, exposed: bool) -> list[tuple[str, int]]:
     """(role, points) for a pair: seat and dominant wind always, round wind and dragons
     only when the winning discard did not complete it."""
     table = f.params.points
-    out = [(r, table[f"pair_{r}"] if r != "round" else table["pair_round"][0 if exposed else 1])
-           for r in f.roles(tile)]
+    out = [
+        (r, table[f"pair_{r}"] if r != "round" else table["pair_round"][0 if exposed else 1])
+        for r in f.roles(tile)
+    ]
     if tile in T.DRAGONS:
         out.append(("dragon", table["pair_dragon"][0 if exposed else 1]))
     return out
@@ -51,8 +53,13 @@ def pair_items(f: HandFacts) -> list[ScoreItem]:
         if not f.options["pair_roles_cumulative"]:
             roles = [max(roles, key=lambda rp: rp[1])]
         words = " + ".join(_ROLE_WORDS.get(r, r) for r, _ in roles)
-        out.append(ScoreItem("pair", f"pair {T.group_text((pair.tile, pair.tile))} ({words})",
-                        sum(p for _, p in roles)))
+        out.append(
+            ScoreItem(
+                "pair",
+                f"pair {T.group_text((pair.tile, pair.tile))} ({words})",
+                sum(p for _, p in roles),
+            )
+        )
     return out
 
 
@@ -70,8 +77,14 @@ def flower_items(f: HandFacts) -> list[ScoreItem]:
         return []
     each = f.params.points["flower"]
     names = ", ".join(flower_name(t, f.options["flower_map"]) for t in sorted(f.flowers))
-    return [ScoreItem("flowers", f"flowers {T.group_text(f.flowers)} ({names})",
-                 each * len(f.flowers), times=len(f.flowers))]
+    return [
+        ScoreItem(
+            "flowers",
+            f"flowers {T.group_text(f.flowers)} ({names})",
+            each * len(f.flowers),
+            times=len(f.flowers),
+        )
+    ]
 
 
 def held_items(f: HandFacts) -> list[ScoreItem]:
@@ -112,8 +125,9 @@ def discard_win(f: HandFacts) -> int:
 @row("plum_blossom")
 def plum_blossom(f: HandFacts) -> int:
     """Winning with 5 circles drawn as a replacement tile (cueillir la fleur de prunier)."""
-    return int(f.line is not None and "rinshan" in f.flags
-               and f.line.ctx.win_tile == T.tile_from(5, "p"))
+    return int(
+        f.line is not None and "rinshan" in f.flags and f.line.ctx.win_tile == T.tile_from(5, "p")
+    )
 
 
 @row("chicken")
@@ -122,6 +136,9 @@ def chicken(f: HandFacts) -> int:
     flowers score nothing, and no other winner row (four chows, self-drawn, ...) applies."""
     if not f.winner or held_items(f):
         return 0
-    others = (k for k, entry in f.params.rows.items()
-              if k not in ("mahjong", "chicken") and enabled(entry, f.options))
+    others = (
+        k
+        for k, entry in f.params.rows.items()
+        if k not in ("mahjong", "chicken") and enabled(entry, f.options)
+    )
     return int(not any(ROWS[k](f) for k in others))

@@ -24,7 +24,7 @@ _SUIT_LETTERS = {"m": T.MAN, "p": T.PIN, "s": T.SOU}
 
 def _suit_ranks(f: HandFacts, suit: int) -> list[int]:
     """How many of ranks 1-9 of `suit` the hand holds."""
-    return f.counts[suit * 9: suit * 9 + 9]
+    return f.counts[suit * 9 : suit * 9 + 9]
 
 
 def _no_melds(f: HandFacts) -> bool:
@@ -39,17 +39,29 @@ def petit_serpent(f: HandFacts) -> int:
     """1-9 of one suit, one each of the four winds, and one dragon; nothing claimed."""
     winds = [f.counts[w] for w in T.WINDS]
     dragons = sum(f.counts[d] for d in T.DRAGONS)
-    return int(_no_melds(f) and len(f.tiles) == 14 and winds == [1, 1, 1, 1] and dragons == 1
-               and any(_suit_ranks(f, s) == [1] * 9 for s in range(3)))
+    return int(
+        _no_melds(f)
+        and len(f.tiles) == 14
+        and winds == [1, 1, 1, 1]
+        and dragons == 1
+        and any(_suit_ranks(f, s) == [1] * 9 for s in range(3))
+    )
 
 
 @special("grand_serpent")
 def grand_serpent(f: HandFacts) -> int:
     """Chows 123, 456 and 789 of one suit, a pung of one honour and a pair of another."""
     runs = sorted(f.runs)
-    return int(f.standard and len(runs) == 3 and T.suit(runs[0]) == T.suit(runs[2])
-               and [T.rank(t) for t in runs] == [1, 4, 7] and len(f.pungs) == 1
-               and f.triplets[0] >= 27 and f.pair is not None and f.pair >= 27)
+    return int(
+        f.standard
+        and len(runs) == 3
+        and T.suit(runs[0]) == T.suit(runs[2])
+        and [T.rank(t) for t in runs] == [1, 4, 7]
+        and len(f.pungs) == 1
+        and f.triplets[0] >= 27
+        and f.pair is not None
+        and f.pair >= 27
+    )
 
 
 special("treize_lanternes")(S.thirteen_orphans)
@@ -121,8 +133,7 @@ def irdische_hand(f: HandFacts) -> int:
     """A non-East player wins on East's first discard (flag renhou; the discarder, if
     written, must be East)."""
     assert f.line is not None
-    return int(_complete(f) and "renhou" in f.flags
-               and f.line.ctx.discarder_seat in (None, "E"))
+    return int(_complete(f) and "renhou" in f.flags and f.line.ctx.discarder_seat in (None, "E"))
 
 
 special("alle_ehren")(S.all_honours)  # only winds and dragons, in any winning shape
@@ -170,8 +181,9 @@ def himmelsleiter(f: HandFacts) -> int:
     if shape is None:
         return 0
     ranks, pair = shape
-    return int(ranks == list(range(ranks[0], ranks[0] + 4)) and pair in (ranks[0] - 1,
-                                                                         ranks[3] + 1))
+    return int(
+        ranks == list(range(ranks[0], ranks[0] + 4)) and pair in (ranks[0] - 1, ranks[3] + 1)
+    )
 
 
 def _jewel(key: str, dragon: int, letter: str, doc: str) -> None:
@@ -180,15 +192,21 @@ def _jewel(key: str, dragon: int, letter: str, doc: str) -> None:
 
     def check(f: HandFacts) -> int:
         others = [t for t in f.triplets if t != dragon]
-        return int(f.standard and len(others) == 3 and dragon in f.triplets
-                   and all(T.suit(t) == suit for t in others)
-                   and f.pair is not None and T.suit(f.pair) == suit)
+        return int(
+            f.standard
+            and len(others) == 3
+            and dragon in f.triplets
+            and all(T.suit(t) == suit for t in others)
+            and f.pair is not None
+            and T.suit(f.pair) == suit
+        )
 
     check.__doc__ = doc
     special(key)(check)
 
 
 _jewel("gruene_jade", T.GREEN, "s", "A pung of green dragons, three bamboo pungs, a bamboo pair.")
-_jewel("rote_koralle", T.RED, "m", "A pung of red dragons, three character pungs, a character "
-       "pair.")
+_jewel(
+    "rote_koralle", T.RED, "m", "A pung of red dragons, three character pungs, a character pair."
+)
 _jewel("weisser_opal", T.WHITE, "p", "A pung of white dragons, three circle pungs, a circle pair.")

@@ -8,5 +8,4 @@ from __future__ import annotations
 
 from .game import Game, GameProblem, Header, Round, game, games, header_line, read_header
 
-__all__ = ["Game", "GameProblem", "Header", "Round", "game", "games", "header_line",
-           "read_header"]
+__all__ = ["Game", "GameProblem", "Header", "Round", "game", "games", "header_line", "read_header"]

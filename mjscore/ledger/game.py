@@ -71,12 +71,23 @@ class Round(NamedTuple):
     game: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": "round", "game": self.game, "round": self.round, "honba": self.honba,
-                "sticks": self.sticks, "result": self.result, "changes": list(self.changes),
-                "scores": list(self.scores), "dealer": self.dealer,
-                "winners": list(self.winners), "losers": list(self.losers),
-                "tenpai": list(self.tenpai), "riichi": list(self.riichi),
-                "detail": self.detail, "lines": list(self.lines)}
+        return {
+            "type": "round",
+            "game": self.game,
+            "round": self.round,
+            "honba": self.honba,
+            "sticks": self.sticks,
+            "result": self.result,
+            "changes": list(self.changes),
+            "scores": list(self.scores),
+            "dealer": self.dealer,
+            "winners": list(self.winners),
+            "losers": list(self.losers),
+            "tenpai": list(self.tenpai),
+            "riichi": list(self.riichi),
+            "detail": self.detail,
+            "lines": list(self.lines),
+        }
 
 
 class Game(NamedTuple):
@@ -103,18 +114,32 @@ class Game(NamedTuple):
         return not any(p.kind == "error" for p in self.problems)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": "game", "game": self.game, "players": list(self.players),
-                "final": list(self.final), "placement": list(self.placement),
-                "result": list(self.result), "rules": self.rules, "rounds": len(self.rounds),
-                "ended": self.ended, "end": self.end, "leftover": self.leftover,
-                "problems": [str(p) for p in self.problems]}
+        return {
+            "type": "game",
+            "game": self.game,
+            "players": list(self.players),
+            "final": list(self.final),
+            "placement": list(self.placement),
+            "result": list(self.result),
+            "rules": self.rules,
+            "rounds": len(self.rounds),
+            "ended": self.ended,
+            "end": self.end,
+            "leftover": self.leftover,
+            "problems": [str(p) for p in self.problems],
+        }
 
 
 # -- the game header ------------------------------------------------------------------------
 
 
-def header_line(game: str, players: Iterable[str] = (), rules: str | None = None,
-                length: str | None = None, rounding: str | None = None) -> str:
+def header_line(
+    game: str,
+    players: Iterable[str] = (),
+    rules: str | None = None,
+    length: str | None = None,
+    rounding: str | None = None,
+) -> str:
     """The `# game` line that starts a game: names with a blank, comma, `%` or `#`
     percent-encoded, so that a name is one token."""
     parts = ["# game", _encode(game)]
@@ -136,8 +161,10 @@ _ESCAPED = {c: f"%{ord(c):02X}" for c in " ,%#\t\r\n"}
 def _encode(text: str) -> str:
     """A name as one token: blank, comma, `%`, `#` percent-encoded (read back by unquote);
     so is a control character (a record's name carrying ESC never reaches a terminal raw)."""
-    return "".join(_ESCAPED.get(c) or (c if c.isprintable() else quote(c, safe=""))
-                   for c in text) or "-"
+    return (
+        "".join(_ESCAPED.get(c) or (c if c.isprintable() else quote(c, safe="")) for c in text)
+        or "-"
+    )
 
 
 class Header(NamedTuple):
@@ -161,10 +188,8 @@ def read_header(text: str) -> Header | None:
             fields[key] = value
         elif not game:
             game = unquote(w)
-    players = tuple(unquote(n) for n in fields["players"].split(",")) if "players" in fields \
-        else ()
-    return Header(game, players, fields.get("rules"), fields.get("length"),
-                  fields.get("rounding"))
+    players = tuple(unquote(n) for n in fields["players"].split(",")) if "players" in fields else ()
+    return Header(game, players, fields.get("rules"), fields.get("length"), fields.get("rounding"))
 
 
 # -- the ledger -----------------------------------------------------------------------------
@@ -200,9 +225,12 @@ def _items(lines: Iterable[Any]) -> Iterator[_Item | Header]:
             yield _Item(number, text.rstrip("\r\n"), place)
 
 
-def games(lines: Iterable[Any], rules: str = "riichi",
-          options: dict[str, Any] | None = None, settings: dict[str, Any] | None = None
-          ) -> Iterator[Game]:
+def games(
+    lines: Iterable[Any],
+    rules: str = "riichi",
+    options: dict[str, Any] | None = None,
+    settings: dict[str, Any] | None = None,
+) -> Iterator[Game]:
     """Every game of the input, in order (a `# game` line starts the next one)."""
     current: _Ledger | None = None
     for item in _items(lines):
@@ -218,9 +246,12 @@ def games(lines: Iterable[Any], rules: str = "riichi",
         yield current.close()
 
 
-def game(lines: Iterable[Any] | str, rules: str = "riichi",
-         options: dict[str, Any] | None = None, settings: dict[str, Any] | None = None
-         ) -> Game:
+def game(
+    lines: Iterable[Any] | str,
+    rules: str = "riichi",
+    options: dict[str, Any] | None = None,
+    settings: dict[str, Any] | None = None,
+) -> Game:
     """The ledger of one game (the first of the input)."""
     if isinstance(lines, str):
         lines = [lines]
@@ -232,8 +263,13 @@ def game(lines: Iterable[Any] | str, rules: str = "riichi",
 class _Ledger:
     """The table as it stands while the game's lines come, one round at a time."""
 
-    def __init__(self, header: Header, rules: str, options: dict[str, Any] | None,
-                 settings: dict[str, Any] | None) -> None:
+    def __init__(
+        self,
+        header: Header,
+        rules: str,
+        options: dict[str, Any] | None,
+        settings: dict[str, Any] | None,
+    ) -> None:
         self.header = header
         self.problems: list[GameProblem] = []
         name = header.rules or rules
@@ -244,11 +280,29 @@ class _Ledger:
             self.ruleset = load_ruleset(rules)
         self.options = options
         p = self.ruleset.params
-        self.cfg = {k: getattr(p, k) for k in (
-            "start_points", "return_points", "goal_points", "uma", "oka", "result_rounding",
-            "ties", "leftover_deposits", "game_length", "bust", "west_extension", "agari_yame",
-            "renchan_on_abort", "noten_total", "deposit", "mangan_base", "game_result",
-            "renchan")}
+        self.cfg = {
+            k: getattr(p, k)
+            for k in (
+                "start_points",
+                "return_points",
+                "goal_points",
+                "uma",
+                "oka",
+                "result_rounding",
+                "ties",
+                "leftover_deposits",
+                "game_length",
+                "bust",
+                "west_extension",
+                "agari_yame",
+                "renchan_on_abort",
+                "noten_total",
+                "deposit",
+                "mangan_base",
+                "game_result",
+                "renchan",
+            )
+        }
         if not p.deposits:  # riichi is free (Kansai Boo): no stick goes to the table
             self.cfg["deposit"] = 0
         if header.length in ("east", "south", "north", "single"):
@@ -260,8 +314,13 @@ class _Ledger:
         self.n = len(self.seats)
         self.players = header.players if len(header.players) == self.n else self.seats
         if header.players and len(header.players) != self.n:
-            self.problems.append(GameProblem("note", 0, f"{len(header.players)} players named "
-                                             f"for a table of {self.n}: seats used"))
+            self.problems.append(
+                GameProblem(
+                    "note",
+                    0,
+                    f"{len(header.players)} players named for a table of {self.n}: seats used",
+                )
+            )
         start = self.cfg["start_points"]
         self.start = tuple([start] * self.n)
         self.scores = list(self.start)
@@ -303,16 +362,24 @@ class _Ledger:
             return
         first = items[0]
         if self.ended:
-            self._fail(first.line, f"the game has ended ({self.end}); a new game starts with "
-                       "a '# game' line")
+            self._fail(
+                first.line,
+                f"the game has ended ({self.end}); a new game starts with a '# game' line",
+            )
             return
         if len(self.rounds) >= ROUND_CAP:
             self._fail(first.line, f"more than {ROUND_CAP} rounds in one game")
             return
-        if first.place is not None and first.place[1:] != (self.round_name, self.honba) \
-                and self.cfg["game_length"] != "single":
-            self._fail(first.line, f"the line is marked {first.place[1]}-{first.place[2]} but "
-                       f"the game stands at {self.round_name}-{self.honba}")
+        if (
+            first.place is not None
+            and first.place[1:] != (self.round_name, self.honba)
+            and self.cfg["game_length"] != "single"
+        ):
+            self._fail(
+                first.line,
+                f"the line is marked {first.place[1]}-{first.place[2]} but "
+                f"the game stands at {self.round_name}-{self.honba}",
+            )
             return
         dealer = self.kyoku % self.n
         draws = [it for it in items if _is_draw(it)]
@@ -336,24 +403,35 @@ class _Ledger:
             return ScoreResult(item.line, item.text, self.ruleset.name, {}, error=exc)
         return score_hand(hand, self.ruleset.name, self.options, item.line)
 
-    def _check_place(self, item: _Item, round_wind: str, honba: int, sticks: int,
-                     new_sticks: int) -> bool:
+    def _check_place(
+        self, item: _Item, round_wind: str, honba: int, sticks: int, new_sticks: int
+    ) -> bool:
         """The line's round wind, honba and sticks against the table; an error names the
         token (and its column when it is written) and what the game expects."""
         wind = SEATS[(self.kyoku // self.n) % 4]
         where = f"the game stands at {self.round_name}-{self.honba}"
         if round_wind != wind:
-            self._fail(item.line, _at(item, "round", f"round:{round_wind} but {where} "
-                                  f"(round wind {wind})"))
+            self._fail(
+                item.line, _at(item, "round", f"round:{round_wind} but {where} (round wind {wind})")
+            )
             return False
         if honba != self.honba:
-            self._fail(item.line, _at(item, "honba", f"honba:{honba} but {where}: expected "
-                                  f"honba:{self.honba}"))
+            self._fail(
+                item.line,
+                _at(item, "honba", f"honba:{honba} but {where}: expected honba:{self.honba}"),
+            )
             return False
         if sticks != self.table + new_sticks:
-            self._fail(item.line, _at(item, "sticks", f"sticks:{sticks} but the table holds "
-                                  f"{self.table} and {new_sticks} riichi declared this "
-                                  f"round: expected sticks:{self.table + new_sticks}"))
+            self._fail(
+                item.line,
+                _at(
+                    item,
+                    "sticks",
+                    f"sticks:{sticks} but the table holds "
+                    f"{self.table} and {new_sticks} riichi declared this "
+                    f"round: expected sticks:{self.table + new_sticks}",
+                ),
+            )
             return False
         return True
 
@@ -386,11 +464,11 @@ class _Ledger:
             new = (own | by) - riichi
             if ctx.sticks or ctx.honba or i == 0:
                 if took:
-                    self._fail(item.line, "a second winner of the round takes the honba or "
-                               "deposits again")
+                    self._fail(
+                        item.line, "a second winner of the round takes the honba or deposits again"
+                    )
                     return
-                if not self._check_place(item, ctx.round_wind, ctx.honba, ctx.sticks,
-                                         len(new)):
+                if not self._check_place(item, ctx.round_wind, ctx.honba, ctx.sticks, len(new)):
                     return
                 took = took or bool(ctx.sticks)
             riichi |= new
@@ -410,11 +488,19 @@ class _Ledger:
             renchan = renchan or drew
         elif self.cfg["renchan"] == "never":
             renchan = False
-        self._close_round("draw" if drew and not winners else "win", changes, dealer, items,
-                          table_after, renchan,
-                          winners=tuple(winners), losers=tuple(losers),
-                          riichi=tuple(sorted(riichi)), detail=", ".join(calls),
-                          dealer_won=renchan)
+        self._close_round(
+            "draw" if drew and not winners else "win",
+            changes,
+            dealer,
+            items,
+            table_after,
+            renchan,
+            winners=tuple(winners),
+            losers=tuple(losers),
+            riichi=tuple(sorted(riichi)),
+            detail=", ".join(calls),
+            dealer_won=renchan,
+        )
 
     def _draw(self, item: _Item, dealer: int) -> None:
         try:
@@ -422,18 +508,19 @@ class _Ledger:
         except MjscoreError as exc:
             self._fail(item.line, str(exc))
             return
-        beyond = [s for s in (*drawn.tenpai, *drawn.nagashi, *drawn.riichi_by)
-                  if s not in self.seats]
+        beyond = [
+            s for s in (*drawn.tenpai, *drawn.nagashi, *drawn.riichi_by) if s not in self.seats
+        ]
         if beyond:
             self._fail(item.line, f"seat {beyond[0]} is not at a table of {self.n}")
             return
         riichi = [self._player(w, dealer) for w in drawn.riichi_by]
-        if not self._check_place(item, drawn.round_wind, drawn.honba, drawn.sticks,
-                                 len(riichi)):
+        if not self._check_place(item, drawn.round_wind, drawn.honba, drawn.sticks, len(riichi)):
             return
         changes = [0] * self.n
-        for a, b, amount, _ in draw_payments(drawn, self.seats, self.cfg["noten_total"],
-                                             self.cfg["mangan_base"]):
+        for a, b, amount, _ in draw_payments(
+            drawn, self.seats, self.cfg["noten_total"], self.cfg["mangan_base"]
+        ):
             changes[self._player(a, dealer)] -= amount
             changes[self._player(b, dealer)] += amount
         for p in riichi:
@@ -447,19 +534,46 @@ class _Ledger:
         if self.cfg["renchan"] == "never":
             renchan = False
         nagashi = tuple(sorted(self._player(w, dealer) for w in drawn.nagashi))
-        self._close_round(result, changes, dealer, [item], self.table + len(riichi), renchan,
-                          winners=nagashi, tenpai=tenpai, riichi=tuple(sorted(riichi)),
-                          detail=drawn.kind, dealer_won=renchan and drawn.kind in (
-                              EXHAUSTIVE, NAGASHI))
+        self._close_round(
+            result,
+            changes,
+            dealer,
+            [item],
+            self.table + len(riichi),
+            renchan,
+            winners=nagashi,
+            tenpai=tenpai,
+            riichi=tuple(sorted(riichi)),
+            detail=drawn.kind,
+            dealer_won=renchan and drawn.kind in (EXHAUSTIVE, NAGASHI),
+        )
 
-    def _close_round(self, result: str, changes: list[int], dealer: int, items: list[_Item],
-                     table_after: int, renchan: bool, dealer_won: bool = False,
-                     **more: Any) -> None:
+    def _close_round(
+        self,
+        result: str,
+        changes: list[int],
+        dealer: int,
+        items: list[_Item],
+        table_after: int,
+        renchan: bool,
+        dealer_won: bool = False,
+        **more: Any,
+    ) -> None:
         self.scores = [s + c for s, c in zip(self.scores, changes, strict=True)]
-        self.rounds.append(Round(self.round_name, self.honba, table_after, result,
-                                 tuple(changes), tuple(self.scores), dealer,
-                                 lines=tuple(it.line for it in items), game=self.header.game,
-                                 **more))
+        self.rounds.append(
+            Round(
+                self.round_name,
+                self.honba,
+                table_after,
+                result,
+                tuple(changes),
+                tuple(self.scores),
+                dealer,
+                lines=tuple(it.line for it in items),
+                game=self.header.game,
+                **more,
+            )
+        )
         self.table = table_after
         played = self.kyoku
         if self.cfg["game_length"] == "single":
@@ -487,8 +601,12 @@ class _Ledger:
         top = _order(self.scores)[0]
         if played >= last + n and not renchan:
             self.ended, self.end = True, "the last round of sudden death"
-        elif played > last and max(self.scores) >= goal and cfg["west_extension"] and (
-                not renchan or top == dealer):
+        elif (
+            played > last
+            and max(self.scores) >= goal
+            and cfg["west_extension"]
+            and (not renchan or top == dealer)
+        ):
             self.ended, self.end = True, f"sudden death: {goal:,} reached"
         elif renchan:
             if cfg["agari_yame"] and dealer_won and top == dealer and reached:
@@ -526,14 +644,27 @@ class _Ledger:
         elif not self.rounds:
             end = "no round"
         else:
-            end = f"the record stops after {self.rounds[-1].round}-{self.rounds[-1].honba} " \
-                  "(the game goes on by its rules)"
-            self.problems.append(GameProblem("note", 0, f"game {self.header.game or '-'}: "
-                                             f"{end}"))
-        return Game(self.header.game, self.ruleset.name, tuple(self.players), self.start,
-                    tuple(self.rounds), tuple(final), tuple(placement), tuple(result),
-                    self.ended, end, leftover, tuple(self.problems), uma, oka)
-
+            end = (
+                f"the record stops after {self.rounds[-1].round}-{self.rounds[-1].honba} "
+                "(the game goes on by its rules)"
+            )
+            self.problems.append(GameProblem("note", 0, f"game {self.header.game or '-'}: {end}"))
+        return Game(
+            self.header.game,
+            self.ruleset.name,
+            tuple(self.players),
+            self.start,
+            tuple(self.rounds),
+            tuple(final),
+            tuple(placement),
+            tuple(result),
+            self.ended,
+            end,
+            leftover,
+            tuple(self.problems),
+            uma,
+            oka,
+        )
 
     def _boo(self, final: list[int]) -> list[float]:
         """Kansai Boo's result in game points (`mjscore boo-result` of the final scores)."""
@@ -551,14 +682,21 @@ def _at(item: _Item, key: str, message: str) -> str:
     """`column 41: ...` when the line writes the token `key:`, else the message alone."""
     text = item.text if isinstance(item.text, str) else ""
     body = text.partition("#")[0]
-    at = next((i for i in range(len(body)) if body.startswith(f"{key}:", i)
-               and (i == 0 or body[i - 1] == " ")), -1)
+    at = next(
+        (
+            i
+            for i in range(len(body))
+            if body.startswith(f"{key}:", i) and (i == 0 or body[i - 1] == " ")
+        ),
+        -1,
+    )
     return f"column {at + 1}: {message}" if at >= 0 else f"{message} (no {key}: token)"
 
 
 def _is_draw(item: _Item) -> bool:
-    return isinstance(item.text, DrawnRound) or (isinstance(item.text, str)
-                                                  and is_drawn_line(item.text))
+    return isinstance(item.text, DrawnRound) or (
+        isinstance(item.text, str) and is_drawn_line(item.text)
+    )
 
 
 def _order(points: list[int]) -> list[int]:
@@ -566,8 +704,9 @@ def _order(points: list[int]) -> list[int]:
     return sorted(range(len(points)), key=lambda p: (-points[p], p))
 
 
-def _bonuses(final: list[int], order: list[int], cfg: dict[str, Any], n: int
-             ) -> tuple[list[float], list[float]]:
+def _bonuses(
+    final: list[int], order: list[int], cfg: dict[str, Any], n: int
+) -> tuple[list[float], list[float]]:
     """Each player's uma and oka (by place; tied players share their places' when the
     ruleset splits ties)."""
     start, ret = cfg["start_points"], cfg["return_points"] or cfg["start_points"]
@@ -581,8 +720,8 @@ def _bonuses(final: list[int], order: list[int], cfg: dict[str, Any], n: int
             while j + 1 < n and final[order[j + 1]] == final[order[i]]:
                 j += 1
             for k in range(i, j + 1):
-                out_uma[order[k]] = sum(uma[i:j + 1]) / (j - i + 1)
-                out_oka[order[k]] = sum(oka[i:j + 1]) / (j - i + 1)
+                out_uma[order[k]] = sum(uma[i : j + 1]) / (j - i + 1)
+                out_oka[order[k]] = sum(oka[i : j + 1]) / (j - i + 1)
             i = j + 1
     else:
         for place, p in enumerate(order):

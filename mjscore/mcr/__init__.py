@@ -45,7 +45,22 @@ from .result import MINIMUM, Decomposition, FanScore, Group, McrResult
 from .score import NotAWinningHand, readings, score
 
 __all__ = [
-    "DEFAULTS", "FANS", "MINIMUM", "OPTIONS", "Decomposition", "Fan", "FanScore", "Group",
-    "McrHand", "McrInputError", "McrPayments", "McrResult", "Meld", "NotAWinningHand", "Option",
-    "payments", "readings", "score",
+    "DEFAULTS",
+    "FANS",
+    "MINIMUM",
+    "OPTIONS",
+    "Decomposition",
+    "Fan",
+    "FanScore",
+    "Group",
+    "McrHand",
+    "McrInputError",
+    "McrPayments",
+    "McrResult",
+    "Meld",
+    "NotAWinningHand",
+    "Option",
+    "payments",
+    "readings",
+    "score",
 ]

@@ -19,7 +19,13 @@ CODE: tuple[int, ...] = (
     *(0x11 + r for r in range(9)),
     *(0x31 + r for r in range(9)),
     *(0x21 + r for r in range(9)),
-    EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED,
+    EAST,
+    SOUTH,
+    WEST,
+    NORTH,
+    WHITE,
+    GREEN,
+    RED,
 )
 TILE_ID: dict[int, int] = {c: i for i, c in enumerate(CODE)}
 ALL_CODES: tuple[int, ...] = tuple(sorted(CODE))
@@ -27,8 +33,9 @@ SUITED_CODES: tuple[int, ...] = tuple(c for c in ALL_CODES if c < 0x40)
 TERMINALS = frozenset(c for c in SUITED_CODES if c & 15 in (1, 9))
 TERMINALS_OR_HONORS = TERMINALS | frozenset(WINDS + DRAGONS)
 GREEN_TILES = frozenset((0x22, 0x23, 0x24, 0x26, 0x28, GREEN))
-REVERSIBLE = frozenset((0x31, 0x32, 0x33, 0x34, 0x35, 0x38, 0x39,
-                        0x22, 0x24, 0x25, 0x26, 0x28, 0x29, WHITE))
+REVERSIBLE = frozenset(
+    (0x31, 0x32, 0x33, 0x34, 0x35, 0x38, 0x39, 0x22, 0x24, 0x25, 0x26, 0x28, 0x29, WHITE)
+)
 WIND_LETTER_CODE = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 
 

@@ -13,9 +13,9 @@ from .fans import ORDER
 from .options import Table
 
 
-def apply_implications(raw: Counter[str], table: Table,
-                       extra: dict[str, tuple[tuple[str, int], ...]] | None = None
-                       ) -> Counter[str]:
+def apply_implications(
+    raw: Counter[str], table: Table, extra: dict[str, tuple[tuple[str, int], ...]] | None = None
+) -> Counter[str]:
     """Fans left after every scored fan removed the fans it implies; Chicken Hand if none."""
     fans = Counter({k: n for k, n in raw.items() if n > 0})
     implies = table.implies

@@ -67,8 +67,16 @@ def build(hand: McrHand) -> Context:
     if kong_win and not hand.tsumo and (fixed_counts[win] or standing[win] != 1):
         kong_win = False
     return Context(
-        standing=tuple(standing), merged=tuple(merged),
-        present=tuple(c for c in range(SIZE) if merged[c]), fixed=tuple(fixed), win=win,
-        self_drawn=hand.tsumo, last_tile=last_tile, kong_win=kong_win,
-        wall_last=hand.haitei or hand.houtei, seat=WIND_LETTER_CODE[hand.seat],
-        prevalent=WIND_LETTER_CODE[hand.round], n_standing=len(hand.concealed))
+        standing=tuple(standing),
+        merged=tuple(merged),
+        present=tuple(c for c in range(SIZE) if merged[c]),
+        fixed=tuple(fixed),
+        win=win,
+        self_drawn=hand.tsumo,
+        last_tile=last_tile,
+        kong_win=kong_win,
+        wall_last=hand.haitei or hand.houtei,
+        seat=WIND_LETTER_CODE[hand.seat],
+        prevalent=WIND_LETTER_CODE[hand.round],
+        n_standing=len(hand.concealed),
+    )

@@ -97,8 +97,9 @@ def chow_fans(mids: list[int]) -> Counter[str]:
         if fan:
             out[fan] = 1
             return out
-        return _cap_pair_fans([two_chow_fan(m[0], m[1]), two_chow_fan(m[0], m[2]),
-                               two_chow_fan(m[1], m[2])], 2)
+        return _cap_pair_fans(
+            [two_chow_fan(m[0], m[1]), two_chow_fan(m[0], m[2]), two_chow_fan(m[1], m[2])], 2
+        )
     if len(m) == 2:
         fan = two_chow_fan(*m)
         if fan:
@@ -149,8 +150,10 @@ def pung_fans(tiles: list[int]) -> Counter[str]:
             fan = three_pung_fan(t[i], t[j], t[k])
             if fan:
                 out[fan] = 1
-                extra = next((f for f in (two_pung_fan(t[x], t[rest]) for x in range(4)
-                                          if x != rest) if f), None)
+                extra = next(
+                    (f for f in (two_pung_fan(t[x], t[rest]) for x in range(4) if x != rest) if f),
+                    None,
+                )
                 if extra:
                     out[extra] += 1
                 return out

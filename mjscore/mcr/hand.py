@@ -56,7 +56,8 @@ def check(hand: McrHand) -> None:
     if len(hand.melds) > 4 or len(hand.concealed) != want:
         raise McrInputError(
             f"{len(hand.concealed)} standing tiles with {len(hand.melds)} declared sets; "
-            f"expected {max(want, 0)}")
+            f"expected {max(want, 0)}"
+        )
     for t in (*hand.concealed, hand.win_tile):
         if not 0 <= t < 34:
             raise McrInputError(f"tile id {t} is not a playing tile")

@@ -10,12 +10,16 @@ from __future__ import annotations
 
 from collections import Counter
 
-_CONCEALED_PUNGS = {2: "two_concealed_pungs", 3: "three_concealed_pungs",
-                    4: "four_concealed_pungs"}
+_CONCEALED_PUNGS = {2: "two_concealed_pungs", 3: "three_concealed_pungs", 4: "four_concealed_pungs"}
 
 
-def kong_fans(melded_kongs: int, concealed_kongs: int, concealed_pungs: int,
-              mixed_kong_fan: bool, kong_fans_beside_three_kongs: bool) -> Counter[str]:
+def kong_fans(
+    melded_kongs: int,
+    concealed_kongs: int,
+    concealed_pungs: int,
+    mixed_kong_fan: bool,
+    kong_fans_beside_three_kongs: bool,
+) -> Counter[str]:
     """Fans for MK melded kongs, CK concealed kongs and CP other concealed pungs."""
     mk, ck, cp = melded_kongs, concealed_kongs, concealed_pungs
     out: Counter[str] = Counter()

@@ -32,8 +32,13 @@ def amounts(value: int) -> dict[str, int]:
     return {"ron": BASE + value, "base": BASE, "tsumo": BASE + value}
 
 
-def shares(value: int, winner: str, tsumo: bool, discarder: str | None = None,
-           seats: tuple[str, ...] = SEATS) -> list[tuple[str | None, int, str]]:
+def shares(
+    value: int,
+    winner: str,
+    tsumo: bool,
+    discarder: str | None = None,
+    seats: tuple[str, ...] = SEATS,
+) -> list[tuple[str | None, int, str]]:
     """(payer, amount, kind) of each payment, the one rule of who pays: on a self-draw each
     of the other `seats` pays "tsumo"; on a discard the discarder pays "ron" and the others
     "base"; an unknown discarder (None) pays the ron alone, since whose the base payments

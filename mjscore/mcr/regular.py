@@ -128,12 +128,20 @@ def wait_fans(concealed: list[Pack], pair: int, win: int) -> Counter[str]:
 
 
 def reading_packs(sets: tuple[tuple[int, int], ...]) -> list[Pack]:
-    return [("chow", first + 1, False) if kind == CHOW else ("pung", first, False)
-            for first, kind in sets]
+    return [
+        ("chow", first + 1, False) if kind == CHOW else ("pung", first, False)
+        for first, kind in sets
+    ]
 
 
-def regular_fans(ctx: Context, sets: tuple[tuple[int, int], ...], pair: int,
-                 unique_waiting: bool, nine_gates: bool, table: Table) -> Counter[str]:
+def regular_fans(
+    ctx: Context,
+    sets: tuple[tuple[int, int], ...],
+    pair: int,
+    unique_waiting: bool,
+    nine_gates: bool,
+    table: Table,
+) -> Counter[str]:
     """All fans of one reading after the combination principles."""
     opts = table.opts
     concealed = reading_packs(sets)
@@ -145,13 +153,20 @@ def regular_fans(ctx: Context, sets: tuple[tuple[int, int], ...], pair: int,
     concealed_kongs = sum(1 for k, _, m in ctx.fixed if k == "kong" and not m)
     concealed_pungs = sum(1 for k, _, _ in concealed if k == "pung")
     win = ctx.win
-    if not ctx.self_drawn and pungs and not any(
-            k == "chow" and t - 1 <= win <= t + 1 for k, t, _ in concealed):
+    if (
+        not ctx.self_drawn
+        and pungs
+        and not any(k == "chow" and t - 1 <= win <= t + 1 for k, t, _ in concealed)
+    ):
         concealed_pungs -= sum(1 for k, t, _ in concealed if k == "pung" and t == win)
     if pungs:
-        raw += kong_fans(melded_kongs, concealed_kongs, concealed_pungs,
-                         opts["concealed_and_melded_kong"] != 3,
-                         bool(opts["kong_fans_beside_three_kongs"]))
+        raw += kong_fans(
+            melded_kongs,
+            concealed_kongs,
+            concealed_pungs,
+            opts["concealed_and_melded_kong"] != 3,
+            bool(opts["kong_fans_beside_three_kongs"]),
+        )
         if len(pungs) == 4:
             raw["all_pungs"] = 1
         raw += pung_tile_fans(ctx, pungs)

@@ -73,10 +73,12 @@ def _special(ctx: Context, tbl: Table) -> tuple[Counter[str], Decomposition] | N
     reading = knitted_straight_reading(ctx)
     if reading:
         pattern, fourth, pair, _ = reading
-        groups = (Group("knitted", _ids(pattern), True), _pack_group(*fourth),
-                  Group("pair", _ids((pair, pair)), True))
-        return (knitted_straight_fans(ctx, reading, tbl),
-                Decomposition("knitted_straight", groups))
+        groups = (
+            Group("knitted", _ids(pattern), True),
+            _pack_group(*fourth),
+            Group("pair", _ids((pair, pair)), True),
+        )
+        return (knitted_straight_fans(ctx, reading, tbl), Decomposition("knitted_straight", groups))
     return None
 
 
@@ -99,11 +101,20 @@ def readings(hand: McrHand) -> list[Decomposition]:
     reading = knitted_straight_reading(ctx)
     if reading:
         pattern, fourth, pair, _ = reading
-        out.append(Decomposition("knitted_straight", (
-            Group("knitted", _ids(pattern), True), _pack_group(*fourth),
-            Group("pair", _ids((pair, pair)), True))))
-    out += [_regular_decomposition(ctx, sets, pair)
-            for sets, pair in regular_readings(list(ctx.standing))]
+        out.append(
+            Decomposition(
+                "knitted_straight",
+                (
+                    Group("knitted", _ids(pattern), True),
+                    _pack_group(*fourth),
+                    Group("pair", _ids((pair, pair)), True),
+                ),
+            )
+        )
+    out += [
+        _regular_decomposition(ctx, sets, pair)
+        for sets, pair in regular_readings(list(ctx.standing))
+    ]
     return out
 
 
@@ -111,8 +122,9 @@ def best_reading(ctx: Context, tbl: Table) -> tuple[Counter[str], Decomposition]
     """The highest-scoring (fans, decomposition) over every shape; NotAWinningHand if none."""
     best = _special(ctx, tbl)
     best_points = _points(best[0], tbl) if best else 0
-    seven_pairs = bool(best and best[1].shape == "seven_pairs"
-                       and not best[0]["seven_shifted_pairs"])
+    seven_pairs = bool(
+        best and best[1].shape == "seven_pairs" and not best[0]["seven_shifted_pairs"]
+    )
     if best is None or seven_pairs:
         readings = regular_readings(list(ctx.standing))
         if readings:
@@ -121,8 +133,10 @@ def best_reading(ctx: Context, tbl: Table) -> tuple[Counter[str], Decomposition]
             for sets, pair in readings:
                 fans = regular_fans(ctx, sets, pair, waiting, gates, tbl)
                 points = _points(fans, tbl)
-                if points > best_points or (points == best_points and (
-                        fans["pure_triple_chow"] or fans["triple_pung"] or seven_pairs)):
+                if points > best_points or (
+                    points == best_points
+                    and (fans["pure_triple_chow"] or fans["triple_pung"] or seven_pairs)
+                ):
                     best = fans, _regular_decomposition(ctx, sets, pair)
                     best_points = points
     if best is None:
@@ -136,8 +150,10 @@ def score(hand: McrHand, options: Mapping[str, object] | None = None) -> McrResu
     tbl = table(resolve(options))
     ctx = build(hand)
     fans, decomposition = best_reading(ctx, tbl)
-    entries = [FanScore(k, BY_KEY[k].name, BY_KEY[k].name_zh, tbl.points[k], n)
-               for k, n in sorted(fans.items(), key=lambda kv: ORDER[kv[0]])]
+    entries = [
+        FanScore(k, BY_KEY[k].name, BY_KEY[k].name_zh, tbl.points[k], n)
+        for k, n in sorted(fans.items(), key=lambda kv: ORDER[kv[0]])
+    ]
     if hand.flowers:
         f = BY_KEY["flower_tiles"]
         entries.append(FanScore(f.key, f.name, f.name_zh, 1, hand.flowers))

@@ -19,9 +19,15 @@ Split = tuple[tuple[tuple[int, int], ...], int]  # (sets as (first code, kind), 
 ORPHANS = tuple(sorted(TERMINALS_OR_HONORS))
 HONORS = tuple(sorted(WINDS + DRAGONS))
 KNITTED: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted(a * 16 + r for a, start in zip(order, (1, 2, 3), strict=True)
-                 for r in (start, start + 3, start + 6)))
-    for order in permutations((MAN, SOU, PIN)))
+    tuple(
+        sorted(
+            a * 16 + r
+            for a, start in zip(order, (1, 2, 3), strict=True)
+            for r in (start, start + 3, start + 6)
+        )
+    )
+    for order in permutations((MAN, SOU, PIN))
+)
 
 
 @lru_cache(maxsize=65536)
@@ -52,6 +58,7 @@ def _suit_splits(counts: tuple[int, ...]) -> tuple[Split, ...]:
                 if m:
                     c[i + 1] += m
                     c[i + 2] += m
+
     rec(0, [], 0)
     return tuple(out)
 
@@ -77,12 +84,13 @@ def regular_readings(counts: list[int]) -> list[tuple[tuple[tuple[int, int], ...
     per_suit = []
     for s in (MAN, SOU, PIN):
         base = s * 16
-        key = tuple(counts[base + 1:base + 10])
+        key = tuple(counts[base + 1 : base + 10])
         splits = _suit_splits(key) if any(key) else (((), 0),)
         if not splits:
             return []
-        per_suit.append([(tuple((base + r, k) for r, k in sets), base + p if p else 0)
-                         for sets, p in splits])
+        per_suit.append(
+            [(tuple((base + r, k) for r, k in sets), base + p if p else 0) for sets, p in splits]
+        )
     out = []
     for combo in product(*per_suit, (honors,)):
         pairs = [p for _, p in combo if p]
@@ -106,7 +114,7 @@ def honor_pair_options(counts: list[int]) -> frozenset[int]:
 
 
 def suit_key(counts: list[int], s: int) -> tuple[int, ...]:
-    return tuple(counts[s * 16 + 1:s * 16 + 10])
+    return tuple(counts[s * 16 + 1 : s * 16 + 10])
 
 
 def one_pair(options: list[frozenset[int]]) -> bool:

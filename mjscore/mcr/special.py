@@ -40,8 +40,12 @@ def seven_pairs_fans(ctx: Context, table: Table) -> Counter[str]:
 
 def _shifted_pairs(standing: tuple[int, ...]) -> bool:
     pairs = [c for c in ALL_CODES if standing[c]]
-    return (len(pairs) == 7 and pairs[0] < 0x40 and pairs[6] - pairs[0] == 6
-            and all(standing[c] == 2 for c in pairs))
+    return (
+        len(pairs) == 7
+        and pairs[0] < 0x40
+        and pairs[6] - pairs[0] == 6
+        and all(standing[c] == 2 for c in pairs)
+    )
 
 
 def thirteen_orphans_fans(ctx: Context, table: Table) -> Counter[str]:

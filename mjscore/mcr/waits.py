@@ -28,8 +28,10 @@ def winning_tiles(counts: list[int], seven_pairs: bool) -> list[int]:
     Adding a tile changes one suit only, so the other components' pair options are
     computed once and only the touched suit is looked up again (cached per suit).
     """
-    base = [honor_pair_options(counts),
-            *(suit_pair_options(suit_key(counts, s)) for s in (MAN, SOU, PIN))]
+    base = [
+        honor_pair_options(counts),
+        *(suit_pair_options(suit_key(counts, s)) for s in (MAN, SOU, PIN)),
+    ]
     component = {MAN: 1, SOU: 2, PIN: 3}
     out = []
     for x in _candidates(counts):

@@ -24,9 +24,19 @@ from .draws import RecordItem
 from .model import Problem, RecordError, Source, Verdict, Win
 from .reading import RecordReader, display_name
 
-__all__ = ["read_hands", "iter_wins", "detect_format", "register_record_format",
-           "RecordFormat", "RECORD_FORMATS", "Win", "Source", "Verdict", "Problem",
-           "RecordError"]
+__all__ = [
+    "read_hands",
+    "iter_wins",
+    "detect_format",
+    "register_record_format",
+    "RecordFormat",
+    "RECORD_FORMATS",
+    "Win",
+    "Source",
+    "Verdict",
+    "Problem",
+    "RecordError",
+]
 
 Reader = Callable[[RecordReader, str, str], Iterator[RecordItem]]
 
@@ -61,8 +71,9 @@ def _read_tenhou6(reader: RecordReader, file: str, game: str) -> Iterator[Record
 
 RECORD_FORMATS: list[RecordFormat] = [
     RecordFormat("mjlog", "mjlog XML", lambda head: head.startswith(b"<"), _read_mjlog),
-    RecordFormat("tenhou6", "tenhou.net/6 JSON", lambda head: head.startswith((b"{", b"[")),
-                 _read_tenhou6),
+    RecordFormat(
+        "tenhou6", "tenhou.net/6 JSON", lambda head: head.startswith((b"{", b"[")), _read_tenhou6
+    ),
 ]
 
 
@@ -101,8 +112,9 @@ def _game_name(file: str) -> str:
     return _VIEWER.sub("", name) or file
 
 
-def read_hands(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | None = None,
-               games: bool = False) -> Iterator[RecordItem]:
+def read_hands(
+    source: str | os.PathLike[str] | bytes | BinaryIO, name: str | None = None, games: bool = False
+) -> Iterator[RecordItem]:
     """Every win of a record file, in game order, and every problem where it occurs;
     with `games`, also each game's start (`draws.GameStart`), drawn rounds
     (`draws.Drawn`), the record's scores round by round (`RoundScores`) and its end
@@ -119,8 +131,9 @@ def read_hands(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | No
             yield item
 
 
-def _read_hands(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | None
-                ) -> Iterator[RecordItem]:
+def _read_hands(
+    source: str | os.PathLike[str] | bytes | BinaryIO, name: str | None
+) -> Iterator[RecordItem]:
     if isinstance(source, bytes):
         file = display_name(name or "-")
         yield from _read(io.BytesIO(source), file)
@@ -153,8 +166,9 @@ def _read(stream: BinaryIO, file: str) -> Iterator[RecordItem]:
     yield from fmt.read(reader, file, _game_name(file))
 
 
-def iter_wins(source: str | os.PathLike[str] | bytes | BinaryIO, name: str | None = None
-              ) -> Iterator[Win]:
+def iter_wins(
+    source: str | os.PathLike[str] | bytes | BinaryIO, name: str | None = None
+) -> Iterator[Win]:
     """The wins of a record only; a bad round raises RecordError (after the wins before it)
     and skipped rounds (the notes) are passed over."""
     for item in read_hands(source, name):

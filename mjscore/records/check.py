@@ -31,11 +31,22 @@ class Checked:
 
     def to_dict(self) -> dict[str, Any]:
         r = self.result
-        ours = {"ok": r.ok, "error": r.error.to_dict() if r.error else None, "net": dict(r.net),
-                "value": r.value if r.ok else None, "han": r.han, "fu": r.fu,
-                "yakuman": r.yakuman, "yaku": [y.key for y in r.yaku]}
-        return {**self.win.to_dict(), "agree": self.agree,
-                "differences": list(self.differences), "mjscore": ours}
+        ours = {
+            "ok": r.ok,
+            "error": r.error.to_dict() if r.error else None,
+            "net": dict(r.net),
+            "value": r.value if r.ok else None,
+            "han": r.han,
+            "fu": r.fu,
+            "yakuman": r.yakuman,
+            "yaku": [y.key for y in r.yaku],
+        }
+        return {
+            **self.win.to_dict(),
+            "agree": self.agree,
+            "differences": list(self.differences),
+            "mjscore": ours,
+        }
 
 
 def compare(win: Win, result: ScoreResult) -> tuple[str, ...]:
@@ -94,19 +105,24 @@ def describe(c: Checked) -> str:
     else:
         ours = f"not scored: {r.error}"
     rec_han = "yakuman" if rec.yakuman else f"{rec.han} han {rec.fu if rec.fu else '?'} fu"
-    return (f"disagree: {src.file} {src.game} {src.round}-{src.honba}: "
-            f"{', '.join(c.differences)}\n"
-            f"  line     {w.line}\n"
-            f"  record   net {_net(rec.net, seats)}  value {rec.value}  {rec_han}  ({yaku})\n"
-            f"  mjscore  {ours}" + _yaku_rows(c))
+    return (
+        f"disagree: {src.file} {src.game} {src.round}-{src.honba}: "
+        f"{', '.join(c.differences)}\n"
+        f"  line     {w.line}\n"
+        f"  record   net {_net(rec.net, seats)}  value {rec.value}  {rec_han}  ({yaku})\n"
+        f"  mjscore  {ours}" + _yaku_rows(c)
+    )
 
 
 def _yaku_rows(c: Checked) -> str:
     """Both sides' yaku with their han, one row each, the record's on the left: where
     the sides differ in a yaku, the rows show which one."""
     theirs = [f"{n} {h}" if h is not None else str(n) for n, h in c.win.record.yaku]
-    ours = ([f"{y.key} {'yakuman' if y.yakuman else y.han}" for y in c.result.yaku]
-            if c.result.ok else [])
+    ours = (
+        [f"{y.key} {'yakuman' if y.yakuman else y.han}" for y in c.result.yaku]
+        if c.result.ok
+        else []
+    )
     if not theirs and not ours:
         return ""
     width = max(len("record"), *(len(t) for t in theirs))

@@ -37,8 +37,9 @@ def number(text: str, what: str, lo: int, hi: int, noun: str = "") -> int:
     return in_range(int(digits), what, lo, hi, noun)
 
 
-def numbers(text: str, what: str, lo: int, hi: int, count: tuple[int, int] | None = None,
-            noun: str = "") -> list[int]:
+def numbers(
+    text: str, what: str, lo: int, hi: int, count: tuple[int, int] | None = None, noun: str = ""
+) -> list[int]:
     """A comma-separated list of numbers, each in lo..hi, optionally count[0]..count[1] of
     them."""
     parts = [p for p in text.split(",") if p.strip()]
@@ -50,8 +51,9 @@ def numbers(text: str, what: str, lo: int, hi: int, count: tuple[int, int] | Non
 
 def in_range(value: int, what: str, lo: int, hi: int, noun: str = "") -> int:
     if not lo <= value <= hi:
-        raise RecordError(f"{what}={value} is {f'not {noun}' if noun else 'out of range'} "
-                          f"(expected {lo}-{hi})")
+        raise RecordError(
+            f"{what}={value} is {f'not {noun}' if noun else 'out of range'} (expected {lo}-{hi})"
+        )
     return value
 
 

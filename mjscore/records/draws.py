@@ -19,13 +19,27 @@ from .replay import Replay
 from .rules import HANCHAN
 
 # mjlog RYUUKYOKU `type` -> the draw's kind (no type: the wall ran out)
-MJLOG_DRAWS = {"": "exhaustive", "nm": "nagashi", "yao9": "nine-terminals",
-               "reach4": "four-riichi", "ron3": "triple-ron", "kan4": "four-kans",
-               "kaze4": "four-winds"}
+MJLOG_DRAWS = {
+    "": "exhaustive",
+    "nm": "nagashi",
+    "yao9": "nine-terminals",
+    "reach4": "four-riichi",
+    "ron3": "triple-ron",
+    "kan4": "four-kans",
+    "kaze4": "four-winds",
+}
 # tenhou.net/6 result names -> the draw's kind
-TENHOU6_DRAWS = {"流局": "exhaustive", "全員聴牌": "exhaustive", "全員不聴": "exhaustive",
-                 "流し満貫": "nagashi", "九種九牌": "nine-terminals", "四家立直": "four-riichi",
-                 "三家和了": "triple-ron", "四槓散了": "four-kans", "四風連打": "four-winds"}
+TENHOU6_DRAWS = {
+    "流局": "exhaustive",
+    "全員聴牌": "exhaustive",
+    "全員不聴": "exhaustive",
+    "流し満貫": "nagashi",
+    "九種九牌": "nine-terminals",
+    "四家立直": "four-riichi",
+    "三家和了": "triple-ron",
+    "四槓散了": "four-kans",
+    "四風連打": "four-winds",
+}
 POINTS_CAP = 100_000  # in hundreds, a score of a record
 
 
@@ -43,8 +57,13 @@ class GameStart:
     def header(self) -> str:
         from ..ledger import header_line
 
-        return header_line(self.game, self.players, self.rules or None, length=self.length,
-                           rounding=self.rounding or None)
+        return header_line(
+            self.game,
+            self.players,
+            self.rules or None,
+            length=self.length,
+            rounding=self.rounding or None,
+        )
 
 
 @value_class
@@ -79,8 +98,9 @@ class GameEnd:
     results: tuple[float, ...]
 
 
-def mjlog_start(file: str, game: str, names: dict[str, str], go_type: int, seats: int = 4,
-                rules: str = "") -> GameStart:
+def mjlog_start(
+    file: str, game: str, names: dict[str, str], go_type: int, seats: int = 4, rules: str = ""
+) -> GameStart:
     players = tuple(unquote(names.get(f"n{p}", "")) or WINDS[p] for p in range(seats))
     return GameStart(file, game, players, "south" if go_type & HANCHAN else "east", rules)
 
@@ -98,8 +118,9 @@ def mjlog_end(file: str, game: str, attrs: dict[str, str], seats: int = 4) -> Ga
         return None
     parts = attrs["owari"].split(",")
     if len(parts) != 8:
-        raise RecordError(f"owari has {len(parts)} values (expected 8: points and result "
-                          "of each player)")
+        raise RecordError(
+            f"owari has {len(parts)} values (expected 8: points and result of each player)"
+        )
     try:
         points = tuple(int(parts[2 * p]) * 100 for p in range(seats))
         results = tuple(float(parts[2 * p + 1]) for p in range(seats))
@@ -114,11 +135,19 @@ def _winds(replay: Replay, players: list[int]) -> tuple[str, ...]:
 
 def draw_line(replay: Replay, kind: str, tenpai: list[int], nagashi: list[int]) -> str:
     """The drawn-round line of a replayed round (DrawnRound's canonical line)."""
-    return str(DrawnRound(
-        kind, WINDS[(replay.kyoku // 4) % 4], replay.honba, replay.sticks,
-        tenpai=_winds(replay, tenpai), nagashi=_winds(replay, nagashi),
-        riichi_by=_winds(replay, [p for p in range(replay.seats) if replay.riichi[p]]),
-        rules=replay.ruleset or None, options=tuple(replay.options.items())))
+    return str(
+        DrawnRound(
+            kind,
+            WINDS[(replay.kyoku // 4) % 4],
+            replay.honba,
+            replay.sticks,
+            tenpai=_winds(replay, tenpai),
+            nagashi=_winds(replay, nagashi),
+            riichi_by=_winds(replay, [p for p in range(replay.seats) if replay.riichi[p]]),
+            rules=replay.ruleset or None,
+            options=tuple(replay.options.items()),
+        )
+    )
 
 
 def mjlog_draw(replay: Replay, attrs: dict[str, str], source: Source) -> Drawn:
@@ -126,22 +155,26 @@ def mjlog_draw(replay: Replay, attrs: dict[str, str], source: Source) -> Drawn:
     exhaustive draw) and the nagashi players (those the sc pays)."""
     kind = MJLOG_DRAWS.get(attrs.get("type", ""))
     if kind is None:
-        raise RecordError(f"RYUUKYOKU type={attrs['type'][:20]!r} is not a known draw "
-                          f"({', '.join(t for t in MJLOG_DRAWS if t)})")
+        raise RecordError(
+            f"RYUUKYOKU type={attrs['type'][:20]!r} is not a known draw "
+            f"({', '.join(t for t in MJLOG_DRAWS if t)})"
+        )
     seats = range(replay.seats)
-    tenpai = [p for p in seats if f"hai{p}" in attrs] if kind in (
-        "exhaustive", "nagashi") else []
+    tenpai = [p for p in seats if f"hai{p}" in attrs] if kind in ("exhaustive", "nagashi") else []
     sc = numbers(attrs.get("sc", ""), "sc", -POINTS_CAP, POINTS_CAP, (8, 8))
     nagashi = [p for p in seats if sc[2 * p + 1] > 0] if kind == "nagashi" else []
     return Drawn(draw_line(replay, kind, tenpai, nagashi), source, kind)
 
 
-def tenhou6_start(file: str, game: str, obj: dict[str, Any], seats: int = 4,
-                  rules: str = "") -> GameStart:
+def tenhou6_start(
+    file: str, game: str, obj: dict[str, Any], seats: int = 4, rules: str = ""
+) -> GameStart:
     names = obj.get("name")
     names = names if isinstance(names, list) else []
-    players = tuple(n if isinstance(n, str) and n else WINDS[p]
-                    for p, n in enumerate((names + [""] * 4)[:seats]))
+    players = tuple(
+        n if isinstance(n, str) and n else WINDS[p]
+        for p, n in enumerate((names + [""] * 4)[:seats])
+    )
     rule = obj.get("rule")
     disp = rule.get("disp", "") if isinstance(rule, dict) else ""
     length = "east" if isinstance(disp, str) and "東" in disp else "south"
@@ -149,18 +182,26 @@ def tenhou6_start(file: str, game: str, obj: dict[str, Any], seats: int = 4,
     # the platform did not round them to the thousand, so the ledger does not either
     sc = obj.get("sc")
     exact = isinstance(sc, list) and any(
-        isinstance(v, float) and not v.is_integer() for v in sc[1::2])
+        isinstance(v, float) and not v.is_integer() for v in sc[1::2]
+    )
     return GameStart(file, game, players, length, rules, "exact" if exact else "")
 
 
 def tenhou6_end(file: str, game: str, obj: dict[str, Any], seats: int = 4) -> GameEnd | None:
     """The game's `sc`: final points (in points, not hundreds as in mjlog) and results."""
     sc = obj.get("sc")
-    if not isinstance(sc, list) or len(sc) != 8 or not all(
-            isinstance(v, (int, float)) and not isinstance(v, bool) for v in sc):
+    if (
+        not isinstance(sc, list)
+        or len(sc) != 8
+        or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in sc)
+    ):
         return None
-    return GameEnd(file, game, tuple(int(sc[2 * p]) for p in range(seats)),
-                   tuple(float(sc[2 * p + 1]) for p in range(seats)))
+    return GameEnd(
+        file,
+        game,
+        tuple(int(sc[2 * p]) for p in range(seats)),
+        tuple(float(sc[2 * p + 1]) for p in range(seats)),
+    )
 
 
 def tenhou6_draw(replay: Replay, result: list[Any], source: Source) -> Drawn:
@@ -199,14 +240,15 @@ def _ready(replay: Replay, p: int) -> bool:
         return False
 
 
-def tenhou6_scores(rnd: list[Any], replay: Replay, deltas: list[list[int]], source: Source
-                   ) -> RoundScores:
+def tenhou6_scores(
+    rnd: list[Any], replay: Replay, deltas: list[list[int]], source: Source
+) -> RoundScores:
     """Scores before and after a tenhou.net/6 round: its start plus the point changes,
     less the riichi sticks (the changes leave them out)."""
-    start = tuple(int(s) for s in rnd[1][:replay.seats])
+    start = tuple(int(s) for s in rnd[1][: replay.seats])
     after = list(start)
     for d in deltas:
-        after = [a + int(x) for a, x in zip(after, d[:replay.seats], strict=True)]
+        after = [a + int(x) for a, x in zip(after, d[: replay.seats], strict=True)]
     after = [a - 1000 * bool(replay.riichi[p]) for p, a in enumerate(after)]
     return RoundScores(source, start, tuple(after))
 

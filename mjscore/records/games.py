@@ -31,9 +31,15 @@ class GameCheck:
     differences: tuple[str, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "file": self.file, "rounds": self.rounds,
-                "rounds_agree": self.agree, "owari": self.owari, "stopped": self.stopped,
-                "differences": list(self.differences)}
+        return {
+            "game": self.game,
+            "file": self.file,
+            "rounds": self.rounds,
+            "rounds_agree": self.agree,
+            "owari": self.owari,
+            "stopped": self.stopped,
+            "differences": list(self.differences),
+        }
 
 
 def check_games(items: Iterable[Any]) -> list[GameCheck]:
@@ -76,8 +82,9 @@ def _check_file(items: list[Any]) -> list[GameCheck]:
     return out
 
 
-def _check(g: Any, scores: dict[tuple[str, str, int], RoundScores], end: GameEnd | None,
-           file: str) -> GameCheck:
+def _check(
+    g: Any, scores: dict[tuple[str, str, int], RoundScores], end: GameEnd | None, file: str
+) -> GameCheck:
     diffs = [f"ledger: {p}" for p in g.problems if p.kind == "error"]
     agree = compared = 0
     before = g.start
@@ -90,17 +97,23 @@ def _check(g: Any, scores: dict[tuple[str, str, int], RoundScores], end: GameEnd
         same = tuple(rec.after) == tuple(r.scores) and tuple(rec.start) == tuple(before)
         agree += same
         if not same:
-            diffs.append(f"{r.round}-{r.honba}: record {list(rec.start)} -> "
-                         f"{list(rec.after)}, ledger {list(before)} -> {list(r.scores)}")
+            diffs.append(
+                f"{r.round}-{r.honba}: record {list(rec.start)} -> "
+                f"{list(rec.after)}, ledger {list(before)} -> {list(r.scores)}"
+            )
         before = r.scores
     owari = None
     if end is not None:
         owari = tuple(end.points) == tuple(g.final) and all(
-            abs(a - b) < 0.05 for a, b in zip(end.results, g.result, strict=True))
+            abs(a - b) < 0.05 for a, b in zip(end.results, g.result, strict=True)
+        )
         if not owari:
-            diffs.append(f"owari: record {list(end.points)} {list(end.results)}, ledger "
-                         f"{list(g.final)} {list(g.result)}")
+            diffs.append(
+                f"owari: record {list(end.points)} {list(end.results)}, ledger "
+                f"{list(g.final)} {list(g.result)}"
+            )
         if not g.ended:
             diffs.append(f"the record ends the game, the ledger does not ({g.end})")
-    return GameCheck(file, g.game, compared, agree, owari, end is None and not g.ended,
-                     tuple(diffs))
+    return GameCheck(
+        file, g.game, compared, agree, owari, end is None and not g.ended, tuple(diffs)
+    )

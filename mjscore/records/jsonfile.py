@@ -90,8 +90,9 @@ def _objects(reader: RecordReader, file: str) -> Iterator[tuple[int, Any] | Prob
         yield Problem("error", file, "", why)
 
 
-def _json_lines(numbered: Iterable[tuple[int, bytes]], file: str
-                ) -> Iterator[tuple[int, Any] | Problem]:
+def _json_lines(
+    numbered: Iterable[tuple[int, bytes]], file: str
+) -> Iterator[tuple[int, Any] | Problem]:
     try:
         for number, line in numbered:
             if not line.strip():
@@ -125,8 +126,9 @@ def _key(obj: dict[str, Any]) -> tuple[str, ...]:
     return tuple(parts)
 
 
-def _games(objects: Iterable[tuple[int, Any] | Problem], file: str, game: str
-           ) -> Iterator[RecordItem]:
+def _games(
+    objects: Iterable[tuple[int, Any] | Problem], file: str, game: str
+) -> Iterator[RecordItem]:
     from .tenhou6 import read_game
 
     key, games = None, 0
@@ -146,6 +148,7 @@ def _games(objects: Iterable[tuple[int, Any] | Problem], file: str, game: str
         name = game if games == 1 else f"{game}#{games}"
         for found in read_game(obj, file, name, fresh):
             if isinstance(found, Problem) and number and found.where.startswith("round"):
-                found = Problem(found.kind, found.file, f"line {number}, {found.where}",
-                                found.message)
+                found = Problem(
+                    found.kind, found.file, f"line {number}, {found.where}", found.message
+                )
             yield found

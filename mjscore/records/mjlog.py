@@ -36,26 +36,73 @@ POINTS_MAX = 10_000_000  # a score or change, in points
 
 # Tenhou's yaku ids (the `yaku` and `yakuman` attributes of AGARI), in English.
 YAKU = (
-    "Menzen Tsumo", "Riichi", "Ippatsu", "Chankan", "Rinshan Kaihou", "Haitei Raoyue",
-    "Houtei Raoyui", "Pinfu", "Tanyao", "Iipeikou", "Seat Wind East", "Seat Wind South",
-    "Seat Wind West", "Seat Wind North", "Round Wind East", "Round Wind South",
-    "Round Wind West", "Round Wind North", "Yakuhai Haku", "Yakuhai Hatsu", "Yakuhai Chun",
-    "Double Riichi", "Chiitoitsu", "Chanta", "Ittsu", "Sanshoku Doujun", "Sanshoku Doukou",
-    "Sankantsu", "Toitoi", "Sanankou", "Shousangen", "Honroutou", "Ryanpeikou", "Junchan",
-    "Honitsu", "Chinitsu", "Renhou", "Tenhou", "Chiihou", "Daisangen", "Suuankou",
-    "Suuankou Tanki", "Tsuuiisou", "Ryuuiisou", "Chinroutou", "Chuuren Poutou",
-    "Junsei Chuuren Poutou", "Kokushi Musou", "Kokushi Musou 13-wait", "Daisuushii",
-    "Shousuushii", "Suukantsu", "Dora", "Ura Dora", "Aka Dora",
+    "Menzen Tsumo",
+    "Riichi",
+    "Ippatsu",
+    "Chankan",
+    "Rinshan Kaihou",
+    "Haitei Raoyue",
+    "Houtei Raoyui",
+    "Pinfu",
+    "Tanyao",
+    "Iipeikou",
+    "Seat Wind East",
+    "Seat Wind South",
+    "Seat Wind West",
+    "Seat Wind North",
+    "Round Wind East",
+    "Round Wind South",
+    "Round Wind West",
+    "Round Wind North",
+    "Yakuhai Haku",
+    "Yakuhai Hatsu",
+    "Yakuhai Chun",
+    "Double Riichi",
+    "Chiitoitsu",
+    "Chanta",
+    "Ittsu",
+    "Sanshoku Doujun",
+    "Sanshoku Doukou",
+    "Sankantsu",
+    "Toitoi",
+    "Sanankou",
+    "Shousangen",
+    "Honroutou",
+    "Ryanpeikou",
+    "Junchan",
+    "Honitsu",
+    "Chinitsu",
+    "Renhou",
+    "Tenhou",
+    "Chiihou",
+    "Daisangen",
+    "Suuankou",
+    "Suuankou Tanki",
+    "Tsuuiisou",
+    "Ryuuiisou",
+    "Chinroutou",
+    "Chuuren Poutou",
+    "Junsei Chuuren Poutou",
+    "Kokushi Musou",
+    "Kokushi Musou 13-wait",
+    "Daisuushii",
+    "Shousuushii",
+    "Suukantsu",
+    "Dora",
+    "Ura Dora",
+    "Aka Dora",
 )
 
 
 def tile_of(aka: bool):
     """Tenhou tile id 0..135 -> Tile; ids 16, 52, 88 are the red fives when aka is on."""
+
     def to_tile(tid: int) -> Tile:
         kind = tid // 4
         if aka and tid in (16, 52, 88):
             return Tile("mps"[kind // 9], 0)
         return Tile("mpsz"[kind // 9], kind % 9 + 1)
+
     return to_tile
 
 
@@ -111,17 +158,17 @@ def _verdict(attrs: dict[str, str], dealer: int, seats: int = 4) -> Verdict:
     and the net is for the three seats E S W."""
     cap = POINTS_MAX // 100
     sc = numbers(_need(attrs, "sc"), "sc", -cap, cap, (6 if seats == 3 else 8, 8))
-    net = {s: sc[2 * ((dealer + i) % seats) + 1] * 100
-           for i, s in enumerate(WIND_LETTERS[:seats])}
+    net = {s: sc[2 * ((dealer + i) % seats) + 1] * 100 for i, s in enumerate(WIND_LETTERS[:seats])}
     if seats == 3 and len(sc) == 8 and any(sc[6:]):
-        raise RecordError(f"sc gives the empty fourth seat {sc[6] * 100} and {sc[7] * 100} "
-                          "(expected 0 in a three-player game)")
+        raise RecordError(
+            f"sc gives the empty fourth seat {sc[6] * 100} and {sc[7] * 100} "
+            "(expected 0 in a three-player game)"
+        )
     fu, points = numbers(_need(attrs, "ten"), "ten", 0, POINTS_MAX, (2, 3))[:2]
     last = len(YAKU) - 1
     if "yakuman" in attrs:
         ids = numbers(attrs["yakuman"], "yakuman", 0, last, (1, 10), "a yaku id")
-        return Verdict(net, points, None, None, tuple((YAKU[i], None) for i in ids),
-                       yakuman=True)
+        return Verdict(net, points, None, None, tuple((YAKU[i], None) for i in ids), yakuman=True)
     pairs = numbers(attrs.get("yaku", ""), "yaku", 0, max(last, 100), (0, 2 * len(YAKU)))
     if len(pairs) % 2:
         raise RecordError(f"yaku has {len(pairs)} numbers (expected pairs of id and han)")
@@ -149,8 +196,9 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Item]:
     broken = False  # the current round had a problem: its later tags are passed over
     agari: list[Tag] = []  # the wins on one discard, settled together (multiple_ron)
     for tag in scan(text):
-        if agari and not (isinstance(tag, Tag) and tag.name == "AGARI" and not tag.problem
-                          and not tag.closing):
+        if agari and not (
+            isinstance(tag, Tag) and tag.name == "AGARI" and not tag.problem and not tag.closing
+        ):
             if replay is not None:
                 yield from _wins(replay, agari, file, game, rules, where, start)
             agari = []
@@ -159,15 +207,19 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Item]:
             break
         last = tag
         if tag.problem:
-            yield Problem("error", file, f"{where or 'before the first round'}, tag "
-                          f"{tag.number}", tag.problem)
+            yield Problem(
+                "error", file, f"{where or 'before the first round'}, tag {tag.number}", tag.problem
+            )
             replay, broken = None, True
             continue
         name = tag.name
         if name == "AGARI" and replay is None and not broken and not tag.closing:
-            yield Problem("error", file, f"{where or 'before the first round'}, tag "
-                          f"{tag.number} <AGARI>", "a win outside any round (no INIT before "
-                          "it)")
+            yield Problem(
+                "error",
+                file,
+                f"{where or 'before the first round'}, tag {tag.number} <AGARI>",
+                "a win outside any round (no INIT before it)",
+            )
             continue
         if tag.closing or (replay is None and name not in ("INIT", "GO", "UN")):
             continue  # before the first round, or skipping the rest of a broken one
@@ -178,13 +230,19 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Item]:
                 go_type = number(tag.attrs.get("type", "0"), "GO type", 0, GO_TYPE_MAX)
                 rules = from_go_type(go_type)
                 if rules.unknown:
-                    yield Problem("rules", file, game, "; ".join(rules.unknown)
-                                  + "; scored by Tenhou's standard rules, and `check` "
-                                  "reports its wins apart")
+                    yield Problem(
+                        "rules",
+                        file,
+                        game,
+                        "; ".join(rules.unknown)
+                        + "; scored by Tenhou's standard rules, and `check` "
+                        "reports its wins apart",
+                    )
             elif name == "INIT":
                 if replay is not None and not done:
-                    yield Problem("error", file, where, "the round has no result before the "
-                                  "next round starts")
+                    yield Problem(
+                        "error", file, where, "the round has no result before the next round starts"
+                    )
                 replay, done, broken = None, False, True
                 where = f"the round at tag {tag.number}"
                 seed = _need(tag.attrs, "seed").split(",")
@@ -194,15 +252,27 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Item]:
                 where = f"round {round_name(kyoku)}-{honba} (tag {tag.number})"
                 empty = tag.attrs.get("hai3", "").strip() == "" and "hai4" not in tag.attrs
                 if empty and rules.players == 4:
-                    yield Problem("note", file, where, "three-player round in a game whose "
-                                  "<GO type> has no three-player bit 0x10: skipped")
+                    yield Problem(
+                        "note",
+                        file,
+                        where,
+                        "three-player round in a game whose "
+                        "<GO type> has no three-player bit 0x10: skipped",
+                    )
                     continue
                 replay, broken = _deal(tag.attrs, rules), False
                 if not started:
                     started = True
                     yield mjlog_start(file, game, names, go_type, replay.seats, rules.ruleset)
-                start = tuple(numbers(_need(tag.attrs, "ten"), "ten", -POINTS_MAX // 100,
-                                      POINTS_MAX // 100, (4, 4)))
+                start = tuple(
+                    numbers(
+                        _need(tag.attrs, "ten"),
+                        "ten",
+                        -POINTS_MAX // 100,
+                        POINTS_MAX // 100,
+                        (4, 4),
+                    )
+                )
             elif replay is None:
                 continue
             elif tag.digits and len(name) == 1 and name in _DRAW:
@@ -211,8 +281,9 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Item]:
                 replay.discard(_DISCARD.index(name), _tile(tag.digits, f"<{name}> tile"))
             elif name == "N":
                 who = seat(number(_need(tag.attrs, "who"), "who", 0, 3), "who")
-                kind, toks, called, src = decode_meld(number(_need(tag.attrs, "m"), "m", 0,
-                                                             0xFFFF), who)
+                kind, toks, called, src = decode_meld(
+                    number(_need(tag.attrs, "m"), "m", 0, 0xFFFF), who
+                )
                 if kind == "kita":
                     replay.set_kita(who, called)
                 elif kind == "ankan":
@@ -238,8 +309,12 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Item]:
                 yield from _after(replay, tag.attrs, file, game, start)
                 done = True
         except RecordError as exc:
-            yield Problem("error", file, f"{where or 'before the first round'}, tag "
-                          f"{tag.number} <{name}{tag.digits}>", str(exc))
+            yield Problem(
+                "error",
+                file,
+                f"{where or 'before the first round'}, tag {tag.number} <{name}{tag.digits}>",
+                str(exc),
+            )
             replay, broken = None, True
     if agari and replay is not None:
         yield from _wins(replay, agari, file, game, rules, where, start)
@@ -248,14 +323,14 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Item]:
         after = f"after tag {last.number if last else 0}"
         at = f"{where}, {after}" if where else after
         inside = f" inside a {cut.what}" if cut is not None and cut.what != "tag" else ""
-        yield Problem("error", file, at, f"the record is truncated{inside} (no closing "
-                      "</mjloggm>)")
+        yield Problem("error", file, at, f"the record is truncated{inside} (no closing </mjloggm>)")
     elif replay is not None and not done:
         yield Problem("note", file, where, "the record stops inside this round; no line")
 
 
-def _after(replay: Replay, attrs: dict[str, str], file: str, game: str,
-           start: tuple[int, ...]) -> Iterator[RoundScores | GameEnd]:
+def _after(
+    replay: Replay, attrs: dict[str, str], file: str, game: str, start: tuple[int, ...]
+) -> Iterator[RoundScores | GameEnd]:
     """The record's scores after a result (`sc`), and the game's end (`owari`)."""
     where = Source(file, game, round_name(replay.kyoku), replay.honba)
     seats = replay.seats
@@ -269,10 +344,14 @@ def _round_of(attrs: dict[str, str]) -> tuple[int, int]:
     """The round counter and honba of an INIT, checked first: they name the round."""
     seed = _need(attrs, "seed").split(",")
     if len(seed) != 6:
-        raise RecordError(f"seed has {len(seed)} numbers (expected 6: round, honba, sticks, "
-                          "two dice, dora indicator)")
-    return (number(seed[0], "seed round", 0, ROUND_MAX),
-            number(seed[1], "seed honba", 0, HONBA_MAX))
+        raise RecordError(
+            f"seed has {len(seed)} numbers (expected 6: round, honba, sticks, "
+            "two dice, dora indicator)"
+        )
+    return (
+        number(seed[0], "seed round", 0, ROUND_MAX),
+        number(seed[1], "seed honba", 0, HONBA_MAX),
+    )
 
 
 def _deal(attrs: dict[str, str], rules: GameRules) -> Replay:
@@ -287,10 +366,14 @@ def _deal(attrs: dict[str, str], rules: GameRules) -> Replay:
     dora = _tile(seed[5], "seed dora indicator")
     seats = rules.players
     if seats == 3 and attrs.get("hai3", "").strip():
-        raise RecordError("hai3 deals a fourth hand, but <GO type> has the three-player bit "
-                          "0x10 (expected hai3=\"\")")
-    hands = [_tiles(attrs.get(f"hai{p}", ""), f"hai{p}", (13, 13) if p < seats else (0, 0))
-             for p in range(4)]
+        raise RecordError(
+            "hai3 deals a fourth hand, but <GO type> has the three-player bit "
+            '0x10 (expected hai3="")'
+        )
+    hands = [
+        _tiles(attrs.get(f"hai{p}", ""), f"hai{p}", (13, 13) if p < seats else (0, 0))
+        for p in range(4)
+    ]
     seen = {dora}
     for hand in hands:
         for tid in hand:
@@ -299,31 +382,42 @@ def _deal(attrs: dict[str, str], rules: GameRules) -> Replay:
             seen.add(tid)
     oya = number(attrs.get("oya", str(kyoku % 4)), "oya", 0, 3)
     if oya != kyoku % 4:
-        raise RecordError(f"oya={oya} is not the dealer of round {round_name(kyoku)} "
-                          f"(expected {kyoku % 4})")
+        raise RecordError(
+            f"oya={oya} is not the dealer of round {round_name(kyoku)} (expected {kyoku % 4})"
+        )
     if oya >= seats:
-        raise RecordError(f"round {round_name(kyoku)} of a three-player game (its dealer "
-                          f"would be the empty seat {oya})")
+        raise RecordError(
+            f"round {round_name(kyoku)} of a three-player game (its dealer "
+            f"would be the empty seat {oya})"
+        )
     aka = "red_fives" not in rules.options
-    return Replay(kyoku, honba, sticks, hands, [dora], tile_of(aka), dict(rules.options),
-                  rules.ruleset, seats)
+    return Replay(
+        kyoku, honba, sticks, hands, [dora], tile_of(aka), dict(rules.options), rules.ruleset, seats
+    )
 
 
-def _wins(replay: Replay, tags: list[Tag], file: str, game: str, rules: GameRules,
-          where: str, start: tuple[int, ...]) -> Iterator[Item]:
+def _wins(
+    replay: Replay,
+    tags: list[Tag],
+    file: str,
+    game: str,
+    rules: GameRules,
+    where: str,
+    start: tuple[int, ...],
+) -> Iterator[Item]:
     """The wins of a round's AGARI tags (several on one discard: a double ron), settled
     by the ruleset's `multiple_ron` rule, then the record's scores after each; a bad tag
     is a problem in its place."""
     try:
         who = [seat(number(_need(t.attrs, "who"), "who", 0, 3), "who") for t in tags]
-        frm = [seat(number(_need(t.attrs, "fromWho"), "fromWho", 0, 3), "fromWho")
-               for t in tags]
+        frm = [seat(number(_need(t.attrs, "fromWho"), "fromWho", 0, 3), "fromWho") for t in tags]
     except RecordError as exc:
         yield Problem("error", file, f"{where}, tag {tags[0].number} <AGARI>", str(exc))
         return
     rons = [w for w, f in zip(who, frm, strict=True) if w != f]
-    scored, taker, note = multiple_ron(multiple_ron_rule(rules.ruleset), frm[0], rons,
-                                       rules.players)
+    scored, taker, note = multiple_ron(
+        multiple_ron_rule(rules.ruleset), frm[0], rons, rules.players
+    )
     if note:
         yield Problem("note", file, where, note)
     for tag, w, f in zip(tags, who, frm, strict=True):
@@ -340,16 +434,21 @@ def _wins(replay: Replay, tags: list[Tag], file: str, game: str, rules: GameRule
             yield Problem("error", file, f"{where}, tag {tag.number} <AGARI>", str(exc))
 
 
-def _win(replay: Replay, attrs: dict[str, str], file: str, game: str, rules: GameRules,
-         deposits: bool | None = None) -> Win:
+def _win(
+    replay: Replay,
+    attrs: dict[str, str],
+    file: str,
+    game: str,
+    rules: GameRules,
+    deposits: bool | None = None,
+) -> Win:
     who = seat(number(_need(attrs, "who"), "who", 0, 3), "who")
     frm = seat(number(_need(attrs, "fromWho"), "fromWho", 0, 3), "fromWho")
     ura = _tiles(attrs.get("doraHaiUra", ""), "doraHaiUra", (0, 5))
     facts = replay.win(who, frm, ura, deposits)
     won_on = replay.last[2] if replay.last else None
     if "machi" in attrs and _tile(attrs["machi"], "machi") != won_on:
-        raise RecordError(f"machi={attrs['machi']} is not the tile the round ended on "
-                          f"({won_on})")
+        raise RecordError(f"machi={attrs['machi']} is not the tile the round ended on ({won_on})")
     if "hai" in attrs:
         held = sorted(_tiles(attrs["hai"], "hai", (1, 14)))
         mine = sorted(replay.hands[who] if who == frm else replay.hands[who] + [won_on])
@@ -360,5 +459,6 @@ def _win(replay: Replay, attrs: dict[str, str], file: str, game: str, rules: Gam
     why = refusal(line)
     if why:
         raise RecordError(why)
-    return Win(line, Source(file, game, round_name(replay.kyoku), replay.honba), verdict,
-               rules.unknown)
+    return Win(
+        line, Source(file, game, round_name(replay.kyoku), replay.honba), verdict, rules.unknown
+    )

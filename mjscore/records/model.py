@@ -41,8 +41,13 @@ class Verdict:
     yakuman: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"net": dict(self.net), "value": self.value, "han": self.han, "fu": self.fu,
-                "yaku": [list(y) for y in self.yaku]}
+        return {
+            "net": dict(self.net),
+            "value": self.value,
+            "han": self.han,
+            "fu": self.fu,
+            "yaku": [list(y) for y in self.yaku],
+        }
 
 
 @value_class
@@ -58,8 +63,7 @@ class Win:
     rules: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        out = {"line": self.line, "source": self.source.to_dict(),
-               "record": self.record.to_dict()}
+        out = {"line": self.line, "source": self.source.to_dict(), "record": self.record.to_dict()}
         if self.rules:
             out["rules"] = list(self.rules)
         return out

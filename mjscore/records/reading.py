@@ -24,8 +24,10 @@ class TooLarge(RecordError):
     """The decoded file passes LIMIT."""
 
     def __init__(self) -> None:
-        super().__init__(f"larger than {LIMIT // (1024 * 1024)} MB once decompressed; the "
-                         "rest of the file is not read")
+        super().__init__(
+            f"larger than {LIMIT // (1024 * 1024)} MB once decompressed; the "
+            "rest of the file is not read"
+        )
 
 
 def display_name(path: str | os.PathLike[str] | bytes) -> str:
@@ -50,7 +52,7 @@ class _Rejoined(io.RawIOBase):
             buffer[:n], self._head = self._head[:n], self._head[n:]
             return n
         data = self._rest.read(len(buffer))
-        buffer[:len(data)] = data
+        buffer[: len(data)] = data
         return len(data)
 
 
@@ -96,7 +98,7 @@ class RecordReader:
         while True:
             cut = buf.find(b"\n", start)
             if cut >= 0:
-                parts.append(buf[start:cut + 1])
+                parts.append(buf[start : cut + 1])
                 yield parts[0] if len(parts) == 1 else b"".join(parts)
                 parts, start = [], cut + 1
                 continue

@@ -19,8 +19,9 @@ LIVE_WALL_SANMA = 55  # 108 tiles (no 2m-8m) - 14 dead wall - 13 x 3 dealt
 NORTH = ("z", 4)
 
 
-def multiple_ron(rule: str, discarder: int, winners: Sequence[int], seats: int = 4
-                 ) -> tuple[list[int], int | None, str]:
+def multiple_ron(
+    rule: str, discarder: int, winners: Sequence[int], seats: int = 4
+) -> tuple[list[int], int | None, str]:
     """Several wins on one discard under the ruleset's `multiple_ron` rule: the winners who
     score (in the record's order), the one who takes the honba and the riichi sticks, and
     a note on the wins that do not score ("" when all do).
@@ -35,11 +36,20 @@ def multiple_ron(rule: str, discarder: int, winners: Sequence[int], seats: int =
         return list(winners), (winners[0] if winners else None), ""
     if rule == "head_bump":
         first = order[0]
-        return [first], first, (f"head bump (multiple_ron=head_bump): only the win nearest "
-                                f"the discarder scores, {len(winners) - 1} more not written")
+        return (
+            [first],
+            first,
+            (
+                f"head bump (multiple_ron=head_bump): only the win nearest "
+                f"the discarder scores, {len(winners) - 1} more not written"
+            ),
+        )
     if rule == "double" and len(winners) >= 3:
-        return [], None, ("three rons on one discard are a draw under multiple_ron=double "
-                          "(三家和): no line")
+        return (
+            [],
+            None,
+            ("three rons on one discard are a draw under multiple_ron=double (三家和): no line"),
+        )
     return list(winners), order[0], ""
 
 
@@ -47,10 +57,18 @@ class Replay:
     """The state of one round, moved on event by event. Seats are numbered as the
     records do, 0-3; at a table of three (`seats=3`) seat 3 is empty."""
 
-    def __init__(self, kyoku: int, honba: int, sticks: int, hands: Sequence[Sequence[Hashable]],
-                 dora: Sequence[Hashable], to_tile: Callable[[Any], Tile],
-                 options: dict[str, str] | None = None, ruleset: str = "",
-                 seats: int = 4) -> None:
+    def __init__(
+        self,
+        kyoku: int,
+        honba: int,
+        sticks: int,
+        hands: Sequence[Sequence[Hashable]],
+        dora: Sequence[Hashable],
+        to_tile: Callable[[Any], Tile],
+        options: dict[str, str] | None = None,
+        ruleset: str = "",
+        seats: int = 4,
+    ) -> None:
         self.kyoku, self.dealer = kyoku, kyoku % 4
         self.ruleset = ruleset
         self.seats = seats
@@ -76,8 +94,9 @@ class Replay:
 
     def draw(self, p: int, tok: Hashable) -> None:
         if p >= self.seats:
-            raise RecordError(f"seat {p} draws, but the table has {self.seats} seats (0-"
-                              f"{self.seats - 1})")
+            raise RecordError(
+                f"seat {p} draws, but the table has {self.seats} seats (0-{self.seats - 1})"
+            )
         self.live -= 1
         rinshan, self.rinshan_next[p] = self.rinshan_next[p], False
         self.hands[p].append(tok)
@@ -110,8 +129,9 @@ class Replay:
             self._take(p, tok)
         self._interrupt()
         if src >= self.seats:
-            raise RecordError(f"seat {p} calls a tile of seat {src}, which is empty at a "
-                              "table of three")
+            raise RecordError(
+                f"seat {p} calls a tile of seat {src}, which is empty at a table of three"
+            )
         mark = "" if kind == "chi" else marker(p, src, self.seats)
         tiles = [self.to_tile(t) for t in toks]
         self.melds[p].append((Meld(kind, tiles, mark), str(tiles[0].kind)))
@@ -151,8 +171,9 @@ class Replay:
         if self.seats != 3:
             raise RecordError("a North set aside (kita) in a four-player game")
         if self.to_tile(tok).kind != NORTH:
-            raise RecordError(f"seat {p} sets aside {self.to_tile(tok)} as kita (only North, "
-                              "4z, may be)")
+            raise RecordError(
+                f"seat {p} sets aside {self.to_tile(tok)} as kita (only North, 4z, may be)"
+            )
         self._take(p, tok)
         self.kita[p] += 1
         self.ippatsu_before_kakan = list(self.ippatsu)
@@ -165,16 +186,19 @@ class Replay:
 
     # -- the win --------------------------------------------------------------------------
 
-    def win(self, who: int, frm: int, ura: Sequence[Hashable], deposits: bool | None = None
-            ) -> WinFacts:
+    def win(
+        self, who: int, frm: int, ura: Sequence[Hashable], deposits: bool | None = None
+    ) -> WinFacts:
         """The facts of `who`'s win off `frm` (== who on tsumo), as things stand now;
         `deposits` says whether this winner takes the honba and the riichi sticks (None:
         the round's first win does, see `multiple_ron`)."""
         if self.last is None:
             raise RecordError("a win before any draw")
         if max(who, frm) >= self.seats:
-            raise RecordError(f"a win of seat {who} off seat {frm} at a table of "
-                              f"{self.seats} (seats 0-{self.seats - 1})")
+            raise RecordError(
+                f"a win of seat {who} off seat {frm} at a table of "
+                f"{self.seats} (seats 0-{self.seats - 1})"
+            )
         what, seat, tok, rinshan = self.last
         tsumo = who == frm
         flags: list[str] = []
@@ -194,8 +218,9 @@ class Replay:
             if seat != frm or what not in ("discard", "kakan", "ankan", "kita"):
                 raise RecordError(f"ron on {frm} but the last event is {what} by {seat}")
             if what in ("kakan", "ankan", "kita"):
-                flags.append({"kakan": "chankan", "ankan": "chankan-ankan",
-                              "kita": "kita-ron"}[what])
+                flags.append(
+                    {"kakan": "chankan", "ankan": "chankan-ankan", "kita": "kita-ron"}[what]
+                )
                 ippatsu = self.ippatsu_before_kakan[who]
             elif what == "discard" and self.live == 0:
                 flags.append("houtei")
@@ -208,8 +233,9 @@ class Replay:
         honba, sticks = (self.honba, self.sticks) if deposits else (0, 0)
         self.deposits_taken = self.deposits_taken or deposits
         # the other players whose riichi stick is among those deposits (for `mjscore game`)
-        riichi_by = [self.seat_wind(p) for p in range(self.seats)
-                     if deposits and p != who and self.riichi[p]]
+        riichi_by = [
+            self.seat_wind(p) for p in range(self.seats) if deposits and p != who and self.riichi[p]
+        ]
         return WinFacts(
             concealed=[self.to_tile(t) for t in concealed],
             melds=[m for m, _ in self.melds[who]],
@@ -238,8 +264,9 @@ class Replay:
         try:
             self.hands[p].remove(tok)
         except ValueError:
-            raise RecordError(f"seat {p} plays {self.to_tile(tok)}, which it does not hold"
-                              ) from None
+            raise RecordError(
+                f"seat {p} plays {self.to_tile(tok)}, which it does not hold"
+            ) from None
 
     def _interrupt(self) -> None:
         """A call: the first go-around is over and every ippatsu is broken."""

@@ -28,14 +28,30 @@ _LOBBY = re.compile(r"[三四]?[般上特鳳若銀琥孔]?[東南]喰?赤?速?")
 
 # The ruleset a line names (`rules:`), by platform and number of players: the
 # record is held against the rules of the site where it was played.
-RULESETS = {("tenhou", 4): "tenhou", ("tenhou", 3): "sanma",
-            ("mahjongsoul", 4): "mahjongsoul", ("mahjongsoul", 3): "mahjongsoul-sanma"}
+RULESETS = {
+    ("tenhou", 4): "tenhou",
+    ("tenhou", 3): "sanma",
+    ("mahjongsoul", 4): "mahjongsoul",
+    ("mahjongsoul", 3): "mahjongsoul-sanma",
+}
 # Mahjong Soul's rooms (銅の間, 銀の間, 金の間, 玉の間, 王座の間; 之间 in Chinese), friendly and
 # tournament games (友人戦, 大会戦), as a record converted to tenhou.net/6 names them in
 # `rule.disp` or `title` (Equim-chan/tensoul convert.js writes the room name there, or
 # "Friendly"/"Tournament" and "... Room" in English); Tenhou's lobby names never do.
-_MAHJONG_SOUL = ("の間", "之间", "之間", "友人戦", "大会戦", "雀魂", "mahjong soul", "majsoul",
-                 "mahjongsoul", "friendly", "tournament", " room")
+_MAHJONG_SOUL = (
+    "の間",
+    "之间",
+    "之間",
+    "友人戦",
+    "大会戦",
+    "雀魂",
+    "mahjong soul",
+    "majsoul",
+    "mahjongsoul",
+    "friendly",
+    "tournament",
+    " room",
+)
 
 
 @value_class
@@ -86,8 +102,10 @@ def from_go_type(flags: int) -> GameRules:
         options["open_tanyao"] = "off"
     unknown: tuple[str, ...] = ()
     if flags & ~KNOWN_BITS:
-        unknown = (f"GO type {flags} (0x{flags:04x}) has lobby bits 0x{flags & ~KNOWN_BITS:04x} "
-                   "outside Tenhou's standard lobby rules (a chip or custom-rule lobby)",)
+        unknown = (
+            f"GO type {flags} (0x{flags:04x}) has lobby bits 0x{flags & ~KNOWN_BITS:04x} "
+            "outside Tenhou's standard lobby rules (a chip or custom-rule lobby)",
+        )
     return GameRules(options, unknown, 3 if flags & SANMA else 4)
 
 
@@ -114,8 +132,7 @@ def from_tenhou6(rule: Any, names: Any, title: Any = None) -> GameRules:
     unknown: list[str] = []
     reds = [rule.get(k) for k in ("aka51", "aka52", "aka53")]
     if any(r is not None for r in reds):
-        counts = tuple(r if isinstance(r, int) and not isinstance(r, bool) else -1
-                       for r in reds)
+        counts = tuple(r if isinstance(r, int) and not isinstance(r, bool) else -1 for r in reds)
         red_fives = (RED_FIVES_SANMA if players == 3 else RED_FIVES).get(counts)
         if red_fives is None:
             plays = "0, 1-1-1 or 0-1-1" if players == 3 else "0, 1-1-1 or 1-2-1"

@@ -12,8 +12,12 @@ from collections.abc import Iterator
 
 from ..base.frozen import value_class
 
-_SKIPPED = (("<!--", "-->", "comment"), ("<![CDATA[", "]]>", "CDATA section"),
-            ("<?", "?>", "processing instruction"), ("<!", ">", "declaration"))
+_SKIPPED = (
+    ("<!--", "-->", "comment"),
+    ("<![CDATA[", "]]>", "CDATA section"),
+    ("<?", "?>", "processing instruction"),
+    ("<!", ">", "declaration"),
+)
 _SPACE = " \t\r\n"
 
 
@@ -61,11 +65,12 @@ def scan(text: str) -> Iterator[Tag | Cut]:
         number += 1
         inner = text.find("<", lt + 1, gt)
         if inner >= 0:  # `<` again before the `>`: this tag never closed
-            yield Tag(number, "", "", {}, False, "a tag that does not close before the next "
-                      "one starts")
+            yield Tag(
+                number, "", "", {}, False, "a tag that does not close before the next one starts"
+            )
             pos = inner
             continue
-        yield _read_tag(number, text[lt + 1:gt])
+        yield _read_tag(number, text[lt + 1 : gt])
         pos = gt + 1
 
 
@@ -93,19 +98,42 @@ def _read_tag(number: int, body: str) -> Tag:
         return Tag(number, "", "", {}, closing, f"unreadable tag <{shown}>")
     parts = rest.split('"')
     if len(parts) % 2 == 0:
-        return Tag(number, name, digits, {}, closing, f"<{name}{digits}> has an attribute "
-                   "whose value has no closing quote")
+        return Tag(
+            number,
+            name,
+            digits,
+            {},
+            closing,
+            f"<{name}{digits}> has an attribute whose value has no closing quote",
+        )
     if parts[-1].strip(_SPACE):
-        return Tag(number, name, digits, {}, closing, f"<{name}{digits}> has text that is "
-                   "not an attribute (name=\"value\")")
+        return Tag(
+            number,
+            name,
+            digits,
+            {},
+            closing,
+            f'<{name}{digits}> has text that is not an attribute (name="value")',
+        )
     attrs: dict[str, str] = {}
     for k in range(0, len(parts) - 1, 2):
         key, eq, gap = parts[k].strip(_SPACE).partition("=")
         key = key.rstrip(_SPACE)
-        good = (eq and not gap.strip(_SPACE) and key.isascii()
-                and key.replace("_", "a").isalnum() and (k == 0 or parts[k][:1] in _SPACE))
+        good = (
+            eq
+            and not gap.strip(_SPACE)
+            and key.isascii()
+            and key.replace("_", "a").isalnum()
+            and (k == 0 or parts[k][:1] in _SPACE)
+        )
         if not good:
-            return Tag(number, name, digits, {}, closing, f"<{name}{digits}> has text that "
-                       "is not an attribute (name=\"value\")")
+            return Tag(
+                number,
+                name,
+                digits,
+                {},
+                closing,
+                f'<{name}{digits}> has text that is not an attribute (name="value")',
+            )
         attrs[key] = parts[k + 1]
     return Tag(number, name, digits, attrs, closing)

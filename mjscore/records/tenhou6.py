@@ -33,8 +33,7 @@ from .rules import GameRules, from_tenhou6, multiple_ron_rule
 
 TSUMOGIRI = 60
 KAN_PLACEHOLDER = 0  # a daiminkan's empty discard
-TILE_CODES = frozenset([*range(11, 20), *range(21, 30), *range(31, 40), *range(41, 48),
-                        51, 52, 53])
+TILE_CODES = frozenset([*range(11, 20), *range(21, 30), *range(31, 40), *range(41, 48), 51, 52, 53])
 ROUND_MAX = 15
 POINTS_MAX = 10_000_000
 EVENTS_MAX = 60  # draws or discards of one player in a round
@@ -61,18 +60,18 @@ def parse_call(text: str) -> tuple[str, list[int], int, int]:
     `31k313131`, `121212a12`."""
     m = _CALL.fullmatch(text) if isinstance(text, str) and len(text) <= TEXT_MAX else None
     if m is None:
-        raise RecordError(f"unreadable call {shown(text)} (expected such as c292728, "
-                          "45p4545, 121212a12)")
+        raise RecordError(
+            f"unreadable call {shown(text)} (expected such as c292728, 45p4545, 121212a12)"
+        )
     before, letter, tile, after = m.groups()
-    codes = [int(before[i:i + 2]) for i in range(0, len(before), 2)]
+    codes = [int(before[i : i + 2]) for i in range(0, len(before), 2)]
     called = int(tile)
-    rest = [int(after[i:i + 2]) for i in range(0, len(after), 2)]
+    rest = [int(after[i : i + 2]) for i in range(0, len(after), 2)]
     toks = codes + [called] + rest
     pos = len(before) // 2
     kind = {"c": "chi", "p": "pon", "m": "kan", "k": "kakan", "a": "ankan"}[letter]
     if len(toks) != _CALL_SIZE[kind]:
-        raise RecordError(f"call {text} has {len(toks)} tiles (a {kind} has "
-                          f"{_CALL_SIZE[kind]})")
+        raise RecordError(f"call {text} has {len(toks)} tiles (a {kind} has {_CALL_SIZE[kind]})")
     for code in toks:
         _code(code, f"call {text}")
     if kind == "chi":
@@ -88,11 +87,16 @@ def parse_call(text: str) -> tuple[str, list[int], int, int]:
 
 def _code(value: Any, what: str, extra: tuple[int, ...] = ()) -> int:
     """A tile code (11-47, 51-53; `extra` adds 60 or 0 where they may stand)."""
-    if isinstance(value, bool) or not isinstance(value, int) or (
-            value not in TILE_CODES and value not in extra):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or (value not in TILE_CODES and value not in extra)
+    ):
         more = "".join(f", {e}" for e in extra)
-        raise RecordError(f"{what}: {shown(value)} is not a tile code (expected 11-19, 21-29, "
-                          f"31-39, 41-47, 51-53{more})")
+        raise RecordError(
+            f"{what}: {shown(value)} is not a tile code (expected 11-19, 21-29, "
+            f"31-39, 41-47, 51-53{more})"
+        )
     return value
 
 
@@ -100,11 +104,15 @@ def _verdict(deltas: list[Any], info: list[Any], dealer: int, seats: int = 4) ->
     """The record's result; at a table of three the empty fourth seat changes by 0, and
     a tsumo is paid by two players (`2000-3900点`: 2,000 + 3,900; `∀`: twice)."""
     listed(deltas, "the point changes", 4, 4)
-    net = {s: integer(deltas[(dealer + i) % seats], "a point change", -POINTS_MAX,
-                      POINTS_MAX) for i, s in enumerate(WIND_LETTERS[:seats])}
+    net = {
+        s: integer(deltas[(dealer + i) % seats], "a point change", -POINTS_MAX, POINTS_MAX)
+        for i, s in enumerate(WIND_LETTERS[:seats])
+    }
     if seats == 3 and deltas[3] != 0:
-        raise RecordError(f"the empty fourth seat changes by {shown(deltas[3])} (expected 0 "
-                          "in a three-player game)")
+        raise RecordError(
+            f"the empty fourth seat changes by {shown(deltas[3])} (expected 0 "
+            "in a three-player game)"
+        )
     text = info[3]
     pts = _POINTS.search(text) if isinstance(text, str) and len(text) <= TEXT_MAX else None
     if pts is None:
@@ -145,8 +153,9 @@ def replay_round(rnd: list[Any], rules: GameRules) -> tuple[Replay, list[Any] | 
         return Tile(t.suit, 5) if t.digit == 0 and not aka else t
 
     seats = rules.players
-    replay = Replay(kyoku, honba, sticks, hands, list(rnd[2]), tile, dict(rules.options),
-                    rules.ruleset, seats)
+    replay = Replay(
+        kyoku, honba, sticks, hands, list(rnd[2]), tile, dict(rules.options), rules.ruleset, seats
+    )
     di, si = [0] * 4, [0] * 4
     cur, need_draw, drawn = kyoku % 4, True, 0
     while True:
@@ -205,8 +214,9 @@ def replay_round(rnd: list[Any], rules: GameRules) -> tuple[Replay, list[Any] | 
     return replay, result
 
 
-def _caller(cur: int, code: int, draws: list[list[Any]], di: list[int], seats: int = 4
-            ) -> int | None:
+def _caller(
+    cur: int, code: int, draws: list[list[Any]], di: list[int], seats: int = 4
+) -> int | None:
     """The seat that calls `cur`'s discard `code`, if any: pon/kan first, then chi.
 
     The call string's source offset counts four seats even at a table of three (seat
@@ -258,8 +268,10 @@ def _check_round(rnd: Any, seats: int = 4) -> None:
     for code in listed(rnd[3], "the ura indicators", 0, 5):
         _code(code, "an ura indicator")
     if seats == 3 and (rnd[1][3] != 0 or any(rnd[4 + 9 + i] for i in range(3))):
-        raise RecordError("the empty fourth seat has a score or tiles (expected 0 and empty "
-                          "rows in a three-player game)")
+        raise RecordError(
+            "the empty fourth seat has a score or tiles (expected 0 and empty "
+            "rows in a three-player game)"
+        )
     for p in range(seats):
         for code in listed(rnd[4 + 3 * p], f"seat {p}'s starting hand", 13, 13):
             _code(code, f"seat {p}'s starting hand")
@@ -276,13 +288,15 @@ def _check_round(rnd: Any, seats: int = 4) -> None:
 def _check_result(result: Any) -> None:
     listed(result, "the round's result")
     if not result or not isinstance(result[0], str):
-        raise RecordError(f"the round's result {shown(result)} does not start with 和了 or "
-                          "a draw's name")
+        raise RecordError(
+            f"the round's result {shown(result)} does not start with 和了 or a draw's name"
+        )
     if result[0] != "和了":
         return
     if len(result) < 3 or len(result) % 2 == 0:
-        raise RecordError(f"和了 has {len(result) - 1} entries (expected pairs of point "
-                          "changes and win details)")
+        raise RecordError(
+            f"和了 has {len(result) - 1} entries (expected pairs of point changes and win details)"
+        )
     for i in range(2, len(result), 2):
         info = listed(result[i], "the win details [who, from, pao, points, yaku...]", 4, 64)
         for n, what in enumerate(("who", "from", "pao")):
@@ -314,8 +328,9 @@ def _players(rnd: Any) -> int:
     return len(rnd[1]) if len(rnd[1]) in (3, 5, 6, 7, 8) else 4
 
 
-def read_game(game: dict[str, Any], file: str, name: str, fresh: bool = True
-              ) -> Iterator[Win | Problem | GameStart | Drawn | RoundScores | GameEnd]:
+def read_game(
+    game: dict[str, Any], file: str, name: str, fresh: bool = True
+) -> Iterator[Win | Problem | GameStart | Drawn | RoundScores | GameEnd]:
     """Every win of one game object (`log` holds one round or all of them); `fresh` says
     that the object starts its game, so the game's notes are given here."""
     rules = from_tenhou6(game.get("rule"), game.get("name"), game.get("title"))
@@ -324,13 +339,23 @@ def read_game(game: dict[str, Any], file: str, name: str, fresh: bool = True
         rules = GameRules(rules.options, rules.unknown, 3, rules.platform)
     if rules.players > 4:
         if fresh:
-            yield Problem("error", file, name, f"a game of {rules.players} players (mjscore "
-                          "reads four-player games; three-player ones are skipped)")
+            yield Problem(
+                "error",
+                file,
+                name,
+                f"a game of {rules.players} players (mjscore "
+                "reads four-player games; three-player ones are skipped)",
+            )
         return
     if rules.unknown and fresh:
         site = "Mahjong Soul" if rules.platform == "mahjongsoul" else "Tenhou"
-        yield Problem("rules", file, name, "; ".join(rules.unknown) + f"; scored by {site}'s "
-                      "standard rules, and `check` reports its wins apart")
+        yield Problem(
+            "rules",
+            file,
+            name,
+            "; ".join(rules.unknown) + f"; scored by {site}'s "
+            "standard rules, and `check` reports its wins apart",
+        )
     if fresh:
         yield tenhou6_start(file, name, game, rules.players, rules.ruleset)
     for number, rnd in enumerate(game["log"], 1):
@@ -338,10 +363,12 @@ def read_game(game: dict[str, Any], file: str, name: str, fresh: bool = True
         try:
             players = _players(rnd)
             if players != rules.players:
-                raise RecordError(f"a round of {players} players in a game of "
-                                  f"{rules.players}" if players in (3, 4) else
-                                  f"a round of {players} players (mjscore reads three- and "
-                                  "four-player games)")
+                raise RecordError(
+                    f"a round of {players} players in a game of {rules.players}"
+                    if players in (3, 4)
+                    else f"a round of {players} players (mjscore reads three- and "
+                    "four-player games)"
+                )
             _check_round(rnd, players)
             yield from _round_wins(rnd, rules, file, name)
         except RecordError as exc:
@@ -351,8 +378,9 @@ def read_game(game: dict[str, Any], file: str, name: str, fresh: bool = True
         yield end
 
 
-def _round_wins(rnd: list[Any], rules: GameRules, file: str, name: str
-                ) -> Iterator[Win | Problem | Drawn | RoundScores]:
+def _round_wins(
+    rnd: list[Any], rules: GameRules, file: str, name: str
+) -> Iterator[Win | Problem | Drawn | RoundScores]:
     """The wins of one checked round (or its draw) and the record's scores after it;
     RecordError for a round that cannot be replayed (its wins are all checked before any
     is given). Several rons on one discard are settled by the ruleset's `multiple_ron`
@@ -369,8 +397,9 @@ def _round_wins(rnd: list[Any], rules: GameRules, file: str, name: str
         return
     entries = [(result[i], result[i + 1]) for i in range(1, len(result) - 1, 2)]
     rons = [info[0] for _, info in entries if info[0] != info[1]]
-    scored, taker, note = multiple_ron(multiple_ron_rule(rules.ruleset), entries[0][1][1],
-                                       rons, rules.players)
+    scored, taker, note = multiple_ron(
+        multiple_ron_rule(rules.ruleset), entries[0][1][1], rons, rules.players
+    )
     if note:
         yield Problem("note", file, f"round {round_name(kyoku)}-{honba}", note)
     wins = []
@@ -383,8 +412,14 @@ def _round_wins(rnd: list[Any], rules: GameRules, file: str, name: str
         why = refusal(line)
         if why:
             raise RecordError(why)
-        wins.append(Win(line, Source(file, name, round_name(kyoku), honba),
-                        _verdict(deltas, info, kyoku % 4, rules.players), rules.unknown))
+        wins.append(
+            Win(
+                line,
+                Source(file, name, round_name(kyoku), honba),
+                _verdict(deltas, info, kyoku % 4, rules.players),
+                rules.unknown,
+            )
+        )
     yield from wins
     yield tenhou6_scores(rnd, replay, [_deltas(d) for d, _ in entries], source)
 

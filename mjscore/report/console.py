@@ -18,7 +18,7 @@ from .settings import COLORS, configure, settings
 __all__ = ["COLORS", "configure", "console", "settings", "show", "write_lines"]
 
 PIPE_WIDTH = 100  # console width off a terminal, where rich would assume 80 (COLUMNS wins)
-GLYPH_PROBE = "\U0001F004\U0001F007\u2192\u2500"  # a tile, an arrow, a rule
+GLYPH_PROBE = "\U0001f004\U0001f007\u2192\u2500"  # a tile, an arrow, a rule
 
 
 class _Console(Console):

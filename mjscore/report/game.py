@@ -17,8 +17,18 @@ if TYPE_CHECKING:
     from ..ledger import Game, Round
 
 FORMATS = ("rich", "json", "jsonl", "tsv")
-TSV_HEADER = ("type", "game", "round", "honba", "sticks", "result", "changes", "scores",
-              "placement", "uma_result")
+TSV_HEADER = (
+    "type",
+    "game",
+    "round",
+    "honba",
+    "sticks",
+    "result",
+    "changes",
+    "scores",
+    "placement",
+    "uma_result",
+)
 
 
 def cells(text: str) -> int:
@@ -57,8 +67,10 @@ def _how(g: Game, r: Round) -> str:
         return _how_ja(g, r, p)
     if r.result == "win":
         if r.losers:
-            wins = [f"{p[w]} ron {p[r.losers[min(i, len(r.losers) - 1)]]}"
-                    for i, w in enumerate(r.winners)]
+            wins = [
+                f"{p[w]} ron {p[r.losers[min(i, len(r.losers) - 1)]]}"
+                for i, w in enumerate(r.winners)
+            ]
             return ", ".join(wins)
         return ", ".join(f"{p[w]} tsumo" for w in r.winners)
     if r.result == "abort":
@@ -80,8 +92,9 @@ def _how_ja(g: Game, r: Round, p: list[str]) -> str:
         losers = [r.losers[min(i, len(r.losers) - 1)] for i in range(len(r.winners))]
         if len(set(losers)) == 1:  # one discard, one or more rons (ダブロン)
             return f"{' '.join(p[w] for w in r.winners)} ロン (放銃{_KEEP}{p[losers[0]]})"
-        return "、".join(f"{p[w]} ロン (放銃{_KEEP}{p[x]})" for w, x in zip(r.winners, losers,
-                                                                     strict=True))
+        return "、".join(
+            f"{p[w]} ロン (放銃{_KEEP}{p[x]})" for w, x in zip(r.winners, losers, strict=True)
+        )
     if r.result == "abort":
         return f"{ABORTIVE_DRAW} {DRAW_KINDS.get(r.detail, r.detail)}"
     if len(r.tenpai) == len(g.players):
@@ -152,38 +165,48 @@ def _game_text(g: Game, width: int) -> list[str]:
     n = len(g.players)
     if ja:
         lines = _wrap(f"対局 {g.game or '-'}", width) + _wrap(
-            f"ルール {g.rules} · 開始 {_points(g.start[0])}点", width)
+            f"ルール {g.rules} · 開始 {_points(g.start[0])}点", width
+        )
     else:
-        lines = _wrap(f"game {g.game or '-'}", width) + [
-            f"rules {g.rules} · start {g.start[0]:,}"]
+        lines = _wrap(f"game {g.game or '-'}", width) + [f"rules {g.rules} · start {g.start[0]:,}"]
     for i, name in enumerate(g.players):
         lines.append(f"  P{i + 1}  {name}")
     lines.append("")
     place_w, how_w, player_w = _COLUMNS["ja" if ja else "en"]
     wide = width >= place_w + how_w + n * player_w
     if ja and wide:  # room left over goes to long words (`流局 (聴牌 P2 P3) · 供託 1本`)
-        longest = max((cells(_how(g, r) + _sticks(r.sticks)) + 2 for r in g.rounds),
-                      default=0)
+        longest = max((cells(_how(g, r) + _sticks(r.sticks)) + 2 for r in g.rounds), default=0)
         how_w = min(width - place_w - n * player_w, max(how_w, longest))
     if wide:
-        head = _pad("局" if ja else "round", place_w) + _pad("内容" if ja else "how", how_w) \
+        head = (
+            _pad("局" if ja else "round", place_w)
+            + _pad("内容" if ja else "how", how_w)
             + "".join(_pad(f"P{i + 1}", player_w, right=True) for i in range(n))
+        )
         lines.append(head.rstrip())
-        lines.append(_pad("開始" if ja else "start", place_w + how_w) + "".join(
-            _pad(_points(s), player_w, right=True) for s in g.start))
+        lines.append(
+            _pad("開始" if ja else "start", place_w + how_w)
+            + "".join(_pad(_points(s), player_w, right=True) for s in g.start)
+        )
     for r in g.rounds:
         place = _place(g, r)
-        how = (_how(g, r) + _sticks(r.sticks))
+        how = _how(g, r) + _sticks(r.sticks)
         if wide and cells(how) <= how_w - 1 and cells(place) <= place_w - 1:
-            row = _pad(place, place_w) + _pad(how.replace(_KEEP, " "), how_w) + "".join(
-                _pad(f"{_signed(c)} {_points(s)}", player_w, right=True)
-                for c, s in zip(r.changes, r.scores, strict=True))
+            row = (
+                _pad(place, place_w)
+                + _pad(how.replace(_KEEP, " "), how_w)
+                + "".join(
+                    _pad(f"{_signed(c)} {_points(s)}", player_w, right=True)
+                    for c, s in zip(r.changes, r.scores, strict=True)
+                )
+            )
             lines.append(row)
             continue
         lines += _wrap(f"{place}  {how}", width)
         for i, (c, s) in enumerate(zip(r.changes, r.scores, strict=True)):
-            lines.append(f"  P{i + 1}  {_pad(_signed(c), 8, right=True)}  "
-                         f"{_pad(_points(s), 9, right=True)}")
+            lines.append(
+                f"  P{i + 1}  {_pad(_signed(c), 8, right=True)}  {_pad(_points(s), 9, right=True)}"
+            )
     lines.append("")
     lines += _standings_ja(g, width) if ja else _standings(g, width)
     for problem in g.problems:
@@ -193,12 +216,15 @@ def _game_text(g: Game, width: int) -> list[str]:
 
 
 def _standings(g: Game, width: int) -> list[str]:
-    lines = _wrap(f"end: {g.end}" + (f"; deposits left {g.leftover:,} to first"
-                                     if g.leftover else ""), width)
+    lines = _wrap(
+        f"end: {g.end}" + (f"; deposits left {g.leftover:,} to first" if g.leftover else ""), width
+    )
     lines.append(f"{'place':<7}{'player':<8}{'points':>9}  {'result':>7}")
     for p in sorted(range(len(g.players)), key=lambda i: g.placement[i]):
-        lines.append(f"{g.placement[p]:<7}{'P' + str(p + 1):<8}{g.final[p]:>9,}  "
-                     f"{_result_text(g.result[p]):>7}")
+        lines.append(
+            f"{g.placement[p]:<7}{'P' + str(p + 1):<8}{g.final[p]:>9,}  "
+            f"{_result_text(g.result[p]):>7}"
+        )
     return lines
 
 
@@ -213,8 +239,12 @@ def _standings_ja(g: Game, width: int) -> list[str]:
     lines = _wrap(end, width)
     parts = len(g.uma) == len(g.players)
     oka = parts and any(g.oka)
-    head = ["順位", "家", "持ち点"] + (["素点", "ウマ"] if parts else []) + (
-        ["オカ"] if oka else []) + ["結果"]
+    head = (
+        ["順位", "家", "持ち点"]
+        + (["素点", "ウマ"] if parts else [])
+        + (["オカ"] if oka else [])
+        + ["結果"]
+    )
     rows = []
     for p in sorted(range(len(g.players)), key=lambda i: g.placement[i]):
         row = [f"{g.placement[p]}位", f"P{p + 1}", _points(g.final[p])]
@@ -228,8 +258,9 @@ def _standings_ja(g: Game, width: int) -> list[str]:
     widths = [max(cells(r[i]) for r in [head, *rows]) for i in range(len(head))]
     if sum(widths) + 2 * (len(widths) - 1) <= width:
         for r in [head, *rows]:
-            cols = [_pad(c, w, right=i >= 2) for i, (c, w) in enumerate(zip(r, widths,
-                                                                           strict=True))]
+            cols = [
+                _pad(c, w, right=i >= 2) for i, (c, w) in enumerate(zip(r, widths, strict=True))
+            ]
             lines.append("  ".join(cols).rstrip())
         return lines
     for r in rows:  # narrow: each player's line, the parts below
@@ -290,12 +321,44 @@ def tsv(games: list[Game]) -> str:
     rows = ["\t".join(TSV_HEADER)]
     for g in games:
         for r in g.rounds:
-            rows.append("\t".join(map(clean, ("round", g.game, r.round, r.honba, r.sticks,
-                                              r.result, joined(r.changes), joined(r.scores),
-                                              "", ""))))
-        rows.append("\t".join(map(clean, ("game", g.game, "", "", "", "", "",
-                                          joined(g.final), joined(g.placement),
-                                          joined(g.result)))))
+            rows.append(
+                "\t".join(
+                    map(
+                        clean,
+                        (
+                            "round",
+                            g.game,
+                            r.round,
+                            r.honba,
+                            r.sticks,
+                            r.result,
+                            joined(r.changes),
+                            joined(r.scores),
+                            "",
+                            "",
+                        ),
+                    )
+                )
+            )
+        rows.append(
+            "\t".join(
+                map(
+                    clean,
+                    (
+                        "game",
+                        g.game,
+                        "",
+                        "",
+                        "",
+                        "",
+                        "",
+                        joined(g.final),
+                        joined(g.placement),
+                        joined(g.result),
+                    ),
+                )
+            )
+        )
     return "\n".join(rows) + "\n"
 
 

@@ -54,16 +54,22 @@ def wrap_words(text: Text, width: int) -> list[Text]:
     return lines
 
 
-def columns(rows: Sequence[Sequence[Cell]], width: int, *, right: Sequence[int] = (),
-            styles: Sequence[str] = (), wrap: int | None = None, gap: int = 2) -> list[Text]:
+def columns(
+    rows: Sequence[Sequence[Cell]],
+    width: int,
+    *,
+    right: Sequence[int] = (),
+    styles: Sequence[str] = (),
+    wrap: int | None = None,
+    gap: int = 2,
+) -> list[Text]:
     """Rows as aligned columns; column `wrap` (words) wraps when the row is too wide,
     every other column is kept whole."""
     if not rows:
         return []
     n = max(len(r) for r in rows)
     styles = list(styles) + [""] * (n - len(styles))
-    cells = [[_text(c, styles[i]) for i, c in enumerate(r)] + [Text()] * (n - len(r))
-             for r in rows]
+    cells = [[_text(c, styles[i]) for i, c in enumerate(r)] + [Text()] * (n - len(r)) for r in rows]
     widths = [max(width_of(r[i]) for r in cells) for i in range(n)]
     if wrap is not None and sum(widths) + gap * (n - 1) > width:
         others = sum(w for i, w in enumerate(widths) if i != wrap) + gap * (n - 1)
@@ -130,8 +136,9 @@ def side_by_side(left: list[Text], right: list[Text], width: int, gap: int = 4) 
     return out
 
 
-def flow(pieces: Sequence[Text], width: int, sep: str = " · ", first: Text | None = None,
-         indent: int = 0) -> list[Text]:
+def flow(
+    pieces: Sequence[Text], width: int, sep: str = " · ", first: Text | None = None, indent: int = 0
+) -> list[Text]:
     """Pieces joined by `sep`, a new line (indented) where the next piece would not fit."""
     lines: list[Text] = []
     line = first.copy() if first is not None else Text()

@@ -33,7 +33,8 @@ def accepted(spec: OptionSpec) -> str:
         return "on|off"
     if spec.kind == "set":
         return ",".join(map(str, spec.choices)) + (
-            " （いくつでも、または none）" if japanese() else " (any of, or none)")
+            " （いくつでも、または none）" if japanese() else " (any of, or none)"
+        )
     if japanese() and not spec.choices:
         return "数" if spec.kind == "int" else "文字列"
     if spec.choices:
@@ -55,21 +56,29 @@ def _cell_min(text: str, whole: bool) -> int:
         return max((cell_len(w) for w in text.split()), default=0)
     from .layout import _WORDS, _pieces  # Japanese breaks between words without blanks
 
-    return max((cell_len(text[a:b]) for m in _WORDS.finditer(text)
-                for a, b in _pieces(text, *m.span())), default=0)
+    return max(
+        (cell_len(text[a:b]) for m in _WORDS.finditer(text) for a, b in _pieces(text, *m.span())),
+        default=0,
+    )
 
 
-def fit_table(cols: list[Column], rows: Sequence[tuple[str, ...]], width: int,
-              title: str | None = None, first_style: str = "") -> Table | Text:
+def fit_table(
+    cols: list[Column],
+    rows: Sequence[tuple[str, ...]],
+    width: int,
+    title: str | None = None,
+    first_style: str = "",
+) -> Table | Text:
     """A table whose names and numbers are never cut: columns marked whole do not wrap,
     the others wrap at blanks; when even that does not fit, the droppable columns go
     (lowest rank first), and past that each row becomes a block of lines."""
     keep = list(range(len(cols)))
 
     def need(idx: list[int]) -> int:
-        return sum(max(_cell_min(cols[i][0], True),
-                       *(_cell_min(r[i], cols[i][2]) for r in rows)) for i in idx
-                   ) + GAP * (len(idx) - 1)
+        return sum(
+            max(_cell_min(cols[i][0], True), *(_cell_min(r[i], cols[i][2]) for r in rows))
+            for i in idx
+        ) + GAP * (len(idx) - 1)
 
     for rank in sorted({c[3] for c in cols if c[3]}):
         if need(keep) <= width:
@@ -82,8 +91,9 @@ def fit_table(cols: list[Column], rows: Sequence[tuple[str, ...]], width: int,
     # Widths decided here, not by rich (whose shrinking cuts words): a whole column gets its
     # longest cell, a wrapping one its longest word plus a share of the room left.
     most = {i: max(cell_len(cols[i][0]), *(cell_len(r[i]) for r in rows)) for i in keep}
-    least = {i: max(cell_len(cols[i][0]), *(_cell_min(r[i], cols[i][2]) for r in rows))
-             for i in keep}
+    least = {
+        i: max(cell_len(cols[i][0]), *(_cell_min(r[i], cols[i][2]) for r in rows)) for i in keep
+    }
     room = width - need(keep)
     grow = {i: most[i] - least[i] for i in keep if not cols[i][2]}
     total = sum(grow.values())
@@ -91,21 +101,31 @@ def fit_table(cols: list[Column], rows: Sequence[tuple[str, ...]], width: int,
     if total and room > 0:
         for i, g in grow.items():
             widths[i] += min(g, room * g // total)
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=title,
-                  title_justify="left")
+    table = Table(
+        box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=title, title_justify="left"
+    )
     for k, i in enumerate(keep):
         name, justify, whole, _ = cols[i]
-        table.add_column(name, justify=justify,  # type: ignore[arg-type]
-                         style=first_style if k == 0 else "", no_wrap=whole,
-                         width=widths[i],
-                         overflow="fold")
+        table.add_column(
+            name,
+            justify=justify,  # type: ignore[arg-type]
+            style=first_style if k == 0 else "",
+            no_wrap=whole,
+            width=widths[i],
+            overflow="fold",
+        )
     for r in rows:
         table.add_row(*(r[i] for i in keep))
     return table
 
 
-def _stacked(cols: list[Column], rows: Sequence[tuple[str, ...]], width: int, title: str | None,
-             first_style: str) -> Text:
+def _stacked(
+    cols: list[Column],
+    rows: Sequence[tuple[str, ...]],
+    width: int,
+    title: str | None,
+    first_style: str,
+) -> Text:
     from .layout import wrap_words
 
     lines: list[Text] = [Text(title, "italic")] if title else []
@@ -113,8 +133,9 @@ def _stacked(cols: list[Column], rows: Sequence[tuple[str, ...]], width: int, ti
         lines.append(Text(r[0], first_style or "bold"))
         for i in range(1, len(cols)):
             if r[i]:
-                lines += [Text("    ") + t for t in
-                          wrap_words(Text(f"{cols[i][0]}: {r[i]}"), width - 4)]
+                lines += [
+                    Text("    ") + t for t in wrap_words(Text(f"{cols[i][0]}: {r[i]}"), width - 4)
+                ]
     return Text("\n").join(lines)
 
 
@@ -124,15 +145,27 @@ def options_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
     if japanese():
         from .words_ja import option_help
 
-        cols: list[Column] = [("オプション", "left", True, 0), ("既定値", "left", True, 0),
-                              ("値", "left", False, 0), ("意味", "left", False, 0)]
-        rows = [(spec.name, spec.show(spec.default), accepted(spec),
-                 option_help(spec.name, spec.help)) for spec in ruleset.options.values()]
+        cols: list[Column] = [
+            ("オプション", "left", True, 0),
+            ("既定値", "left", True, 0),
+            ("値", "left", False, 0),
+            ("意味", "left", False, 0),
+        ]
+        rows = [
+            (spec.name, spec.show(spec.default), accepted(spec), option_help(spec.name, spec.help))
+            for spec in ruleset.options.values()
+        ]
         return fit_table(cols, rows, width, first_style="bold")
-    cols = [("option", "left", True, 0), ("default", "left", True, 0),
-            ("values", "left", False, 0), ("meaning", "left", False, 0)]
-    rows = [(spec.name, spec.show(spec.default), accepted(spec), spec.help)
-            for spec in ruleset.options.values()]
+    cols = [
+        ("option", "left", True, 0),
+        ("default", "left", True, 0),
+        ("values", "left", False, 0),
+        ("meaning", "left", False, 0),
+    ]
+    rows = [
+        (spec.name, spec.show(spec.default), accepted(spec), spec.help)
+        for spec in ruleset.options.values()
+    ]
     return fit_table(cols, rows, width, first_style="bold")
 
 
@@ -143,7 +176,8 @@ def _game_value(name: str, value: object, ruleset: Ruleset) -> str:
 
     if name == "uma":
         return " ".join(f"{u:+g}" if u else "0" for u in value) or (  # type: ignore[attr-defined]
-            "なし" if japanese() else "none")
+            "なし" if japanese() else "none"
+        )
     if name == "oka":
         p = ruleset.params
         start, back = p.start_points, p.return_points or p.start_points
@@ -168,17 +202,26 @@ def game_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text | None:
         from .words_ja import GAME_PARAM_HELP
 
         title = "対局の設定（mjscore game）"
-        cols: list[Column] = [("設定", "left", True, 0), ("値", "left", True, 0),
-                              ("意味", "left", False, 0)]
-        rows = [(k, _game_value(k, v, ruleset),
-                 GAME_PARAM_HELP.get(k, PARAM_FIELDS[k].metadata["doc"]))
-                for k, v in found.items()]
+        cols: list[Column] = [
+            ("設定", "left", True, 0),
+            ("値", "left", True, 0),
+            ("意味", "left", False, 0),
+        ]
+        rows = [
+            (k, _game_value(k, v, ruleset), GAME_PARAM_HELP.get(k, PARAM_FIELDS[k].metadata["doc"]))
+            for k, v in found.items()
+        ]
     else:
         title = "the game (mjscore game)"
-        cols = [("parameter", "left", True, 0), ("value", "left", True, 0),
-                ("meaning", "left", False, 0)]
-        rows = [(k, _game_value(k, v, ruleset), PARAM_FIELDS[k].metadata["doc"])
-                for k, v in found.items()]
+        cols = [
+            ("parameter", "left", True, 0),
+            ("value", "left", True, 0),
+            ("meaning", "left", False, 0),
+        ]
+        rows = [
+            (k, _game_value(k, v, ruleset), PARAM_FIELDS[k].metadata["doc"])
+            for k, v in found.items()
+        ]
     return fit_table(cols, rows, width, title=title, first_style="bold")
 
 
@@ -196,11 +239,16 @@ def write_rules(rulesets: list[Ruleset], out: TextIO) -> None:
         title = titles.get(ruleset.name, ruleset.title)
         line = Text(ruleset.name, "bold cyan") + Text(f"  {title}")
         if ruleset.extends:
-            line.append(f"  （{ruleset.extends} の拡張）" if ja
-                        else f"  (extends {ruleset.extends})", "dim")
+            line.append(
+                f"  （{ruleset.extends} の拡張）" if ja else f"  (extends {ruleset.extends})", "dim"
+            )
         con.print(line)
-        show(con, options_table(ruleset, con.width) if ruleset.options
-             else Text("  オプションなし" if ja else "  no options", "dim"))
+        show(
+            con,
+            options_table(ruleset, con.width)
+            if ruleset.options
+            else Text("  オプションなし" if ja else "  no options", "dim"),
+        )
         game = game_table(ruleset, con.width)
         if game is not None:
             con.print()
@@ -219,17 +267,31 @@ def _yaku_table_ja(ruleset: Ruleset, width: int) -> Table | Text:
     key a user types kept, han as Tenhou lists them (`1飜`, `役満`)."""
     from .words_ja import TITLES, han_words, yaku_name
 
-    cols: list[Column] = [("key", "left", True, 0), ("役", "left", True, 0),
-                          ("読み", "left", True, 2), ("門前", "right", True, 0),
-                          ("副露", "right", True, 0), ("任意", "left", True, 3),
-                          ("English", "left", False, 1)]
+    cols: list[Column] = [
+        ("key", "left", True, 0),
+        ("役", "left", True, 0),
+        ("読み", "left", True, 2),
+        ("門前", "right", True, 0),
+        ("副露", "right", True, 0),
+        ("任意", "left", True, 3),
+        ("English", "left", False, 1),
+    ]
     rows = []
     for spec in ruleset.yaku.values():
         closed = han_words(spec.han, spec.yakuman)
         opened = DASH if spec.han_open is None else han_words(spec.han_open, spec.yakuman)
         name = yaku_name(spec.key, spec.japanese, spec.name, ruleset.name)
-        rows.append((spec.key, name, spec.reading, closed, opened,
-                     "任意" if spec.optional else "", spec.name))
+        rows.append(
+            (
+                spec.key,
+                name,
+                spec.reading,
+                closed,
+                opened,
+                "任意" if spec.optional else "",
+                spec.name,
+            )
+        )
     return fit_table(cols, rows, width, title=f"{TITLES.get(ruleset.name, ruleset.title)}: 役")
 
 
@@ -238,24 +300,45 @@ def yaku_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
 
     if japanese():
         return _yaku_table_ja(ruleset, width)
-    cols: list[Column] = [("key", "left", True, 0), ("name", "left", False, 0),
-                          ("japanese", "left", True, 2), ("reading", "left", True, 1),
-                          ("closed", "right", True, 0), ("open", "right", True, 0),
-                          ("optional", "left", True, 3)]
+    cols: list[Column] = [
+        ("key", "left", True, 0),
+        ("name", "left", False, 0),
+        ("japanese", "left", True, 2),
+        ("reading", "left", True, 1),
+        ("closed", "right", True, 0),
+        ("open", "right", True, 0),
+        ("optional", "left", True, 3),
+    ]
     rows = []
     for spec in ruleset.yaku.values():
         closed = worth(spec.han, spec.yakuman)
         opened = DASH if spec.han_open is None else worth(spec.han_open, spec.yakuman)
-        rows.append((spec.key, spec.name, spec.japanese, spec.reading, closed, opened,
-                     "optional" if spec.optional else ""))
+        rows.append(
+            (
+                spec.key,
+                spec.name,
+                spec.japanese,
+                spec.reading,
+                closed,
+                opened,
+                "optional" if spec.optional else "",
+            )
+        )
     return fit_table(cols, rows, width, title=f"{ruleset.title}: yaku")
 
 
-def _plain_table(title: str, columns: tuple[str, ...], rows: Sequence[tuple[str, ...]],
-                 width: int = WIDE) -> Table | Text:
-    cols: list[Column] = [(name, "right" if name in ("points", "doubles", "value", "点", "ダブル")
-                           else "left",
-                           name == "key", 0) for name in columns]
+def _plain_table(
+    title: str, columns: tuple[str, ...], rows: Sequence[tuple[str, ...]], width: int = WIDE
+) -> Table | Text:
+    cols: list[Column] = [
+        (
+            name,
+            "right" if name in ("points", "doubles", "value", "点", "ダブル") else "left",
+            name == "key",
+            0,
+        )
+        for name in columns
+    ]
     return fit_table(cols, rows, width, title=title)
 
 
@@ -274,18 +357,28 @@ def points_doubles_tables(ruleset: Ruleset, width: int = WIDE) -> list[Table | T
     if japanese():
         return _points_doubles_tables_ja(ruleset, width)
     rows = [(key, e.name, str(e.points), _when(e)) for key, e in params.rows.items()]
-    doubles = [(key, e.name, str(e.doubles if e.doubles is not None else f"option {e.by_option}"),
-                e.who_option and f"option {e.who_option}" or e.who,
-                _when(e)) for key, e in params.doubles.items()]
-    special = [(key, e.name,
-                str(e.value) if e.value is not None else f"{e.limits} × limit", _when(e))
-               for key, e in params.special.items()]
+    doubles = [
+        (
+            key,
+            e.name,
+            str(e.doubles if e.doubles is not None else f"option {e.by_option}"),
+            e.who_option and f"option {e.who_option}" or e.who,
+            _when(e),
+        )
+        for key, e in params.doubles.items()
+    ]
+    special = [
+        (key, e.name, str(e.value) if e.value is not None else f"{e.limits} × limit", _when(e))
+        for key, e in params.special.items()
+    ]
     return [
-        _plain_table(f"{ruleset.title}: the winner's points", ("key", "name", "points", "when"),
-                     rows, width),
+        _plain_table(
+            f"{ruleset.title}: the winner's points", ("key", "name", "points", "when"), rows, width
+        ),
         _plain_table("doubles", ("key", "name", "doubles", "who", "when"), doubles, width),
-        _plain_table("special hands (a fixed value)", ("key", "name", "value", "when"),
-                     special, width),
+        _plain_table(
+            "special hands (a fixed value)", ("key", "name", "value", "when"), special, width
+        ),
     ]
 
 
@@ -299,19 +392,32 @@ def _points_doubles_tables_ja(ruleset: Ruleset, width: int) -> list[Table | Text
         found = _when(entry)
         return found.replace("option ", "オプション ") if found else ""
 
-    rows = [(key, european_item(key, e.name), str(e.points), when(e))
-            for key, e in params.rows.items()]
-    doubles = [(key, european_item(key, e.name),
-                str(e.doubles if e.doubles is not None else f"オプション {e.by_option}"),
-                e.who_option and f"オプション {e.who_option}"
-                or {"all": "全員", "winner": "和了者"}.get(e.who, e.who), when(e))
-               for key, e in params.doubles.items()]
-    special = [(key, e.name,
-                str(e.value) if e.value is not None else f"上限の{e.limits}倍", when(e))
-               for key, e in params.special.items()]
+    rows = [
+        (key, european_item(key, e.name), str(e.points), when(e)) for key, e in params.rows.items()
+    ]
+    doubles = [
+        (
+            key,
+            european_item(key, e.name),
+            str(e.doubles if e.doubles is not None else f"オプション {e.by_option}"),
+            e.who_option
+            and f"オプション {e.who_option}"
+            or {"all": "全員", "winner": "和了者"}.get(e.who, e.who),
+            when(e),
+        )
+        for key, e in params.doubles.items()
+    ]
+    special = [
+        (key, e.name, str(e.value) if e.value is not None else f"上限の{e.limits}倍", when(e))
+        for key, e in params.special.items()
+    ]
     return [
-        _plain_table(f"{TITLES.get(ruleset.name, ruleset.title)}：和了者の点", ("key", "名前",
-                     "点", "条件"), rows, width),
+        _plain_table(
+            f"{TITLES.get(ruleset.name, ruleset.title)}：和了者の点",
+            ("key", "名前", "点", "条件"),
+            rows,
+            width,
+        ),
         _plain_table("ダブル", ("key", "名前", "ダブル", "誰に", "条件"), doubles, width),
         _plain_table("特別な手（固定点）", ("key", "名前", "点", "条件"), special, width),
     ]
@@ -326,13 +432,24 @@ def fan_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
         from .words_ja import TITLES
 
         rows = [(f.key, f.name_zh, str(f.points), f.name) for f in FANS]
-        return fit_table([("key", "left", True, 0), ("番种", "left", True, 0),
-                          ("番", "right", True, 0), ("English", "left", False, 1)], rows,
-                         width, title=f"{TITLES.get(ruleset.name, ruleset.title)}：番種"
-                                      "（花牌を除いて8番以上で和了）")
+        return fit_table(
+            [
+                ("key", "left", True, 0),
+                ("番种", "left", True, 0),
+                ("番", "right", True, 0),
+                ("English", "left", False, 1),
+            ],
+            rows,
+            width,
+            title=f"{TITLES.get(ruleset.name, ruleset.title)}：番種（花牌を除いて8番以上で和了）",
+        )
     rows = [(f.key, f.name, f.name_zh, str(f.points)) for f in FANS]
-    return _plain_table(f"{ruleset.title}: fans (a win needs 8 without flowers)",
-                        ("key", "name", "chinese", "points"), rows, width)
+    return _plain_table(
+        f"{ruleset.title}: fans (a win needs 8 without flowers)",
+        ("key", "name", "chinese", "points"),
+        rows,
+        width,
+    )
 
 
 def write_yaku(ruleset: Ruleset, out: TextIO) -> None:

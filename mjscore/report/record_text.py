@@ -60,11 +60,12 @@ def _pieced(r: ScoreResult, indent: Indent) -> str | None:
     file = "" if r.source is None else f'"file": {_scalar(r.source)}{sep}'
     label = r.label if "#" in r.input else None
     named = "" if label is None else f'{sep}"label": {_scalar(label)}'
-    head = (f'{start}{file}"line": {_scalar(r.line)}{sep}"input": {_scalar(r.input)}{named}'
-            f'{sep}{setting}{sep}'
-            f'"ok": {"true" if v is not None and r.error is None else "false"}{sep}'
-            + ('"error": null' if r.error is None
-               else _member("error", r.error.to_dict(), indent)))
+    head = (
+        f'{start}{file}"line": {_scalar(r.line)}{sep}"input": {_scalar(r.input)}{named}'
+        f"{sep}{setting}{sep}"
+        f'"ok": {"true" if v is not None and r.error is None else "false"}{sep}'
+        + ('"error": null' if r.error is None else _member("error", r.error.to_dict(), indent))
+    )
     kita = f'{sep}"kita": {r.hand.ctx.kita if r.hand is not None else 0}'
     if v is None:
         return f"{head}{sep}{_failed_tail(indent)}{kita}{end}"
@@ -74,10 +75,12 @@ def _pieced(r: ScoreResult, indent: Indent) -> str | None:
         return None
     score = _score(s.han, s.fu, s.fu_items, s.limit, s.yakuman, indent)
     settlement = _settlement(v.value, v.payments, tuple(v.net.items()), indent)
-    text = (f'{head}{sep}"winner": {_scalar(v.winner)}{sep}{_items("yaku", v.yaku, indent)}'
-            f'{sep}{score}{sep}{settlement}{sep}{_liability(v.liability, indent)}'
-            f'{sep}"win": {_scalar(v.win)}{sep}"reading": {_scalar(v.reading)}'
-            f'{sep}{_notes(v.notes, indent)}{kita}')
+    text = (
+        f'{head}{sep}"winner": {_scalar(v.winner)}{sep}{_items("yaku", v.yaku, indent)}'
+        f"{sep}{score}{sep}{settlement}{sep}{_liability(v.liability, indent)}"
+        f'{sep}"win": {_scalar(v.win)}{sep}"reading": {_scalar(v.reading)}'
+        f"{sep}{_notes(v.notes, indent)}{kita}"
+    )
     for key, value in extra.items():
         text += sep + _member(key, value, indent)
     return text + end
@@ -130,28 +133,48 @@ def _container(start: str, texts: list[str], end: str, indent: Indent) -> str:
 @lru_cache(maxsize=256)
 def _setting(rules: str, options: Mapping[str, Any], indent: Indent) -> str:
     """The rules and options, the same for every line of a setting."""
-    return (_member("rules", rules, indent) + _layout(indent)[1]
-            + _member("options", dict(options.items()), indent))
+    return (
+        _member("rules", rules, indent)
+        + _layout(indent)[1]
+        + _member("options", dict(options.items()), indent)
+    )
 
 
 @lru_cache(maxsize=4096)
-def _score(han: int | None, fu: int | None, fu_items: tuple[Any, ...], limit: str | None,
-           yakuman: int, indent: Indent) -> str:
+def _score(
+    han: int | None,
+    fu: int | None,
+    fu_items: tuple[Any, ...],
+    limit: str | None,
+    yakuman: int,
+    indent: Indent,
+) -> str:
     """The score's keys, from "han" to "yakuman"."""
-    return _layout(indent)[1].join((
-        f'"han": {_scalar(han)}', f'"fu": {_scalar(fu)}', _items("fu_items", fu_items, indent),
-        f'"limit": {_scalar(limit)}', f'"yakuman": {_scalar(yakuman)}'))
+    return _layout(indent)[1].join(
+        (
+            f'"han": {_scalar(han)}',
+            f'"fu": {_scalar(fu)}',
+            _items("fu_items", fu_items, indent),
+            f'"limit": {_scalar(limit)}',
+            f'"yakuman": {_scalar(yakuman)}',
+        )
+    )
 
 
 @lru_cache(maxsize=4096)
-def _settlement(value: int, payments: tuple[Any, ...], net: tuple[tuple[str, int], ...],
-                indent: Indent) -> str:
+def _settlement(
+    value: int, payments: tuple[Any, ...], net: tuple[tuple[str, int], ...], indent: Indent
+) -> str:
     """The keys "value", "payments" and "net" (the net per seat: a seat that is not a string
     is a TypeError, and the record is encoded whole)."""
     seats = [f"{encode_basestring(seat)}: {_scalar(amount)}" for seat, amount in net]
-    return _layout(indent)[1].join((
-        f'"value": {_scalar(value)}', _items("payments", payments, indent),
-        _placed("net", _container("{", seats, "}", indent), indent)))
+    return _layout(indent)[1].join(
+        (
+            f'"value": {_scalar(value)}',
+            _items("payments", payments, indent),
+            _placed("net", _container("{", seats, "}", indent), indent),
+        )
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -184,8 +207,9 @@ def _failed_tail(indent: Indent) -> str:
     line's own): to_dict()'s own values, the same for every failed line."""
     record = ScoreResult(0, "", "", {}).to_dict()
     keys = list(record)
-    return _layout(indent)[1].join(_member(key, record[key], indent)
-                                   for key in keys[keys.index("error") + 1:-1])
+    return _layout(indent)[1].join(
+        _member(key, record[key], indent) for key in keys[keys.index("error") + 1 : -1]
+    )
 
 
 _KEYS = frozenset(ScoreResult(0, "", "", {}).to_dict())

@@ -29,8 +29,12 @@ def fans_lines(score: Fans, width: int) -> list[Text]:
     if japanese():
         rows: list[list[Cell]] = [[Text(tr("fan"), "bold"), Text("")]]
         for f in score.fans:
-            rows.append([Text(f.name_zh or f.name, "bold"),
-                         f"{f.fan}番 × {f.times}" if f.times > 1 else f"{f.fan}番"])
+            rows.append(
+                [
+                    Text(f.name_zh or f.name, "bold"),
+                    f"{f.fan}番 × {f.times}" if f.times > 1 else f"{f.fan}番",
+                ]
+            )
         return columns(rows, width, right=(1,), gap=2)
     rows = [[Text("fan", "bold"), Text(""), Text("points", "bold")]]
     for f in score.fans:
@@ -46,13 +50,15 @@ def total_words(score: Fans) -> Text:
     if japanese():
         words = Text(f"{score.fan}番", "bold")
         if score.flower_points:
-            words.append(f"（{score.fan - score.flower_points}＋花牌{score.flower_points}）",
-                         "dim")
+            words.append(f"（{score.fan - score.flower_points}＋花牌{score.flower_points}）", "dim")
         return words
     words = Text(f"{score.fan} fan", "bold")
     if score.flower_points:
-        words.append(f"  ({score.fan - score.flower_points} + {score.flower_points} "
-                     f"flower{'s' if score.flower_points > 1 else ''})", "dim")
+        words.append(
+            f"  ({score.fan - score.flower_points} + {score.flower_points} "
+            f"flower{'s' if score.flower_points > 1 else ''})",
+            "dim",
+        )
     return words
 
 

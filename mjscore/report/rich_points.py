@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from ..core.result import PlayerTally, PointsDoubles, ScoreItem, ScoreResult
 
 
-
 def _n(value: int) -> str:
     return f"{value}" if japanese() else f"{value:,}"
 
@@ -40,8 +39,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
 
 
-def _items_lines(title: str, items: tuple[ScoreItem, ...], doubles: bool,
-                 width: int) -> list[Text]:
+def _items_lines(title: str, items: tuple[ScoreItem, ...], doubles: bool, width: int) -> list[Text]:
     rows: list[list[Cell]] = [[Text(tr(title), "bold"), ""]]
     for item in items:
         name = f"{_name(item)} ×{item.times}" if doubles and item.times > 1 else _name(item)
@@ -51,8 +49,11 @@ def _items_lines(title: str, items: tuple[ScoreItem, ...], doubles: bool,
 
 def items_body(score: PointsDoubles, width: int) -> list[Text]:
     """The winner's points rows beside the doubles."""
-    return side_by_side(_items_lines("points", score.points_items, False, width),
-                        _items_lines("doubles", score.doubles_items, True, width), width)
+    return side_by_side(
+        _items_lines("points", score.points_items, False, width),
+        _items_lines("doubles", score.doubles_items, True, width),
+        width,
+    )
 
 
 def total_words(result: ScoreResult, score: PointsDoubles) -> Text:
@@ -65,8 +66,9 @@ def total_words(result: ScoreResult, score: PointsDoubles) -> Text:
     if japanese():
         words = Text(f"{score.points}点 · {score.doubles or 0}ダブル", "bold")
     else:
-        words = Text(f"{_plural(score.points, 'point')} · "
-                     f"{_plural(score.doubles or 0, 'double')}", "bold")
+        words = Text(
+            f"{_plural(score.points, 'point')} · {_plural(score.doubles or 0, 'double')}", "bold"
+        )
     if result.limit:
         if japanese():
             from .words_ja import LIMITS
@@ -98,8 +100,7 @@ def _detail(result: ScoreResult, seat: str, p: PlayerTally) -> Text | None:
     else:
         return None
     text = Text(held or tr("nothing written"), "dim").append(":  ")
-    text.append(" · ".join(f"{_name(i)} {_n(i.value)}" for i in p.points_items)
-                or tr("no points"))
+    text.append(" · ".join(f"{_name(i)} {_n(i.value)}" for i in p.points_items) or tr("no points"))
     if p.doubles_items:
         text.append(f"  {tr('doubles')}: ", "dim")
         text.append(" · ".join(f"{_name(i)} +{i.value}" for i in p.doubles_items), "bold")
@@ -111,13 +112,16 @@ def players_section(result: ScoreResult, score: PointsDoubles, width: int) -> li
     system = score.settlement
     if japanese():
         shown = {"simple": "簡易方式", "advanced": "精算方式", "none": "清算なし"}
-        heading = (f"{tr('players')}（{shown.get(system, system)}）" if system
-                   else tr("players"))
+        heading = f"{tr('players')}（{shown.get(system, system)}）" if system else tr("players")
     else:
         heading = f"players ({system} settlement)" if system else "players"
     lines = [Text(heading, "bold")]
-    rows: list[list[Cell]] = [[Text(tr(name), "bold") if name == "seat" else tr(name)
-                               for name in ("seat", "points", "doubles", "score")]]
+    rows: list[list[Cell]] = [
+        [
+            Text(tr(name), "bold") if name == "seat" else tr(name)
+            for name in ("seat", "points", "doubles", "score")
+        ]
+    ]
     details: list[Text] = []
     for who, p in score.players.items():  # the table's seats, in turn order
         rows.append([Text(seat(who), "bold"), _n(p.points), _n(p.doubles), _n(p.score)])

@@ -26,10 +26,16 @@ if TYPE_CHECKING:
     from ..core.result import ScoreResult
 
 # The man suit is not red: red is for errors and red fives.
-SUIT_STYLES = {"m": "yellow", "p": "blue", "s": "green", "z": "bold", "f": "magenta",
-               "g": "magenta"}
+SUIT_STYLES = {
+    "m": "yellow",
+    "p": "blue",
+    "s": "green",
+    "z": "bold",
+    "f": "magenta",
+    "g": "magenta",
+}
 RED_FIVE = "bold white on red"
-TILE_BACK = "\U0001F02B"
+TILE_BACK = "\U0001f02b"
 WIDTH = 64  # header, rule and total line: wide enough for the sketch, never the whole screen
 
 
@@ -103,8 +109,10 @@ def _meld_text(meld: Meld, winner: str, players: int = 4) -> Text:
 
 
 def _holding_pieces(holding: Holding, winner: str, players: int = 4) -> list[Text]:
-    concealed = Text(" ").join(_mpsz(T.group_text(ts, reds))
-                               for ts, reds in _suits(holding.concealed, holding.concealed_reds))
+    concealed = Text(" ").join(
+        _mpsz(T.group_text(ts, reds))
+        for ts, reds in _suits(holding.concealed, holding.concealed_reds)
+    )
     parts = [concealed, *(_meld_text(m, winner, players) for m in holding.melds)]
     if holding.flowers:
         parts.append(Text(tr("flowers") + " ", "dim") + _mpsz(T.group_text(holding.flowers)))
@@ -113,8 +121,9 @@ def _holding_pieces(holding: Holding, winner: str, players: int = 4) -> list[Tex
     return parts
 
 
-def hand_lines(parsed: Hand, discarder: str | None, players: int = 4
-               ) -> tuple[list[Text], list[Text]]:
+def hand_lines(
+    parsed: Hand, discarder: str | None, players: int = 4
+) -> tuple[list[Text], list[Text]]:
     """The hand as mpsz text with the win, then as Unicode tiles: pieces that flow; the
     seats a marker names are found round a table of `players`."""
     ctx, hand = parsed.ctx, parsed.holding
@@ -135,8 +144,9 @@ def hand_lines(parsed: Hand, discarder: str | None, players: int = 4
     return text, tiles
 
 
-def _indicators(label: str, indicators: tuple[int, ...], reds: tuple[int, ...],
-                players: int = 4) -> str:
+def _indicators(
+    label: str, indicators: tuple[int, ...], reds: tuple[int, ...], players: int = 4
+) -> str:
     shown = T.names_with_reds(indicators, reds)
     after = T.dora_after_three if players == 3 else T.dora_after
     doras = ", ".join(T.name(after(t)) for t in indicators)
@@ -194,8 +204,14 @@ def _yaku_lines_ja(result: ScoreResult, width: int) -> list[Text]:
     ctx = result.hand.ctx if result.hand is not None else None
     rows: list[list[Cell]] = [[Text(tr("yaku"), "bold"), Text("")]]
     for y in result.yaku:
-        name = yaku_name(y.key, y.japanese, y.name, result.rules,
-                         ctx.seat_wind if ctx else "", ctx.round_wind if ctx else "")
+        name = yaku_name(
+            y.key,
+            y.japanese,
+            y.name,
+            result.rules,
+            ctx.seat_wind if ctx else "",
+            ctx.round_wind if ctx else "",
+        )
         rows.append([Text(name, "bold"), han_words(y.han, y.yakuman)])
     return columns(rows, width, right=(1,), gap=2)
 
@@ -223,8 +239,9 @@ def fu_lines(result: ScoreResult, width: int) -> list[Text]:
 
         names = {y.name: y.japanese for y in result.yaku if y.japanese}
         rows: list[list[Cell]] = [[Text(tr("fu"), "dim"), ""]]
-        rows += [[Text(fu_reason(item.reason, names), "dim"), f"{item.fu}符"]
-                 for item in result.fu_items]
+        rows += [
+            [Text(fu_reason(item.reason, names), "dim"), f"{item.fu}符"] for item in result.fu_items
+        ]
         return columns(rows, width, right=(1,), gap=1, wrap=0)
     rows = [[Text("fu", "dim"), ""]]
     rows += [[Text(item.reason, "dim"), str(item.fu)] for item in result.fu_items]
@@ -280,8 +297,11 @@ def total_lines(result: ScoreResult, width: int) -> list[Text]:
         right = total
     lines = both_ends(_score_words(result), right, width)
     if own != result.value:
-        paid = (f"{seat(result.winner or '')}が{tr('paid to')}" if japanese()
-                else f"paid to {result.winner}")
+        paid = (
+            f"{seat(result.winner or '')}が{tr('paid to')}"
+            if japanese()
+            else f"paid to {result.winner}"
+        )
         lines += both_ends(Text(paid, "dim"), Text(number(result.value or 0), "dim"), width)
     return lines
 
@@ -293,8 +313,12 @@ def _total_lines_ja(result: ScoreResult, width: int) -> list[Text]:
     from .words_ja import call_amounts, call_line
 
     s = result.score
-    left = Text(call_line(s.han, s.fu, s.limit, s.yakuman, result.payments,
-                          result.value or 0, result.rules), "bold")
+    left = Text(
+        call_line(
+            s.han, s.fu, s.limit, s.yakuman, result.payments, result.value or 0, result.rules
+        ),
+        "bold",
+    )
     said = call_amounts(result.payments, result.value or 0)
     if said is None or said == f"{result.value}点":
         return [left]
@@ -312,12 +336,19 @@ def payment_lines(result: ScoreResult, width: int) -> list[Text]:
         else:
             payer = tr(p.payer) if p.payer == "table" else seat(p.payer)
         label = payment_label(p.reason, p.units, p.label) if ja else p.label or p.reason
-        rows.append([Text(tr("payments") if i == 0 else "", "bold"),
-                     f"{payer} → {seat(p.payee)}", number(p.amount), Text(label, "dim")])
+        rows.append(
+            [
+                Text(tr("payments") if i == 0 else "", "bold"),
+                f"{payer} → {seat(p.payee)}",
+                number(p.amount),
+                Text(label, "dim"),
+            ]
+        )
     lines = columns(rows, width, right=(2,), wrap=3)
     if lines and max(width_of(t) for t in lines) > width:  # the label column goes
         lines = [Text(tr("payments"), "bold")] + columns(
-            [[Text("  "), *r[1:]] for r in rows], width, right=(2,), wrap=3, gap=1)
+            [[Text("  "), *r[1:]] for r in rows], width, right=(2,), wrap=3, gap=1
+        )
     return lines
 
 
@@ -386,8 +417,13 @@ def score_lines(result: ScoreResult, width: int = WIDTH, tiles: bool = True) -> 
         lines += flow(context_pieces(hand, players), width, indent=2)
         if not settled:  # a settlement shows each player's holding with his score
             for who, holding in hand.others:
-                lines += flow(_holding_pieces(holding, who, players), width, sep="  ",
-                              first=Text(f"{seat(who)}: ", "bold"), indent=2)
+                lines += flow(
+                    _holding_pieces(holding, who, players),
+                    width,
+                    sep="  ",
+                    first=Text(f"{seat(who)}: ", "bold"),
+                    indent=2,
+                )
     if result.reading:
         reading = result.reading
         if japanese():

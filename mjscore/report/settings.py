@@ -9,8 +9,12 @@ COLORS = ("auto", "always", "never")
 settings: dict[str, Any] = {"color": "auto", "tiles": None, "encoding": None, "lang": None}
 
 
-def configure(color: str | None = None, tiles: bool | None = None,
-              encoding: str | None = None, lang: str | None = None) -> None:
+def configure(
+    color: str | None = None,
+    tiles: bool | None = None,
+    encoding: str | None = None,
+    lang: str | None = None,
+) -> None:
     if lang is not None:  # en or ja (report/lang.py); None: the locale's, set by the CLI
         settings["lang"] = lang
     if color is not None:

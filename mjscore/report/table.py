@@ -49,8 +49,9 @@ def _tsumo_pay(pays: list[Payment], dealer: bool) -> Pay:
     return {"from_non_dealer": by_seat["W"], "from_dealer": by_seat["E"], "total": total}
 
 
-def han_fu_pay(base: int, dealer: bool, ruleset: Ruleset, options: dict[str, Any]
-               ) -> dict[str, Any]:
+def han_fu_pay(
+    base: int, dealer: bool, ruleset: Ruleset, options: dict[str, Any]
+) -> dict[str, Any]:
     """{"ron": amount, "tsumo": {...}} of a hand of `base` points, as the scoring code pays it
     at the ruleset's table (the last seat deals in)."""
     seats = ruleset.seats
@@ -58,11 +59,21 @@ def han_fu_pay(base: int, dealer: bool, ruleset: Ruleset, options: dict[str, Any
     other = "S" if dealer else "E"
     sole = other if options["two_player"] else None
     loss = options["tsumo_loss"]  # three players: North's share unpaid, or split
-    ron = WinSide(winner, False, other if sole else seats[-1], 0, 0, sole_payer=sole,
-                  seats=seats, tsumo_loss=loss)
+    ron = WinSide(
+        winner,
+        False,
+        other if sole else seats[-1],
+        0,
+        0,
+        sole_payer=sole,
+        seats=seats,
+        tsumo_loss=loss,
+    )
     tsumo = WinSide(winner, True, None, 0, 0, sole_payer=sole, seats=seats, tsumo_loss=loss)
-    return {"ron": sum(p.amount for p in hand_payments(base, ron, ruleset.params)),
-            "tsumo": _tsumo_pay(hand_payments(base, tsumo, ruleset.params), dealer)}
+    return {
+        "ron": sum(p.amount for p in hand_payments(base, ron, ruleset.params)),
+        "tsumo": _tsumo_pay(hand_payments(base, tsumo, ruleset.params), dealer),
+    }
 
 
 def _yaku_han(ruleset: Ruleset, *keys: str, closed: bool = True) -> int | None:
@@ -91,18 +102,25 @@ def least_han(fu: int, tsumo: bool, ruleset: Ruleset, options: dict[str, Any]) -
     if fu == 20 and not tsumo:
         yaku = _yaku_han(ruleset, "pinfu", closed=False) if params.open_pinfu_fu == 20 else None
     elif fu == 20:
-        yaku = (_yaku_han(ruleset, "pinfu", "menzen_tsumo")
-                if options["tsumo_pinfu"] and params.pinfu_tsumo_fu == 20 else None)
+        yaku = (
+            _yaku_han(ruleset, "pinfu", "menzen_tsumo")
+            if options["tsumo_pinfu"] and params.pinfu_tsumo_fu == 20
+            else None
+        )
     elif fu == 25:
-        yaku = (_yaku_han(ruleset, "chiitoitsu", *(("menzen_tsumo",) if tsumo else ()))
-                if options["chiitoitsu_fu"] == 25 else None)
+        yaku = (
+            _yaku_han(ruleset, "chiitoitsu", *(("menzen_tsumo",) if tsumo else ()))
+            if options["chiitoitsu_fu"] == 25
+            else None
+        )
     else:
         yaku = 0
     return None if yaku is None else max(params.min_han, yaku) + params.field_han
 
 
-def _limit_rows(top: int, fu: int, ruleset: Ruleset, options: dict[str, Any]
-                ) -> list[dict[str, Any]]:
+def _limit_rows(
+    top: int, fu: int, ruleset: Ruleset, options: dict[str, Any]
+) -> list[dict[str, Any]]:
     """The limits above the grid: consecutive han of one limit merged (haneman 6-7)."""
     rows: list[dict[str, Any]] = []
     last = max([MOST_HAN, *(least for least, _, _ in ruleset.params.limits)])
@@ -113,36 +131,56 @@ def _limit_rows(top: int, fu: int, ruleset: Ruleset, options: dict[str, Any]
         else:
             rows.append({"name": name, "han": han, "han_max": han, "yakuman": 0, "base": base})
     rows[-1]["han_max"] = None  # the last one holds for any more han
-    counts = (1, 2) if options["yakuman_stacking"] and not ruleset.params.yakuman_as_mangan \
-        else (1,)
+    counts = (
+        (1, 2) if options["yakuman_stacking"] and not ruleset.params.yakuman_as_mangan else (1,)
+    )
     for units in counts:
         base, name = base_points(0, fu, units, options, ruleset.params)
-        rows.append({"name": "yakuman" if units == 1 else "double yakuman", "han": None,
-                     "han_max": None, "yakuman": units, "base": base, "paid_as": name})
+        rows.append(
+            {
+                "name": "yakuman" if units == 1 else "double yakuman",
+                "han": None,
+                "han_max": None,
+                "yakuman": units,
+                "base": base,
+                "paid_as": name,
+            }
+        )
     for row in rows:
         row.update(_both(row["base"], ruleset, options))
     return rows
 
 
 def _both(base: int, ruleset: Ruleset, options: dict[str, Any]) -> dict[str, Any]:
-    return {"non_dealer": han_fu_pay(base, False, ruleset, options),
-            "dealer": han_fu_pay(base, True, ruleset, options)}
+    return {
+        "non_dealer": han_fu_pay(base, False, ruleset, options),
+        "dealer": han_fu_pay(base, True, ruleset, options),
+    }
 
 
 def han_fu_table(ruleset: Ruleset, options: dict[str, Any]) -> dict[str, Any]:
     """Every han x fu a hand can have below the limits, then the limits; numbers only."""
-    fus = [fu for fu in FU if any(least_han(fu, t, ruleset, options) is not None
-                                  for t in (False, True))]
-    lowest = min(h for fu in fus for t in (False, True)
-                 if (h := least_han(fu, t, ruleset, options)) is not None)
+    fus = [
+        fu
+        for fu in FU
+        if any(least_han(fu, t, ruleset, options) is not None for t in (False, True))
+    ]
+    lowest = min(
+        h
+        for fu in fus
+        for t in (False, True)
+        if (h := least_han(fu, t, ruleset, options)) is not None
+    )
     cells: list[dict[str, Any]] = []
     han = lowest
     while True:
         row = []
         for fu in fus:
             base, limit = base_points(han, fu, 0, options, ruleset.params)
-            can = {t: (h := least_han(fu, t, ruleset, options)) is not None and han >= h
-                   for t in (False, True)}
+            can = {
+                t: (h := least_han(fu, t, ruleset, options)) is not None and han >= h
+                for t in (False, True)
+            }
             pay = _both(base, ruleset, options)
             for who in pay.values():
                 who["ron"] = who["ron"] if can[False] else None
@@ -152,10 +190,16 @@ def han_fu_table(ruleset: Ruleset, options: dict[str, Any]) -> dict[str, Any]:
             break
         cells += row
         han += 1
-    return {"rules": ruleset.name, "title": ruleset.title, "scoring": ruleset.scoring,
-            "options": ruleset.options_json(options), "fu": fus,
-            "han": sorted({c["han"] for c in cells}), "cells": cells,
-            "limits": _limit_rows(han, fus[0], ruleset, options)}
+    return {
+        "rules": ruleset.name,
+        "title": ruleset.title,
+        "scoring": ruleset.scoring,
+        "options": ruleset.options_json(options),
+        "fu": fus,
+        "han": sorted({c["han"] for c in cells}),
+        "cells": cells,
+        "limits": _limit_rows(han, fus[0], ruleset, options),
+    }
 
 
 def _european_score(points: int, doubles: int, options: dict[str, Any]) -> tuple[int, int, bool]:
@@ -163,8 +207,12 @@ def _european_score(points: int, doubles: int, options: dict[str, Any]) -> tuple
     from ..core.result import ScoreItem
     from ..scoring.points_doubles import PlayerScore, _total
 
-    s = _total(PlayerScore("E", [ScoreItem("points", "points", points)],
-                           [ScoreItem("doubles", "doubles", doubles)]), options)
+    s = _total(
+        PlayerScore(
+            "E", [ScoreItem("points", "points", points)], [ScoreItem("doubles", "doubles", doubles)]
+        ),
+        options,
+    )
     return s.raw, s.score, s.capped
 
 
@@ -185,20 +233,37 @@ def points_table(ruleset: Ruleset, options: dict[str, Any]) -> dict[str, Any]:
         row = []
         for points in POINTS:
             raw, score, capped = _european_score(points, doubles, options)
-            row.append({"points": points, "doubles": doubles, "raw": raw, "score": score,
-                        "capped": capped, "non_dealer": _european_pay(score, False, ruleset),
-                        "dealer": _european_pay(score, True, ruleset)})
+            row.append(
+                {
+                    "points": points,
+                    "doubles": doubles,
+                    "raw": raw,
+                    "score": score,
+                    "capped": capped,
+                    "non_dealer": _european_pay(score, False, ruleset),
+                    "dealer": _european_pay(score, True, ruleset),
+                }
+            )
         if all(c["capped"] for c in row):
             break
         cells += row
         doubles += 1
     limit = options["limit"]
-    return {"rules": ruleset.name, "title": ruleset.title, "scoring": ruleset.scoring,
-            "options": ruleset.options_json(options), "points": list(POINTS),
-            "doubles": list(range(doubles)), "cells": cells,
-            "limit": {"score": limit, "doubles": doubles,
-                      "non_dealer": _european_pay(limit, False, ruleset),
-                      "dealer": _european_pay(limit, True, ruleset)}}
+    return {
+        "rules": ruleset.name,
+        "title": ruleset.title,
+        "scoring": ruleset.scoring,
+        "options": ruleset.options_json(options),
+        "points": list(POINTS),
+        "doubles": list(range(doubles)),
+        "cells": cells,
+        "limit": {
+            "score": limit,
+            "doubles": doubles,
+            "non_dealer": _european_pay(limit, False, ruleset),
+            "dealer": _european_pay(limit, True, ruleset),
+        },
+    }
 
 
 def fan_table(ruleset: Ruleset, options: dict[str, Any]) -> dict[str, Any]:
@@ -209,16 +274,32 @@ def fan_table(ruleset: Ruleset, options: dict[str, Any]) -> dict[str, Any]:
     for fan in FANS:
         ron = payments(fan, "S", False, "E")
         tsumo = payments(fan, "S", True)
-        cells.append({"fan": fan,
-                      "ron": {"from_discarder": ron.ron, "from_each_other": ron.base,
-                              "total": ron.by_seat["S"]},
-                      "tsumo": {"from_each": tsumo.tsumo, "total": tsumo.by_seat["S"]}})
-    return {"rules": ruleset.name, "title": ruleset.title, "scoring": ruleset.scoring,
-            "options": ruleset.options_json(options), "base": BASE, "cells": cells}
+        cells.append(
+            {
+                "fan": fan,
+                "ron": {
+                    "from_discarder": ron.ron,
+                    "from_each_other": ron.base,
+                    "total": ron.by_seat["S"],
+                },
+                "tsumo": {"from_each": tsumo.tsumo, "total": tsumo.by_seat["S"]},
+            }
+        )
+    return {
+        "rules": ruleset.name,
+        "title": ruleset.title,
+        "scoring": ruleset.scoring,
+        "options": ruleset.options_json(options),
+        "base": BASE,
+        "cells": cells,
+    }
 
 
 TABLES: dict[str, Callable[[Ruleset, dict[str, Any]], dict[str, Any]]] = {
-    "han_fu": han_fu_table, "points_doubles": points_table, "fan": fan_table}
+    "han_fu": han_fu_table,
+    "points_doubles": points_table,
+    "fan": fan_table,
+}
 
 
 def table_data(ruleset: Ruleset, options: dict[str, Any]) -> dict[str, Any]:
@@ -261,8 +342,13 @@ def _rjust(text: str, cells: int) -> str:
     return " " * max(cells - width_of(text), 0) + text
 
 
-def grid(corner: str, heads: Sequence[str], rows: Sequence[tuple[str, str, list[list[str]]]],
-         labels: Sequence[str], width: int) -> list[Text]:
+def grid(
+    corner: str,
+    heads: Sequence[str],
+    rows: Sequence[tuple[str, str, list[list[str]]]],
+    labels: Sequence[str],
+    width: int,
+) -> list[Text]:
     """Rows (key, block title, a column of values per head) under the heads, in as many
     columns as fit; below three, one block per row, the heads down its side."""
     cell = max(width_of(v) for v in (*heads, *(v for _, _, c in rows for col in c for v in col)))
@@ -279,28 +365,42 @@ def grid(corner: str, heads: Sequence[str], rows: Sequence[tuple[str, str, list[
         table = [[_ljust(corner, keys), "", *(_rjust(heads[i], cell) for i in part)]]
         for key, _, cols in rows:
             for n, label in enumerate(labels):
-                table.append([_ljust(key if n == 0 else "", keys), label,
-                              *(_rjust(cols[i][n], cell) for i in part)])
+                table.append(
+                    [
+                        _ljust(key if n == 0 else "", keys),
+                        label,
+                        *(_rjust(cols[i][n], cell) for i in part),
+                    ]
+                )
         if out:
             out.append(Text())
         out += columns(table, width)
     return out
 
 
-def _blocks(rows: Sequence[tuple[str, str, list[list[str]]]], heads: Sequence[str],
-            labels: Sequence[str], width: int) -> list[Text]:
+def _blocks(
+    rows: Sequence[tuple[str, str, list[list[str]]]],
+    heads: Sequence[str],
+    labels: Sequence[str],
+    width: int,
+) -> list[Text]:
     """One block per row key, a line per head that has a value; blocks padded alike."""
     side = max(width_of(h) for h in heads)
-    cell = [max(width_of(v) for v in (label, *(col[n] for _, _, c in rows for col in c)))
-            for n, label in enumerate(labels)]  # each label's own width: a 1,000,000 limit
+    cell = [
+        max(width_of(v) for v in (label, *(col[n] for _, _, c in rows for col in c)))
+        for n, label in enumerate(labels)
+    ]  # each label's own width: a 1,000,000 limit
     out: list[Text] = []
     for _, title, cols in rows:
         if out:
             out.append(Text())
         out.append(Text(title, "bold"))
         table = [[_ljust("", side), *(_rjust(lb, w) for lb, w in zip(labels, cell, strict=True))]]
-        table += [[_ljust(h, side), *(_rjust(v, w) for v, w in zip(col, cell, strict=True))]
-                  for h, col in zip(heads, cols, strict=True) if any(v != NONE for v in col)]
+        table += [
+            [_ljust(h, side), *(_rjust(v, w) for v, w in zip(col, cell, strict=True))]
+            for h, col in zip(heads, cols, strict=True)
+            if any(v != NONE for v in col)
+        ]
         out += columns(table, width)
     return out
 
@@ -334,8 +434,11 @@ def _limit_name(row: dict[str, Any]) -> str:
     if japanese():
         from .words_ja import LIMITS, yakuman_words
 
-        name = (yakuman_words(row["yakuman"]) if row["yakuman"]
-                else LIMITS.get(row["name"], row["name"]))
+        name = (
+            yakuman_words(row["yakuman"])
+            if row["yakuman"]
+            else LIMITS.get(row["name"], row["name"])
+        )
         if paid and paid != "yakuman":
             return f"{name}（{LIMITS.get(paid, paid)}扱い）"
         return name
@@ -344,18 +447,50 @@ def _limit_name(row: dict[str, Any]) -> str:
 
 # The table's own words by language (the notes under each table are prose of their own).
 _WORDS: dict[str, dict[str, str]] = {
-    "en": {"sep": ": ", "dealer": "dealer", "non_dealer": "non-dealer", "han": "{} han",
-           "han_corner": "han", "fu": "{} fu", "ron": "ron", "tsumo": "tsumo",
-           "limit": "limit", "limit_han": "  {} han", "doubles": "{} double{}",
-           "doubles_corner": "doubles", "points": "{} pts", "score": "score", "paid": "paid",
-           "east_dealer": "dealer (East)", "fan": "fan", "fan_title": "fan -> payments",
-           "all": "{} all", "cap": "limit"},
-    "ja": {"sep": "：", "dealer": "親", "non_dealer": "子", "han": "{}飜", "han_corner": "飜",
-           "fu": "{}符", "ron": "ロン", "tsumo": "ツモ", "limit": "役満・満貫",
-           "limit_han": "  {}飜", "doubles": "{}ダブル", "doubles_corner": "ダブル",
-           "points": "{}点", "score": "得点", "paid": "支払い", "east_dealer": "親（東）",
-           "fan": "番", "fan_title": "番 → 支払い", "all": "{}∀",
-           "cap": "上限"},
+    "en": {
+        "sep": ": ",
+        "dealer": "dealer",
+        "non_dealer": "non-dealer",
+        "han": "{} han",
+        "han_corner": "han",
+        "fu": "{} fu",
+        "ron": "ron",
+        "tsumo": "tsumo",
+        "limit": "limit",
+        "limit_han": "  {} han",
+        "doubles": "{} double{}",
+        "doubles_corner": "doubles",
+        "points": "{} pts",
+        "score": "score",
+        "paid": "paid",
+        "east_dealer": "dealer (East)",
+        "fan": "fan",
+        "fan_title": "fan -> payments",
+        "all": "{} all",
+        "cap": "limit",
+    },
+    "ja": {
+        "sep": "：",
+        "dealer": "親",
+        "non_dealer": "子",
+        "han": "{}飜",
+        "han_corner": "飜",
+        "fu": "{}符",
+        "ron": "ロン",
+        "tsumo": "ツモ",
+        "limit": "役満・満貫",
+        "limit_han": "  {}飜",
+        "doubles": "{}ダブル",
+        "doubles_corner": "ダブル",
+        "points": "{}点",
+        "score": "得点",
+        "paid": "支払い",
+        "east_dealer": "親（東）",
+        "fan": "番",
+        "fan_title": "番 → 支払い",
+        "all": "{}∀",
+        "cap": "上限",
+    },
 }
 
 
@@ -378,17 +513,22 @@ def _title(ruleset: Ruleset, what: str, ja: bool) -> str:
 def _limits_text(limits: list[dict[str, Any]], who: str, width: int) -> list[Text]:
     w, ja = _table_words()
     wide = [[w["limit"], w["han_corner"], w["ron"], w["tsumo"]]]
-    wide += [[_limit_name(r), _han_range(r), money(r[who]["ron"]), money(r[who]["tsumo"])]
-             for r in limits]
+    wide += [
+        [_limit_name(r), _han_range(r), money(r[who]["ron"]), money(r[who]["tsumo"])]
+        for r in limits
+    ]
     cell = max(width_of(money(r[who][k])) for r in limits for k in ("ron", "tsumo"))
     label_cells = 0 if ja else 5  # the English labels padded to "tsumo"
     narrow: list[Text] = []
     for r in limits:
         han = _han_range(r)
-        narrow.append(Text(f"{_limit_name(r)}" + (w["limit_han"].format(han) if han else ""),
-                           "bold"))
-        narrow += [Text(f"  {w[key]:<{label_cells}}  {money(r[who][key]):>{cell}}")
-                   for key in ("ron", "tsumo")]
+        narrow.append(
+            Text(f"{_limit_name(r)}" + (w["limit_han"].format(han) if han else ""), "bold")
+        )
+        narrow += [
+            Text(f"  {w[key]:<{label_cells}}  {money(r[who][key]):>{cell}}")
+            for key in ("ron", "tsumo")
+        ]
     return _fitting([columns(wide, width, right=(1, 2, 3)), narrow], width)
 
 
@@ -398,12 +538,19 @@ def _han_fu_notes_ja(ruleset: Ruleset, options: dict[str, Any], dealer: bool) ->
     if options["two_player"]:
         notes = ["二人打ち：ロンもツモも相手一人が全額を払う"]
     elif len(ruleset.seats) == 3:
-        notes = ["ロンは放銃者が払う。" + ("ツモ N∀：子の二人が N ずつ払う" if dealer
-                 else "ツモ a-b：もう一人の子が a、親が b を払う")]
-        notes.append("三人麻雀：ツモ損（北家の分は誰も払わない。--opt tsumo_loss=off で"
-                     "二人が分けて払う）" if options["tsumo_loss"] else
-                     "三人麻雀：北家の分をツモの支払者二人が分けて払う"
-                     "（オプション tsumo_loss=off）")
+        notes = [
+            "ロンは放銃者が払う。"
+            + (
+                "ツモ N∀：子の二人が N ずつ払う"
+                if dealer
+                else "ツモ a-b：もう一人の子が a、親が b を払う"
+            )
+        ]
+        notes.append(
+            "三人麻雀：ツモ損（北家の分は誰も払わない。--opt tsumo_loss=off で二人が分けて払う）"
+            if options["tsumo_loss"]
+            else "三人麻雀：北家の分をツモの支払者二人が分けて払う（オプション tsumo_loss=off）"
+        )
     elif dealer:
         notes = ["ロンは放銃者が払う。ツモ N∀：子の三人が N ずつ払う"]
     else:
@@ -415,13 +562,19 @@ def _han_fu_notes_ja(ruleset: Ruleset, options: dict[str, Any], dealer: bool) ->
     if params.field_han:
         notes.append(f"飜は場の一翻を含む：どの和了にも{params.field_han}飜")
     if params.honba:
-        notes.append(f"1本場ごとにロンは{params.honba_ron}点、ツモは各自{params.honba_tsumo}点増える")
+        notes.append(
+            f"1本場ごとにロンは{params.honba_ron}点、ツモは各自{params.honba_tsumo}点増える"
+        )
     if params.dora_payments:
-        notes.append(f"ドラは飜でなく祝儀で払う：ロンで{params.dora_extra_ron}点、ツモで各自"
-                     f"{params.dora_extra_tsumo}点")
+        notes.append(
+            f"ドラは飜でなく祝儀で払う：ロンで{params.dora_extra_ron}点、ツモで各自"
+            f"{params.dora_extra_tsumo}点"
+        )
     if options["closed_bonus"]:
-        notes.append(f"門前の和了はロンで{params.closed_bonus_ron}点、ツモで各自"
-                     f"{params.closed_bonus_tsumo}点増える")
+        notes.append(
+            f"門前の和了はロンで{params.closed_bonus_ron}点、ツモで各自"
+            f"{params.closed_bonus_tsumo}点増える"
+        )
     if params.deposits:
         notes.append(f"和了者は供託のリーチ棒（1本{params.deposit}点）も取る")
     return notes
@@ -433,12 +586,21 @@ def _han_fu_notes(ruleset: Ruleset, options: dict[str, Any], dealer: bool) -> li
     if options["two_player"]:
         notes = ["two players: the one opponent pays a ron or a tsumo in full"]
     elif len(ruleset.seats) == 3:
-        notes = ["ron: the discarder pays; " + ("tsumo N all: each of the two pays N" if dealer
-                 else "tsumo a/b: the other non-dealer pays a, the dealer b")]
-        notes.append("three players: nobody pays the empty North seat's share of a tsumo "
-                     "(ツモ損; --opt tsumo_loss=off splits it between the two payers)"
-                     if options["tsumo_loss"] else "three players: the two payers of a tsumo "
-                     "split the empty North seat's share (option tsumo_loss=off)")
+        notes = [
+            "ron: the discarder pays; "
+            + (
+                "tsumo N all: each of the two pays N"
+                if dealer
+                else "tsumo a/b: the other non-dealer pays a, the dealer b"
+            )
+        ]
+        notes.append(
+            "three players: nobody pays the empty North seat's share of a tsumo "
+            "(ツモ損; --opt tsumo_loss=off splits it between the two payers)"
+            if options["tsumo_loss"]
+            else "three players: the two payers of a tsumo "
+            "split the empty North seat's share (option tsumo_loss=off)"
+        )
     elif dealer:
         notes = ["ron: the discarder pays; tsumo N all: each of the three pays N"]
     else:
@@ -450,14 +612,20 @@ def _han_fu_notes(ruleset: Ruleset, options: dict[str, Any], dealer: bool) -> li
     if params.field_han:
         notes.append(f"han include the field han (場の一翻): {params.field_han} on every win")
     if params.honba:
-        notes.append(f"each honba adds {params.honba_ron:,} to a ron, {params.honba_tsumo:,} "
-                     "from each payer to a tsumo")
+        notes.append(
+            f"each honba adds {params.honba_ron:,} to a ron, {params.honba_tsumo:,} "
+            "from each payer to a tsumo"
+        )
     if params.dora_payments:
-        notes.append(f"each dora is paid, not counted as han: {params.dora_extra_ron:,} on a "
-                     f"ron, {params.dora_extra_tsumo:,} from each payer on a tsumo")
+        notes.append(
+            f"each dora is paid, not counted as han: {params.dora_extra_ron:,} on a "
+            f"ron, {params.dora_extra_tsumo:,} from each payer on a tsumo"
+        )
     if options["closed_bonus"]:
-        notes.append(f"a closed win adds {params.closed_bonus_ron:,} to a ron, "
-                     f"{params.closed_bonus_tsumo:,} from each payer to a tsumo")
+        notes.append(
+            f"a closed win adds {params.closed_bonus_ron:,} to a ron, "
+            f"{params.closed_bonus_tsumo:,} from each payer to a tsumo"
+        )
     if params.deposits:
         notes.append(f"the winner also takes the riichi deposits, {params.deposit:,} each")
     return notes
@@ -472,38 +640,66 @@ def _rows_by(cells: list[dict[str, Any]], key: str) -> dict[int, list[dict[str, 
     return rows
 
 
-def _han_fu_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any],
-                 dealer: bool, width: int) -> list[Text]:
+def _han_fu_text(
+    data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any], dealer: bool, width: int
+) -> list[Text]:
     who = "dealer" if dealer else "non_dealer"
     w, ja = _table_words()
-    rows = [(str(han), w["han"].format(han), [[money(c[who]["ron"]), money(c[who]["tsumo"])]
-                                               for c in cells])
-            for han, cells in _rows_by(data["cells"], "han").items()]
+    rows = [
+        (
+            str(han),
+            w["han"].format(han),
+            [[money(c[who]["ron"]), money(c[who]["tsumo"])] for c in cells],
+        )
+        for han, cells in _rows_by(data["cells"], "han").items()
+    ]
     lines = _words(_title(ruleset, w[who], ja), width, "bold")
-    lines += grid(w["han_corner"], [w["fu"].format(fu) for fu in data["fu"]], rows,
-                  (w["ron"], w["tsumo"]), width)
+    lines += grid(
+        w["han_corner"],
+        [w["fu"].format(fu) for fu in data["fu"]],
+        rows,
+        (w["ron"], w["tsumo"]),
+        width,
+    )
     lines += [Text(), *_limits_text(data["limits"], who, width), Text()]
     for note in (_han_fu_notes_ja if ja else _han_fu_notes)(ruleset, options, dealer):
         lines += _words(note, width)
     return lines
 
 
-def _points_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any],
-                 dealer: bool, width: int) -> list[Text]:
+def _points_text(
+    data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any], dealer: bool, width: int
+) -> list[Text]:
     who = "dealer" if dealer else "non_dealer"
     w, ja = _table_words()
     plural = (lambda d: "") if ja else (lambda d: "s" if d != 1 else "")
-    rows = [(str(d), w["doubles"].format(d, plural(d)),
-             [[money(c["score"]), money(c[who])] for c in cells])
-            for d, cells in _rows_by(data["cells"], "doubles").items()]
-    lines = _words(_title(ruleset, w["east_dealer"] if dealer else w["non_dealer"], ja),
-                   width, "bold")
-    lines += grid(w["doubles_corner"], [w["points"].format(p) for p in data["points"]], rows,
-                  (w["score"], w["paid"]), width)
+    rows = [
+        (
+            str(d),
+            w["doubles"].format(d, plural(d)),
+            [[money(c["score"]), money(c[who])] for c in cells],
+        )
+        for d, cells in _rows_by(data["cells"], "doubles").items()
+    ]
+    lines = _words(
+        _title(ruleset, w["east_dealer"] if dealer else w["non_dealer"], ja), width, "bold"
+    )
+    lines += grid(
+        w["doubles_corner"],
+        [w["points"].format(p) for p in data["points"]],
+        rows,
+        (w["score"], w["paid"]),
+        width,
+    )
     limit = data["limit"]
-    lines += [Text(), *columns([["", w["score"], w["paid"]],
-                                [w["cap"], money(limit["score"]), money(limit[who])]],
-                               width, right=(1, 2))]
+    lines += [
+        Text(),
+        *columns(
+            [["", w["score"], w["paid"]], [w["cap"], money(limit["score"]), money(limit[who])]],
+            width,
+            right=(1, 2),
+        ),
+    ]
     lines.append(Text())
     for note in (_points_notes_ja if ja else _points_notes)(options, dealer):
         lines += _words(note, width)
@@ -512,51 +708,72 @@ def _points_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any]
 
 def _points_notes(options: dict[str, Any], dealer: bool) -> list[str]:
     rounding = options["rounding"]
-    return [f"score = points × 2^doubles{'' if rounding == 'none' else f', rounded {rounding}'}"
-            f", at most the limit {options['limit']:,} (option limit)",
-            ("paid N all: East wins, so each of the three pays double the score"
-             if dealer else "paid a/b: each other player pays a, East b (double)")
-            + "; the same on a discard as on a self-draw",
-            "the other players then settle their own scores between them (advanced "
-            "settlement); special hands have fixed values (mjscore yaku --rules european)"]
+    return [
+        f"score = points × 2^doubles{'' if rounding == 'none' else f', rounded {rounding}'}"
+        f", at most the limit {options['limit']:,} (option limit)",
+        (
+            "paid N all: East wins, so each of the three pays double the score"
+            if dealer
+            else "paid a/b: each other player pays a, East b (double)"
+        )
+        + "; the same on a discard as on a self-draw",
+        "the other players then settle their own scores between them (advanced "
+        "settlement); special hands have fixed values (mjscore yaku --rules european)",
+    ]
 
 
 def _points_notes_ja(options: dict[str, Any], dealer: bool) -> list[str]:
     rounding = options["rounding"]
-    return [f"得点 = 点 × 2^ダブル{'' if rounding == 'none' else f'、丸め {rounding}'}"
-            f"、上限は{options['limit']}（オプション limit）",
-            ("支払い N∀：東の和了なので、三人がそれぞれ得点の2倍を払う"
-             if dealer else "支払い a-b：ほかの家が a ずつ、東が b（2倍）を払う")
-            + "。ロンでもツモでも同じ",
-            "そのあと、ほかの家どうしも互いの得点で清算する（精算方式）。特別な手は固定点"
-            "（mjscore yaku --rules european）"]
+    return [
+        f"得点 = 点 × 2^ダブル{'' if rounding == 'none' else f'、丸め {rounding}'}"
+        f"、上限は{options['limit']}（オプション limit）",
+        (
+            "支払い N∀：東の和了なので、三人がそれぞれ得点の2倍を払う"
+            if dealer
+            else "支払い a-b：ほかの家が a ずつ、東が b（2倍）を払う"
+        )
+        + "。ロンでもツモでも同じ",
+        "そのあと、ほかの家どうしも互いの得点で清算する（精算方式）。特別な手は固定点"
+        "（mjscore yaku --rules european）",
+    ]
 
 
-def _fan_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any],
-              dealer: bool, width: int) -> list[Text]:
+def _fan_text(
+    data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any], dealer: bool, width: int
+) -> list[Text]:
     del options
     w, ja = _table_words()
     base = data["base"]
     rows = [[w["fan"], w["ron"], w["tsumo"]]]
     for c in data["cells"]:
         ron, tsumo = c["ron"], c["tsumo"]
-        rows.append([str(c["fan"]),
-                     f"{ron['from_discarder']} + {ron['from_each_other']} + "
-                     f"{ron['from_each_other']} = {ron['total']}",
-                     f"{w['all'].format(tsumo['from_each'])} = {tsumo['total']}"])
+        rows.append(
+            [
+                str(c["fan"]),
+                f"{ron['from_discarder']} + {ron['from_each_other']} + "
+                f"{ron['from_each_other']} = {ron['total']}",
+                f"{w['all'].format(tsumo['from_each'])} = {tsumo['total']}",
+            ]
+        )
     lines = _words(_title(ruleset, w["fan_title"], ja), width, "bold")
     lines += columns(rows, width, right=(0, 1, 2))
     lines.append(Text())
     if ja:
-        notes = [f"ロン：放銃者が {base} + 番、ほかの家が {base} ずつ払う。ツモ：三人が {base} + 番"
-                 "ずつ払う（花牌も番に数える）",
-                 "国标麻将に親はない：東もほかの家と同じに払い、受け取る" if dealer
-                 else "東もほかの家と同じに払い、受け取る"]
+        notes = [
+            f"ロン：放銃者が {base} + 番、ほかの家が {base} ずつ払う。ツモ：三人が {base} + 番"
+            "ずつ払う（花牌も番に数える）",
+            "国标麻将に親はない：東もほかの家と同じに払い、受け取る"
+            if dealer
+            else "東もほかの家と同じに払い、受け取る",
+        ]
     else:
-        notes = [f"ron: the discarder pays {base} + fan, each other player {base}; tsumo: each "
-                 f"of the three pays {base} + fan (flowers count as fan)",
-                 "no dealer in MCR: East pays and is paid as anyone" if dealer
-                 else "East pays and is paid as anyone"]
+        notes = [
+            f"ron: the discarder pays {base} + fan, each other player {base}; tsumo: each "
+            f"of the three pays {base} + fan (flowers count as fan)",
+            "no dealer in MCR: East pays and is paid as anyone"
+            if dealer
+            else "East pays and is paid as anyone",
+        ]
     for note in notes:
         lines += _words(note, width)
     return lines
@@ -565,8 +782,9 @@ def _fan_text(data: dict[str, Any], ruleset: Ruleset, options: dict[str, Any],
 TEXTS = {"han_fu": _han_fu_text, "points_doubles": _points_text, "fan": _fan_text}
 
 
-def write_table(ruleset: Ruleset, dealer: bool, out: TextIO,
-                options: dict[str, Any] | None = None) -> None:
+def write_table(
+    ruleset: Ruleset, dealer: bool, out: TextIO, options: dict[str, Any] | None = None
+) -> None:
     """The ruleset's table as text, as wide as the console (COLUMNS) allows."""
     con = console(out)
     values = options if options is not None else ruleset.resolve_options()

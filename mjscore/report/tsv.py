@@ -16,8 +16,19 @@ if TYPE_CHECKING:
     from ..core.result import ScoreResult
 
 NET_SEATS = SEATS  # every seat of the largest table, in turn order
-HEADER = ("line", "ok", "rules", "winner", "han", "fu", "limit", "value",
-          *(f"net_{seat}" for seat in NET_SEATS), "yaku", "error")
+HEADER = (
+    "line",
+    "ok",
+    "rules",
+    "winner",
+    "han",
+    "fu",
+    "limit",
+    "value",
+    *(f"net_{seat}" for seat in NET_SEATS),
+    "yaku",
+    "error",
+)
 
 
 def row(result: ScoreResult) -> list[str]:
@@ -25,10 +36,19 @@ def row(result: ScoreResult) -> list[str]:
     ok = result.ok
     net = result.net if ok else {}
     han = getattr(result.score, "fan", result.han)  # Chinese Official: the fan total
-    cells = [result.line, ok, result.rules, result.winner, han, result.fu,
-             result.limit, result.value if ok else None, *[net.get(seat) for seat in NET_SEATS],
-             ",".join([y.key for y in result.yaku]),
-             describe(result.error) if result.error is not None else None]
+    cells = [
+        result.line,
+        ok,
+        result.rules,
+        result.winner,
+        han,
+        result.fu,
+        result.limit,
+        result.value if ok else None,
+        *[net.get(seat) for seat in NET_SEATS],
+        ",".join([y.key for y in result.yaku]),
+        describe(result.error) if result.error is not None else None,
+    ]
     return [tsv_cell(c) for c in cells]
 
 

@@ -20,8 +20,17 @@ if TYPE_CHECKING:
     from ..core.result import ScoreResult
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False, default=json_default).encode
-TSV_HEADER = ("line", "tile", "remaining", "furiten", "ron_value", "tsumo_value", "shanten",
-              "ukeire", "error")
+TSV_HEADER = (
+    "line",
+    "tile",
+    "remaining",
+    "furiten",
+    "ron_value",
+    "tsumo_value",
+    "shanten",
+    "ukeire",
+    "error",
+)
 
 
 def _value(r: ScoreResult) -> int | None:
@@ -40,21 +49,52 @@ def render_tsv(result: WaitsResult) -> str:
     """
     rows: list[list[object]] = []
     if result.error is not None:
-        rows.append([result.line, None, None, None, None, None, None, None,
-                     describe(result.error)])
+        rows.append([result.line, None, None, None, None, None, None, None, describe(result.error)])
     elif result.discards:
         for d in result.discards:
-            rows.append([result.line, d.tile, None, None,
-                         _best([_value(w.ron) for w in d.waits]),
-                         _best([_value(w.tsumo) for w in d.waits]), d.shanten, d.ukeire, None])
+            rows.append(
+                [
+                    result.line,
+                    d.tile,
+                    None,
+                    None,
+                    _best([_value(w.ron) for w in d.waits]),
+                    _best([_value(w.tsumo) for w in d.waits]),
+                    d.shanten,
+                    d.ukeire,
+                    None,
+                ]
+            )
     elif result.waits:
         total = sum(w.remaining for w in result.waits)
         for w in result.waits:
-            rows.append([result.line, w.tile, w.remaining, w.furiten, _value(w.ron),
-                         _value(w.tsumo), result.shanten, total, None])
+            rows.append(
+                [
+                    result.line,
+                    w.tile,
+                    w.remaining,
+                    w.furiten,
+                    _value(w.ron),
+                    _value(w.tsumo),
+                    result.shanten,
+                    total,
+                    None,
+                ]
+            )
     else:
-        rows.append([result.line, None, None, None, None, None, result.shanten,
-                     sum(t.remaining for t in result.ukeire), None])
+        rows.append(
+            [
+                result.line,
+                None,
+                None,
+                None,
+                None,
+                None,
+                result.shanten,
+                sum(t.remaining for t in result.ukeire),
+                None,
+            ]
+        )
     return "".join("\t".join(tsv_cell(c) for c in row) + "\n" for row in rows)
 
 
@@ -125,8 +165,17 @@ def _names(r: ScoreResult) -> list[str]:
         from .words_ja import yaku_name
 
         ctx = r.hand.ctx if r.hand is not None else None
-        return [yaku_name(y.key, y.japanese, y.name, r.rules, ctx.seat_wind if ctx else "",
-                          ctx.round_wind if ctx else "") for y in r.yaku]
+        return [
+            yaku_name(
+                y.key,
+                y.japanese,
+                y.name,
+                r.rules,
+                ctx.seat_wind if ctx else "",
+                ctx.round_wind if ctx else "",
+            )
+            for y in r.yaku
+        ]
     return [y.name for y in r.yaku]
 
 
@@ -154,38 +203,48 @@ def _tile(name: str) -> str:
 
 
 def _shapes(result: WaitsResult) -> str:
-    return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in result.shanten_by_shape.items()
-                     if v is not None)
+    return ", ".join(
+        f"{k.replace('_', ' ')} {v}" for k, v in result.shanten_by_shape.items() if v is not None
+    )
 
 
 # The report's words by language: the layout is one (waits_report), the sentences differ.
 _WORDS: dict[str, dict[str, Any]] = {
     "en": {
-        "head": lambda r: f"line {r.line}", "rules": lambda name: name,
-        "complete": lambda r, shapes: f"14 tiles: the hand is complete, a win as it stands "
-                                      f"({shapes})",
+        "head": lambda r: f"line {r.line}",
+        "rules": lambda name: name,
+        "complete": lambda r, shapes: (
+            f"14 tiles: the hand is complete, a win as it stands ({shapes})"
+        ),
         "after": "after a discard:",
-        "best_discard": lambda r, shapes: f"14 tiles: shanten {r.shanten} after the best "
-                                          f"discard ({shapes})",
+        "best_discard": lambda r, shapes: (
+            f"14 tiles: shanten {r.shanten} after the best discard ({shapes})"
+        ),
         "discard_columns": ("Discard", "Shanten", "Unseen", "Waits / ukeire", "Best"),
-        "waits_word": "waits ", "value": lambda v: f"{v:,}",
-        "ready": lambda n, unseen: f"ready: {n} winning tile{'s' if n != 1 else ''}, "
-                                   f"{unseen} unseen",
-        "wait_columns": ("Wait", "Left", "Ron", "Tsumo", "Yaku"), "calls_wrap": True,
+        "waits_word": "waits ",
+        "value": lambda v: f"{v:,}",
+        "ready": lambda n, unseen: (
+            f"ready: {n} winning tile{'s' if n != 1 else ''}, {unseen} unseen"
+        ),
+        "wait_columns": ("Wait", "Left", "Ron", "Tsumo", "Yaku"),
+        "calls_wrap": True,
         "not_ready": lambda r, shapes: f"not ready: shanten {r.shanten} ({shapes})",
         "ukeire": lambda unseen: f"ukeire {unseen} unseen: ",
         "dead": "ready, but no tile completes a win: each is held four times or scores "
-                "nothing under these rules",
+        "nothing under these rules",
     },
     "ja": {
-        "head": lambda r: f"{r.line}行目", "rules": lambda name: _title_ja(name),
+        "head": lambda r: f"{r.line}行目",
+        "rules": lambda name: _title_ja(name),
         "complete": lambda r, shapes: f"14枚：和了形（{shapes}）。打牌すると：",
         "after": None,
         "best_discard": lambda r, shapes: f"14枚：最善の打牌で{r.shanten}向聴（{shapes}）",
         "discard_columns": ("打牌", "向聴", "残り", "待ち / 受け入れ", "最高"),
-        "waits_word": "待ち ", "value": lambda v: f"{v}点",
+        "waits_word": "待ち ",
+        "value": lambda v: f"{v}点",
         "ready": lambda n, unseen: f"聴牌：待ち{n}種、見えていない牌{unseen}枚",
-        "wait_columns": ("待ち", "残り", "ロン", "ツモ", "役"), "calls_wrap": False,
+        "wait_columns": ("待ち", "残り", "ロン", "ツモ", "役"),
+        "calls_wrap": False,
         "not_ready": lambda r, shapes: f"未聴牌：{r.shanten}向聴（{shapes}）",
         "ukeire": lambda unseen: f"受け入れ{unseen}枚: ",
         "dead": "聴牌だが和了になる牌がない：どれも4枚使いか、このルールでは点にならない",
@@ -211,8 +270,11 @@ def waits_report(result: WaitsResult, width: int = 80) -> Any:
     shapes = _shapes_ja(result) if ja else _shapes(result)
     label = result.label  # the line's `# ...` comment names it, else its number
     shown = result.input.partition("#")[0].rstrip() if label else result.input
-    head = Text(f"{label or w['head'](result)}: ", "bold") + Text(shown) + Text(
-        f"  ({w['rules'](result.rules)})", "dim")
+    head = (
+        Text(f"{label or w['head'](result)}: ", "bold")
+        + Text(shown)
+        + Text(f"  ({w['rules'](result.rules)})", "dim")
+    )
     parts: list[Any] = [head]
 
     if result.tiles == 14:
@@ -230,40 +292,67 @@ def waits_report(result: WaitsResult, width: int = 80) -> Any:
         for d in result.discards:
             tiles = " ".join(x.tile for x in d.ukeire_tiles)
             best = max(d.waits, key=lambda x: x.best_value, default=None)
-            rows.append((_tile(d.tile), str(d.shanten), str(d.ukeire),
-                         (w["waits_word"] if d.shanten == 0 else "") + tiles,
-                         w["value"](best.best_value) if best and best.best_value else ""))
-        columns = [(name, "left", name != w["discard_columns"][3], 0)
-                   for name in w["discard_columns"]]
+            rows.append(
+                (
+                    _tile(d.tile),
+                    str(d.shanten),
+                    str(d.ukeire),
+                    (w["waits_word"] if d.shanten == 0 else "") + tiles,
+                    w["value"](best.best_value) if best and best.best_value else "",
+                )
+            )
+        columns = [
+            (name, "left", name != w["discard_columns"][3], 0) for name in w["discard_columns"]
+        ]
         if not any(row[4] for row in rows):  # no discard leaves a ready hand: no Best
             columns, rows = columns[:4], [row[:4] for row in rows]
         parts.append(fit_table(columns, rows, width))
     elif result.waits:
         unseen = sum(x.remaining for x in result.waits)
         parts.append(Text(w["ready"](len(result.waits), unseen)))
-        rows = [(_tile(x.tile), str(x.remaining), win_text(x.ron), win_text(x.tsumo), _yaku(x))
-                for x in result.waits]
+        rows = [
+            (_tile(x.tile), str(x.remaining), win_text(x.ron), win_text(x.tsumo), _yaku(x))
+            for x in result.waits
+        ]
         nowrap = (True, True, not w["calls_wrap"], not w["calls_wrap"], False)
-        parts.append(fit_table([(name, "left", keep, 0) for name, keep in
-                                zip(w["wait_columns"], nowrap, strict=True)], rows, width))
+        parts.append(
+            fit_table(
+                [
+                    (name, "left", keep, 0)
+                    for name, keep in zip(w["wait_columns"], nowrap, strict=True)
+                ],
+                rows,
+                width,
+            )
+        )
     else:
         unseen = sum(x.remaining for x in result.ukeire)
         parts.append(Text(w["not_ready"](result, shapes)))
         if result.ukeire:
-            parts.append(Text(w["ukeire"](unseen) + "  ".join(
-                f"{x.tile}×{x.remaining}" for x in result.ukeire)))
+            parts.append(
+                Text(
+                    w["ukeire"](unseen)
+                    + "  ".join(f"{x.tile}×{x.remaining}" for x in result.ukeire)
+                )
+            )
         elif result.shanten == 0:
             parts.append(Text(w["dead"]))
     return Group(*parts)
 
 
-_SHAPES_JA = {"regular": "一般形", "seven_pairs": "七対子", "thirteen_orphans": "国士無双",
-              "honors_and_knitted": "全不靠", "knitted_straight": "组合龙"}
+_SHAPES_JA = {
+    "regular": "一般形",
+    "seven_pairs": "七対子",
+    "thirteen_orphans": "国士無双",
+    "honors_and_knitted": "全不靠",
+    "knitted_straight": "组合龙",
+}
 
 
 def _shapes_ja(result: WaitsResult) -> str:
-    return "、".join(f"{_SHAPES_JA.get(k, k)} {v}" for k, v in result.shanten_by_shape.items()
-                     if v is not None)
+    return "、".join(
+        f"{_SHAPES_JA.get(k, k)} {v}" for k, v in result.shanten_by_shape.items() if v is not None
+    )
 
 
 class RichReporter:
@@ -302,8 +391,9 @@ OWN_REPORTERS: dict[str, Any] = {"rich": RichReporter, "tsv": TsvReporter}
 
 def formats() -> tuple[str, ...]:
     """The output formats `mjscore waits` offers, in the table's order."""
-    return tuple(name for name, f in OUTPUT_FORMATS.items()
-                 if f.any_record or name in OWN_REPORTERS)
+    return tuple(
+        name for name, f in OUTPUT_FORMATS.items() if f.any_record or name in OWN_REPORTERS
+    )
 
 
 def __getattr__(name: str) -> Any:

@@ -26,37 +26,94 @@ _SOURCE = {"left": "上家", "across": "対面", "right": "下家"}
 
 # Headings and labels: the English words (the key) and their Japanese.
 WORDS: dict[str, str] = {
-    "yaku": "役", "han": "飜", "fu": "符", "payments": "支払い", "net": "収支",
-    "liability": "包", "note": "注", "reading": "読み", "seat": "席", "breach": "開門",
-    "dora": "ドラ", "ura": "裏ドラ", "indicator": "表示牌", "tsumo": "ツモ", "ron": "ロン",
-    "discarder": "放銃者", "table": "供託", "flowers": "花牌", "riichi": "立直",
-    "exhaustive draw": "流局", "points": "点", "doubles": "ダブル", "players": "各家",
-    "fan": "番", "chi": "チー", "pon": "ポン", "kan": "明槓", "ankan": "暗槓",
-    "kakan": "加槓", "paid to": "受け取り", "score": "得点",
-    "nothing written": "記載なし", "no points": "点なし", "left": "上家",
-    "across": "対面", "right": "下家",
+    "yaku": "役",
+    "han": "飜",
+    "fu": "符",
+    "payments": "支払い",
+    "net": "収支",
+    "liability": "包",
+    "note": "注",
+    "reading": "読み",
+    "seat": "席",
+    "breach": "開門",
+    "dora": "ドラ",
+    "ura": "裏ドラ",
+    "indicator": "表示牌",
+    "tsumo": "ツモ",
+    "ron": "ロン",
+    "discarder": "放銃者",
+    "table": "供託",
+    "flowers": "花牌",
+    "riichi": "立直",
+    "exhaustive draw": "流局",
+    "points": "点",
+    "doubles": "ダブル",
+    "players": "各家",
+    "fan": "番",
+    "chi": "チー",
+    "pon": "ポン",
+    "kan": "明槓",
+    "ankan": "暗槓",
+    "kakan": "加槓",
+    "paid to": "受け取り",
+    "score": "得点",
+    "nothing written": "記載なし",
+    "no points": "点なし",
+    "left": "上家",
+    "across": "対面",
+    "right": "下家",
 }
 
 FLAG_WORDS = {
-    "riichi": "立直", "double-riichi": "両立直", "open-riichi": "オープン立直",
-    "ippatsu": "一発", "haitei": "海底", "houtei": "河底", "rinshan": "嶺上",
-    "chankan": "槍槓", "kanburi": "槓振り", "tenhou": "天和", "chiihou": "地和",
-    "renhou": "人和", "first-turn": "第一打", "last-tile": "和絶張", "nagashi": "流し",
-    "paarenchan": "八連荘", "draw": "流局",
+    "riichi": "立直",
+    "double-riichi": "両立直",
+    "open-riichi": "オープン立直",
+    "ippatsu": "一発",
+    "haitei": "海底",
+    "houtei": "河底",
+    "rinshan": "嶺上",
+    "chankan": "槍槓",
+    "kanburi": "槓振り",
+    "tenhou": "天和",
+    "chiihou": "地和",
+    "renhou": "人和",
+    "first-turn": "第一打",
+    "last-tile": "和絶張",
+    "nagashi": "流し",
+    "paarenchan": "八連荘",
+    "draw": "流局",
 }
 
 # Tenhou's limit words (tenhou.net/6: MANGAN = 満貫 跳満 倍満 三倍満 役満).
-LIMITS = {"mangan": "満貫", "haneman": "跳満", "baiman": "倍満", "sanbaiman": "三倍満",
-          "kazoe-yakuman": "役満", "yakuman": "役満", "limit": "リミット"}
+LIMITS = {
+    "mangan": "満貫",
+    "haneman": "跳満",
+    "baiman": "倍満",
+    "sanbaiman": "三倍満",
+    "kazoe-yakuman": "役満",
+    "yakuman": "役満",
+    "limit": "リミット",
+}
 _MULTIPLE_YAKUMAN = {2: "ダブル役満", 3: "トリプル役満"}  # Mahjong Soul's words
 
 # Tenhou's yaku names (tenhou.net/6's table) where riichi.toml's differ; winds get the tile.
-TENHOU_YAKU = {"chankan": "槍槓", "kokushi_13": "国士無双１３面",
-               "seat_wind": "自風 {seat}", "round_wind": "場風 {round}"}
+TENHOU_YAKU = {
+    "chankan": "槍槓",
+    "kokushi_13": "国士無双１３面",
+    "seat_wind": "自風 {seat}",
+    "round_wind": "場風 {round}",
+}
 # Mahjong Soul's (mahjongsoul.club FAQ, 採用役は?)
-MAHJONGSOUL_YAKU = {"chankan": "槍槓", "tanyao": "断么九", "double_riichi": "ダブル立直",
-                    "seat_wind": "役牌:自風牌", "round_wind": "役牌:場風牌",
-                    "haku": "役牌:白", "hatsu": "役牌:發", "chun": "役牌:中"}
+MAHJONGSOUL_YAKU = {
+    "chankan": "槍槓",
+    "tanyao": "断么九",
+    "double_riichi": "ダブル立直",
+    "seat_wind": "役牌:自風牌",
+    "round_wind": "役牌:場風牌",
+    "haku": "役牌:白",
+    "hatsu": "役牌:發",
+    "chun": "役牌:中",
+}
 # The riichi rulesets without Japanese names of their own: riichi.toml's, then Tenhou's.
 _TENHOU_NAMED = ("riichi", "tenhou", "mleague", "wrc", "ema", "sanma")
 _MAHJONGSOUL_NAMED = ("mahjongsoul", "mahjongsoul-sanma")
@@ -78,18 +135,25 @@ TITLES = {
 }
 
 
-def yaku_name(key: str, japanese: str, english: str, rules: str, seat: str = "",
-              round_wind: str = "") -> str:
+def yaku_name(
+    key: str, japanese: str, english: str, rules: str, seat: str = "", round_wind: str = ""
+) -> str:
     """A yaku's Japanese name under `rules`: the platform's spelling where it has one, the
     ruleset's own Japanese, else the English name (a yaku no source names in Japanese)."""
-    table = (MAHJONGSOUL_YAKU if rules in _MAHJONGSOUL_NAMED
-             else TENHOU_YAKU if rules in _TENHOU_NAMED else {})
+    table = (
+        MAHJONGSOUL_YAKU
+        if rules in _MAHJONGSOUL_NAMED
+        else TENHOU_YAKU
+        if rules in _TENHOU_NAMED
+        else {}
+    )
     named = table.get(key)
     if named is not None and "{" in named and not (seat and round_wind):
         return japanese or english  # a listing: no wind to name (自風牌, 場風牌)
     if named is not None:
-        return named.format(seat=SEAT_KANJI.get(seat, seat),
-                            round=SEAT_KANJI.get(round_wind, round_wind))
+        return named.format(
+            seat=SEAT_KANJI.get(seat, seat), round=SEAT_KANJI.get(round_wind, round_wind)
+        )
     return japanese or english
 
 
@@ -104,8 +168,9 @@ def yakuman_words(units: int) -> str:
     return "役満" if units == 1 else _MULTIPLE_YAKUMAN.get(units, f"{units}倍役満")
 
 
-def score_words(han: int | None, fu: int | None, limit: str | None, yakuman: int,
-                rules: str = "") -> str:
+def score_words(
+    han: int | None, fu: int | None, limit: str | None, yakuman: int, rules: str = ""
+) -> str:
     """The score as Tenhou's result begins: `30符4飜`, `満貫`, `役満` (a limit has no fu);
     Mahjong Soul names a counted yakuman 数え役満 where Tenhou says 役満."""
     if yakuman:
@@ -135,22 +200,35 @@ def call_amounts(payments: tuple, value: int) -> str | None:
     return f"{amounts[0]}点"
 
 
-def call_line(han: int | None, fu: int | None, limit: str | None, yakuman: int,
-              payments: tuple, value: int, rules: str = "") -> str:
+def call_line(
+    han: int | None,
+    fu: int | None,
+    limit: str | None,
+    yakuman: int,
+    payments: tuple,
+    value: int,
+    rules: str = "",
+) -> str:
     """Tenhou's result text of the hand: `30符4飜7700点`, `満貫2000-4000点`, `跳満6000点∀`;
     a shape Tenhou's text has no form for (liability on a tsumo) gives the total."""
     said = call_amounts(payments, value)
-    return (score_words(han, fu, limit, yakuman, rules)
-            + (said if said is not None else f"{value}点"))
+    return score_words(han, fu, limit, yakuman, rules) + (
+        said if said is not None else f"{value}点"
+    )
 
 
 # -- fu items --------------------------------------------------------------------------------
 
 _FU_FIXED = {
-    "base": "副底", "rounded up to 10": "切り上げ", "tsumo": "ツモ",
-    "closed hand won by ron": "門前ロン", "closed wait (kanchan)": "嵌張待ち",
-    "edge wait (penchan)": "辺張待ち", "pair wait (tanki)": "単騎待ち",
-    "seven pairs": "七対子", "pinfu tsumo": "平和ツモ",
+    "base": "副底",
+    "rounded up to 10": "切り上げ",
+    "tsumo": "ツモ",
+    "closed hand won by ron": "門前ロン",
+    "closed wait (kanchan)": "嵌張待ち",
+    "edge wait (penchan)": "辺張待ち",
+    "pair wait (tanki)": "単騎待ち",
+    "seven pairs": "七対子",
+    "pinfu tsumo": "平和ツモ",
     "open hand of 20 fu raised": "喰い平和の30符",
 }
 _FU_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -179,6 +257,7 @@ def fu_reason(reason: str, yaku_names: dict[str, str] | None = None) -> str:
 
 # -- payments --------------------------------------------------------------------------------
 
+
 def payment_label(reason: str, units: int | None, label: str) -> str:
     """A payment's words: `ロン`, `ツモ`, `包（半分）`, `1本場`, `供託 ×1`, ..."""
     n = units or 0
@@ -203,8 +282,7 @@ def payment_label(reason: str, units: int | None, label: str) -> str:
         m = re.match(r"^Mah-Jong ×(\d+) \(East\)$", label)
         return f"和了 ×{m.group(1)}（東）" if m else "和了"
     if reason == "settlement":
-        m = re.match(r"^settlement ([ESWN]) (\d+) − ([ESWN]) (\d+)(?: ×(\d+) \(East\))?$",
-                     label)
+        m = re.match(r"^settlement ([ESWN]) (\d+) − ([ESWN]) (\d+)(?: ×(\d+) \(East\))?$", label)
         if m:
             a, x, b, y, times = m.groups()
             text = f"清算 {SEAT_KANJI[a]} {x} − {SEAT_KANJI[b]} {y}"
@@ -218,24 +296,35 @@ def payment_label(reason: str, units: int | None, label: str) -> str:
 
 # -- sentences: liability and notes ------------------------------------------------------------
 
+
 def _seat(letter: str) -> str:
     return SEAT_KANJI.get(letter, letter)
 
 
 def _what(text: str) -> str:
     """What a liable player answers for: the hand, a yakuman, a counted mangan."""
-    return {"the whole hand": "手全体", "the daisangen": "大三元", "the suushii": "四喜和",
-            "the suukantsu": "四槓子", "the daisuushii": "大四喜", "the tsuuiisou": "字一色",
-            "the counted mangan (数満貫)": "数満貫"}.get(text, text.removeprefix("the "))
+    return {
+        "the whole hand": "手全体",
+        "the daisangen": "大三元",
+        "the suushii": "四喜和",
+        "the suukantsu": "四槓子",
+        "the daisuushii": "大四喜",
+        "the tsuuiisou": "字一色",
+        "the counted mangan (数満貫)": "数満貫",
+    }.get(text, text.removeprefix("the "))
 
 
-_FED = {"the third dragon": "3つ目の三元牌", "the fourth wind": "4つ目の風牌",
-        "the fourth kan": "4つ目の槓子",
-        "the call that brought the exposed yakuhai to 4 han": "晒した役牌を4飜にした鳴き"}
+_FED = {
+    "the third dragon": "3つ目の三元牌",
+    "the fourth wind": "4つ目の風牌",
+    "the fourth kan": "4つ目の槓子",
+    "the call that brought the exposed yakuhai to 4 han": "晒した役牌を4飜にした鳴き",
+}
 
 _LIABLE = re.compile(
     r"^(?P<seat>[ESWN]) fed (?P<fed>.+?) \((?P<meld>\S+) from [ESWN], (?P<src>left|across|"
-    r"right)\): (?P<rest>.+)$")
+    r"right)\): (?P<rest>.+)$"
+)
 
 
 def _liability_rest(seat: str, rest: str) -> str | None:
@@ -244,12 +333,18 @@ def _liability_rest(seat: str, rest: str) -> str | None:
         return f"{s}が放銃もしたので全額を払う"
     if rest == f"{seat} pays the whole hand alone, as if they had dealt in":
         return f"{s}が放銃したものとして全額を一人で払う"
-    m = re.match(rf"^{seat} pays the (.+) alone, as if they had dealt in; the other yakuman "
-                 r"are an ordinary tsumo$", rest)
+    m = re.match(
+        rf"^{seat} pays the (.+) alone, as if they had dealt in; the other yakuman "
+        r"are an ordinary tsumo$",
+        rest,
+    )
     if m:
         return f"{s}が{_what('the ' + m.group(1))}を放銃したものとして払い、ほかの役満は通常のツモ"
-    m = re.match(rf"^{seat} pays half of the (.+), (\S+|the discarder) pays the other half"
-                 r"( and the other yakuman)?$", rest)
+    m = re.match(
+        rf"^{seat} pays half of the (.+), (\S+|the discarder) pays the other half"
+        r"( and the other yakuman)?$",
+        rest,
+    )
     if m:
         what, disc, more = m.groups()
         other = "放銃者" if disc == "the discarder" else _seat(disc)
@@ -266,8 +361,10 @@ def liability_text(rule: str) -> str:
         fed = _FED.get(m["fed"])
         rest = _liability_rest(m["seat"], m["rest"])
         if fed is not None and rest is not None:
-            return (f"{_seat(m['seat'])}が{fed}を鳴かせた（{m['meld']}、"
-                    f"{_SOURCE[m['src']]}から）：{rest}")
+            return (
+                f"{_seat(m['seat'])}が{fed}を鳴かせた（{m['meld']}、"
+                f"{_SOURCE[m['src']]}から）：{rest}"
+            )
     return rule
 
 
@@ -276,57 +373,104 @@ def _seats(text: str) -> str:
 
 
 _NOTES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = tuple(
-    (re.compile(p), f) for p, f in (
-        (r"^ura dora count only for a riichi hand: the ura: indicators are ignored$",
-         lambda m: "裏ドラは立直した手にだけ数える：ura: の表示牌は数えない"),
-        (r"^renhou counts nothing under the option renhou=off$",
-         lambda m: "オプション renhou=off では人和は何も数えない"),
-        (r"^renhou \((\S+)\) is worth less than the hand's own yaku, which count instead$",
-         lambda m: f"人和（{m[1]}）は手の役より安いので、手の役を数える"),
-        (r"^the discarder is not written \(ron:<tile> with - = or \+\), so the payment is "
-         r"from an unknown seat and net leaves it out$",
-         lambda m: "放銃者が書かれていない（ron:<牌> に - = + を付ける）ので、支払いは不明の席から"
-                   "で、収支には入らない"),
-        (r"^(\w+): the source of (\S+) is not written, so nobody is liable \(write - = or \+ "
-         r"after the meld\)$",
-         lambda m: f"{_what('the ' + m[1])}：{m[2]}の鳴き元が書かれていないので包はない"
-                   "（面子の後に - = + を書く）"),
-        (r"^counted mangan: the source of (\S+) is not written, so nobody is liable \(write "
-         r"- = or \+ after the meld\)$",
-         lambda m: f"数満貫：{m[1]}の鳴き元が書かれていないので包はない"
-                   "（面子の後に - = + を書く）"),
-        (r"^(\d+) dora not paid: the hand is open and has no yaku besides the field han "
-         r"\(option open_dora_needs_yaku\)$",
-         lambda m: f"ドラ{m[1]}枚は払われない：鳴いた手で場の飜のほかに役がない"
-                   "（オプション open_dora_needs_yaku）"),
-        (r"^this yakuman ends the game \(yakuman_result=(\S+)\): the winner takes (.+), "
-         r"(\d+) game points from every other player \(mjscore boo-result\)$",
-         lambda m: f"この役満で対局終了（yakuman_result={m[1]}）：和了者は{m[2]}、ほかの各家から"
-                   f"{m[3]}ゲームポイント（mjscore boo-result）"),
-        (r"^(.+) \((\d+)\) is scored; the best ordinary reading scores (\d+)$",
-         lambda m: f"{m[1]}（{m[2]}）を採用：通常の読みの最高は{m[3]}"),
+    (re.compile(p), f)
+    for p, f in (
+        (
+            r"^ura dora count only for a riichi hand: the ura: indicators are ignored$",
+            lambda m: "裏ドラは立直した手にだけ数える：ura: の表示牌は数えない",
+        ),
+        (
+            r"^renhou counts nothing under the option renhou=off$",
+            lambda m: "オプション renhou=off では人和は何も数えない",
+        ),
+        (
+            r"^renhou \((\S+)\) is worth less than the hand's own yaku, which count instead$",
+            lambda m: f"人和（{m[1]}）は手の役より安いので、手の役を数える",
+        ),
+        (
+            r"^the discarder is not written \(ron:<tile> with - = or \+\), so the payment is "
+            r"from an unknown seat and net leaves it out$",
+            lambda m: (
+                "放銃者が書かれていない（ron:<牌> に - = + を付ける）ので、支払いは不明の席から"
+                "で、収支には入らない"
+            ),
+        ),
+        (
+            r"^(\w+): the source of (\S+) is not written, so nobody is liable \(write - = or \+ "
+            r"after the meld\)$",
+            lambda m: (
+                f"{_what('the ' + m[1])}：{m[2]}の鳴き元が書かれていないので包はない"
+                "（面子の後に - = + を書く）"
+            ),
+        ),
+        (
+            r"^counted mangan: the source of (\S+) is not written, so nobody is liable \(write "
+            r"- = or \+ after the meld\)$",
+            lambda m: (
+                f"数満貫：{m[1]}の鳴き元が書かれていないので包はない（面子の後に - = + を書く）"
+            ),
+        ),
+        (
+            r"^(\d+) dora not paid: the hand is open and has no yaku besides the field han "
+            r"\(option open_dora_needs_yaku\)$",
+            lambda m: (
+                f"ドラ{m[1]}枚は払われない：鳴いた手で場の飜のほかに役がない"
+                "（オプション open_dora_needs_yaku）"
+            ),
+        ),
+        (
+            r"^this yakuman ends the game \(yakuman_result=(\S+)\): the winner takes (.+), "
+            r"(\d+) game points from every other player \(mjscore boo-result\)$",
+            lambda m: (
+                f"この役満で対局終了（yakuman_result={m[1]}）：和了者は{m[2]}、ほかの各家から"
+                f"{m[3]}ゲームポイント（mjscore boo-result）"
+            ),
+        ),
+        (
+            r"^(.+) \((\d+)\) is scored; the best ordinary reading scores (\d+)$",
+            lambda m: f"{m[1]}（{m[2]}）を採用：通常の読みの最高は{m[3]}",
+        ),
         (r"^(.+) \((\d+)\) is scored$", lambda m: f"{m[1]}（{m[2]}）を採用"),
         (r"^also matched: (.+)$", lambda m: f"ほかに該当：{m[1]}"),
-        (r"^no holding written for (.+): scored 0 in the settlement$",
-         lambda m: f"{_seats(m[1])}の手が書かれていない：清算では0点"),
-        (r"^([ESWN]) declared main appelante and lost: only flowers and seasons count$",
-         lambda m: f"{_seat(m[1])}はmain appelanteを宣言して負けた：花牌と季節牌だけを数える"),
-        (r"^([ESWN])'s holding is not written in full \((\d+) tiles\): (.+) is not judged "
-         r"\(insufficient data\)$",
-         lambda m: f"{_seat(m[1])}の手は全部は書かれていない（{m[2]}枚）："
-                   f"{european_note_part(m[3])} は判定しない"),
-        (r"^the other players' holdings are not written after ' / ': only the winner is paid "
-         r"\(simple system\)$",
-         lambda m: "ほかの家の手が ' / ' の後に書かれていない：和了者だけが受け取る（簡易方式）"),
-        (r"^exhaustive draw: nobody pays \(options settle_on_draw and advanced_settlement "
-         r"settle the four hands\)$",
-         lambda m: "流局：誰も払わない（オプション settle_on_draw と advanced_settlement で"
-                   "4人の手を清算する）"),
-        (r"^main appelante has no effect on an exhaustive draw$",
-         lambda m: "流局ではmain appelanteは効果がない"),
-        (r"^breach: is not used: dominant_wind_enabled is off$",
-         lambda m: "breach: は使われない：dominant_wind_enabled がオフ"),
-    ))
+        (
+            r"^no holding written for (.+): scored 0 in the settlement$",
+            lambda m: f"{_seats(m[1])}の手が書かれていない：清算では0点",
+        ),
+        (
+            r"^([ESWN]) declared main appelante and lost: only flowers and seasons count$",
+            lambda m: f"{_seat(m[1])}はmain appelanteを宣言して負けた：花牌と季節牌だけを数える",
+        ),
+        (
+            r"^([ESWN])'s holding is not written in full \((\d+) tiles\): (.+) is not judged "
+            r"\(insufficient data\)$",
+            lambda m: (
+                f"{_seat(m[1])}の手は全部は書かれていない（{m[2]}枚）："
+                f"{european_note_part(m[3])} は判定しない"
+            ),
+        ),
+        (
+            r"^the other players' holdings are not written after ' / ': only the winner is paid "
+            r"\(simple system\)$",
+            lambda m: "ほかの家の手が ' / ' の後に書かれていない：和了者だけが受け取る（簡易方式）",
+        ),
+        (
+            r"^exhaustive draw: nobody pays \(options settle_on_draw and advanced_settlement "
+            r"settle the four hands\)$",
+            lambda m: (
+                "流局：誰も払わない（オプション settle_on_draw と advanced_settlement で"
+                "4人の手を清算する）"
+            ),
+        ),
+        (
+            r"^main appelante has no effect on an exhaustive draw$",
+            lambda m: "流局ではmain appelanteは効果がない",
+        ),
+        (
+            r"^breach: is not used: dominant_wind_enabled is off$",
+            lambda m: "breach: は使われない：dominant_wind_enabled がオフ",
+        ),
+    )
+)
 
 
 def note_text(note: str) -> str:
@@ -338,10 +482,18 @@ def note_text(note: str) -> str:
     return note
 
 
-WAITS = {"ryanmen": "両面", "kanchan": "嵌張", "penchan": "辺張", "tanki": "単騎",
-         "shanpon": "双碰", "thirteen-sided": "十三面", "seven pairs": "七対子",
-         "thirteen orphans": "十三幺", "knitted straight": "组合龙",
-         "honors and knitted": "全不靠"}  # the last three: Chinese Official's shapes
+WAITS = {
+    "ryanmen": "両面",
+    "kanchan": "嵌張",
+    "penchan": "辺張",
+    "tanki": "単騎",
+    "shanpon": "双碰",
+    "thirteen-sided": "十三面",
+    "seven pairs": "七対子",
+    "thirteen orphans": "十三幺",
+    "knitted straight": "组合龙",
+    "honors and knitted": "全不靠",
+}  # the last three: Chinese Official's shapes
 _NAGASHI = "nagashi: scored from the discards, not from the tiles"
 
 
@@ -355,21 +507,33 @@ def reading_text(reading: str) -> str:
 # -- European: the French names docs/rules/european.md quotes (§6), else Japanese ----------
 
 EUROPEAN_DOUBLES = {
-    "dragon_set": "三元牌の刻子", "seat_wind_set": "自風の刻子",
-    "dominant_wind_set": "Vent dominant の刻子", "round_wind_set": "場風の刻子",
+    "dragon_set": "三元牌の刻子",
+    "seat_wind_set": "自風の刻子",
+    "dominant_wind_set": "Vent dominant の刻子",
+    "round_wind_set": "場風の刻子",
     "honours_one_suit": "main composée d'honneurs et d'une seule série",
-    "own_flower": "自分の花か季節", "own_flower_and_season": "自分の花と季節",
-    "bouquet": "les 4 fleurs et/ou les 4 saisons", "no_chow": "順子なし",
-    "concealed": "entièrement cachée", "honours_only": "ne comporte que des Vents et des Dragons",
-    "pure_suit": "main pure", "last_wall_tile": "pêcher la lune au fond de la mer",
-    "robbing_kong": "voler un kong exposé", "main_appelante": "main appelante（立直）",
-    "first_deal": "配牌で和了", "replacement_win": "嶺上牌で和了",
+    "own_flower": "自分の花か季節",
+    "own_flower_and_season": "自分の花と季節",
+    "bouquet": "les 4 fleurs et/ou les 4 saisons",
+    "no_chow": "順子なし",
+    "concealed": "entièrement cachée",
+    "honours_only": "ne comporte que des Vents et des Dragons",
+    "pure_suit": "main pure",
+    "last_wall_tile": "pêcher la lune au fond de la mer",
+    "robbing_kong": "voler un kong exposé",
+    "main_appelante": "main appelante（立直）",
+    "first_deal": "配牌で和了",
+    "replacement_win": "嶺上牌で和了",
     "terminals_honours": "么九牌と字牌だけ",
 }
 EUROPEAN_ROWS = {
-    "mahjong": "和了 (Mah-Jong)", "four_chows": "4順子と雀頭", "self_drawn": "ツモ",
-    "all_pungs": "4刻子と雀頭（ボーナス）", "discard_win": "ロン（ボーナス）",
-    "plum_blossom": "嶺上の五筒（ボーナス）", "chicken": "無点の手（ボーナス）",
+    "mahjong": "和了 (Mah-Jong)",
+    "four_chows": "4順子と雀頭",
+    "self_drawn": "ツモ",
+    "all_pungs": "4刻子と雀頭（ボーナス）",
+    "discard_win": "ロン（ボーナス）",
+    "plum_blossom": "嶺上の五筒（ボーナス）",
+    "chicken": "無点の手（ボーナス）",
 }
 _EUROPEAN_ITEMS = (
     (re.compile(r"^concealed pung (\S+)$"), r"暗刻 \1"),
@@ -377,10 +541,22 @@ _EUROPEAN_ITEMS = (
     (re.compile(r"^concealed kong (\S+)$"), r"暗槓 \1"),
     (re.compile(r"^exposed kong (\S+)$"), r"明槓 \1"),
 )
-_ROLES = {"seat wind": "自風", "round wind": "場風", "dominant wind": "Vent dominant",
-          "dragon": "三元牌"}
-_FLOWERS = {"Plum": "梅", "Orchid": "蘭", "Chrysanthemum": "菊", "Bamboo": "竹",
-            "Spring": "春", "Summer": "夏", "Autumn": "秋", "Winter": "冬"}
+_ROLES = {
+    "seat wind": "自風",
+    "round wind": "場風",
+    "dominant wind": "Vent dominant",
+    "dragon": "三元牌",
+}
+_FLOWERS = {
+    "Plum": "梅",
+    "Orchid": "蘭",
+    "Chrysanthemum": "菊",
+    "Bamboo": "竹",
+    "Spring": "春",
+    "Summer": "夏",
+    "Autumn": "秋",
+    "Winter": "冬",
+}
 
 
 def european_item(key: str, name: str) -> str:
@@ -414,21 +590,21 @@ OPTION_HELP = {
     "tsumo_pinfu": "摸八平和：門前の平和がツモで和了できる（平和＋門前清自摸和、20符）",
     "chiitoitsu": "七対子 和了点100点：七対子を和了形とし、100符0飜",
     "chiitoitsu_allows_situational_yaku": "七対子にも海底・嶺上・搶槓が付く（保存されたゲームの"
-                                          "コードのとおり）",
+    "コードのとおり）",
     "isshoku_sanjun": "一色三順（同じ順子3つ）を1飜役とする",
     "sanshoku": "三色同順と三色同刻（一つの切り替え）を1飜役とする",
     "renhou_label_for_first_draw_tsumo": "子の第一ツモの和了を地和でなく人和と呼ぶ（アルシァルの"
-                                         "FAQ）。支払いは同じ",
+    "FAQ）。支払いは同じ",
     "open_tanyao": "鳴いた手でも断幺九を数える（喰いタン）",
     "red_fives": "赤五の枚数：0、3（0m 0p 0s 各1枚）または4（0pが2枚）",
     "kiriage_mangan": "30符4飜と60符3飜を満貫とする（切り上げ満貫）",
     "double_yakuman": "ダブル役満とする形（コンマ区切り。on = 4つ全部、off = なし）",
     "yakuman_stacking": "1つの手の複数の役満を足す。off：1つの役満とする",
     "kokushi_ankan_chankan": "国士無双は暗槓も搶槓できる（行には槓の種類が書けないので、搶槓の"
-                             "国士無双は受け付ける）",
+    "国士無双は受け付ける）",
     "pao_share": "包の役満にほかの役満が付くとき：包の責任者が手全体を払うか、その役満だけか",
     "multiple_ron": "1つの捨て牌へのロン：ダブロン（トリロンは流局）、すべて、または頭ハネ"
-                    "（下家から）",
+    "（下家から）",
     "kazoe_yakuman": "13飜以上を（数え）役満とする。off：三倍満まで",
     "double_wind_pair_fu": "自風でも場風でもある風牌（連風牌）の雀頭の符",
     "renhou": "人和（自分の第一ツモ前のロン）の値打ち",
@@ -437,23 +613,23 @@ OPTION_HELP = {
     "rounding": "ダブルの後、上限の前の丸め（nearest10：125 → 130）",
     "dominant_wind_enabled": "開門の風（Vent dominant）を独自の風の役割とする。off：自風と場風だけ",
     "pair_roles_cumulative": "風牌の雀頭はすべての役割（自風・開門・場風）で数える。"
-                             "off：最高の一つ",
+    "off：最高の一つ",
     "wind_roles_cumulative": "風牌の刻子は役割ごとに1ダブル。off：多くて1ダブル",
     "half_flush_scope": "字牌と一色（混一色）のダブルを誰に付けるか：全員か和了者だけ",
     "bouquet_doubles": "花4枚か季節4枚のダブル：4は自分の花のダブルに代わる。1-3はそれに足す"
-                       "（1組ごとに1回）",
+    "（1組ごとに1回）",
     "own_flower_and_season_doubles": "自分の花と自分の季節を両方持つときのダブル",
     "concealed_allows_discard_win": "和了牌が捨て牌でも「entièrement cachée」のダブルを数える",
     "flower_map": "自分の花の決め方：植物と季節の名で（seed：東 梅＋春）、または印刷された数字で",
     "german_limit_hands": "ドイツの特別な手（とその形としての七対子）を認める",
     "german_limit_multipliers": "ドイツの手：どれも上限点（一律）、または Sontag の上限の"
-                                "1/2、1、2倍",
+    "1/2、1、2倍",
     "special_hand_adds_bonus_tiles": "特別な手にも花牌を数える（自分の花のダブルは花牌の点だけに）",
     "quadruple_bonheur_any_pair": "三元牌以外の雀頭と風牌の刻子4つで2000点の quadruple bonheur",
     "allow_three_quads_pair_generally": "4枚組3つと雀頭（14枚）をいつでも和了とし、"
-                                        "槓子として数える",
+    "槓子として数える",
     "mandarin_quads_concealed": "Le Mah-Jong du mandarin の4枚組は暗槓でなければならない"
-                                "（鳴きなし）",
+    "（鳴きなし）",
     "imperial_own_wind_pair": "Le Mah-Jong impérial の風牌の雀頭は和了者の自風でなければならない",
     "east_in_settlement": "清算：東が差額の2倍を払う・受け取るか、東の点を2倍にするか",
     "advanced_settlement": "和了者以外も互いに清算する。off：簡易方式",
@@ -461,39 +637,39 @@ OPTION_HELP = {
     "winner_refund": "和了者より点の高い負け手に差額の2倍（東なら4倍）を払う。精算方式だけ",
     "bonus_all_pungs_10": "刻子か槓子4つと雀頭に+10点",
     "bonus_chicken_10": "和了の20点のほかに点がない手に+10点（面子・雀頭・花牌・ほかの和了者の"
-                        "行なし）",
+    "行なし）",
     "bonus_discard_win_10": "捨て牌での和了に+10点",
     "bonus_plum_blossom_100": "嶺上牌で五筒を引いて和了すると+100点",
     "double_replacement_win": "嶺上牌での和了に1ダブル",
     "double_terminals_honours": "么九牌と字牌だけの手に1ダブル",
     "riichi_loser_keeps_flower_doubles": "main appelante の負け手も花牌の自分の花と花4枚のダブルを"
-                                         "残す",
+    "残す",
     "open_dora_needs_yaku": "副露役無し時のドラ 無効：鳴いた手で場の一翻しか飜がないとき"
-                            "ドラを払わない",
+    "ドラを払わない",
     "closed_bonus": "門前和了での附加点：門前の和了に300点（ツモは各自100点）",
     "chanta": "全帯幺を2飜役とする",
     "yakuman_result": "役満貫和了時の扱い：役満の和了でマルＡかダブルマルＡとして対局終了"
-                      "（mjscore boo-result）",
+    "（mjscore boo-result）",
     "two_concealed_kongs": "双暗杠の番数：6（1998年）または8（WMO 2006年総則）",
     "concealed_and_melded_kong": "暗杠1つと明杠1つ：5 = pymahjonggb の追加の番 明暗杠、"
-                                 "6 = その番の WMO 2006年の値、3 = 追加の番なし（暗杠2＋明杠1）",
+    "6 = その番の WMO 2006年の値、3 = 追加の番なし（暗杠2＋明杠1）",
     "kong_fans_beside_three_kongs": "on：三杠・四杠でも暗杠・双暗杠を数える（2006年の議論のある"
-                                    "読み）",
+    "読み）",
     "seven_pairs_tile_hog_all_green_terminals": "off：七对と绿一色・清幺九では四归一を数えない"
-                                                "（2006年 天津）",
+    "（2006年 天津）",
     "lesser_honors_all_types": "on：全不靠でも五门齐を数える（WMO 2006年）",
     "knitted_straight_edge_closed": "off：组合龙は边张・坎张と複合しない（WMO 2006年）",
     "nine_gates_terminal_pungs": "九莲宝灯が除く幺九刻：'one'（pymahjonggb）または 'all'",
     "all_terminals_pung_fans": "清幺九のとき：'common' は双同刻を除き、'strict'（1998年）は"
-                               "三同刻も除き、'keep' は両方を数える",
+    "三同刻も除き、'keep' は両方を数える",
     "strict_98_one_voided_suit": "on：大三元・小三元・大四喜以外の三风刻・一色四同顺・一色四节高・"
-                                 "一色四步高では缺一门を数えない（1998年の厳格な読み）",
+    "一色四步高では缺一门を数えない（1998年の厳格な読み）",
     "seven_pairs_tile_fans": "off：七对は绿一色・字一色・清幺九・混幺九と牌の範囲の番と複合しない"
-                             "（1998年の厳格な読み）",
+    "（1998年の厳格な読み）",
     "fully_concealed_special_shapes": "on：自摸の四暗刻・九莲宝灯・七对・连七对・十三幺・全不靠・"
-                                      "七星不靠は自摸でなく不求人を数える",
+    "七星不靠は自摸でなく不求人を数える",
     "last_tile_draw_with_replacement": "off：海底牌でもある杠上の補充牌は杠上开花だけを数え、"
-                                       "妙手回春は数えない",
+    "妙手回春は数えない",
     "knitted_straight_all_chows": "off：组合龙＋顺子＋数牌の雀頭は平和を数えない",
     "chiitoitsu_fu": "七対子：30（2飜30符）、50（1飜50符）または25（2飜で基本100、25符として）",
     "flowers": "花牌（flowers:1f2f..）：花4枚、1枚ごとにドラ1。4枚そろえば役 花槓（5飜）",
@@ -521,9 +697,15 @@ def option_help(name: str, english: str) -> str:
 # The draws as tenhou.net/6 names them in its result (records/draws.py reads the same words;
 # tests/test_game_ja.py holds the two tables together); Tenhou's 全員聴牌 / 全員不聴 for an
 # exhaustive draw where every player / nobody is ready.
-DRAW_KINDS = {"exhaustive": "流局", "nagashi": "流し満貫", "nine-terminals": "九種九牌",
-              "four-riichi": "四家立直", "triple-ron": "三家和了", "four-kans": "四槓散了",
-              "four-winds": "四風連打"}
+DRAW_KINDS = {
+    "exhaustive": "流局",
+    "nagashi": "流し満貫",
+    "nine-terminals": "九種九牌",
+    "four-riichi": "四家立直",
+    "triple-ron": "三家和了",
+    "four-kans": "四槓散了",
+    "four-winds": "四風連打",
+}
 ABORTIVE_DRAW = "途中流局"
 ALL_READY, NONE_READY = "全員聴牌", "全員不聴"
 
@@ -536,8 +718,10 @@ _GAME_ENDS: tuple[tuple[str, str], ...] = (
     (r"the last round", "オーラス終了"),
     (r"stopped by an error", "エラーで中断"),
     (r"no round", "局なし"),
-    (r"the record stops after ([ESWN][1-4])-([0-9]+) \(the game goes on by its rules\)",
-     "記録は{1}まで（ルールでは対局は続く）"),
+    (
+        r"the record stops after ([ESWN][1-4])-([0-9]+) \(the game goes on by its rules\)",
+        "記録は{1}まで（ルールでは対局は続く）",
+    ),
 )
 
 
@@ -556,8 +740,7 @@ def game_end(text: str, honba: bool = True) -> str:
             continue
         groups = m.groups()
         if "{1}" in said:
-            return said.replace("{1}", round_words(groups[0], int(groups[1]) if honba
-                                                   else None))
+            return said.replace("{1}", round_words(groups[0], int(groups[1]) if honba else None))
         return said.replace("{0}", groups[0].replace(",", "")) if groups else said
     return text
 
@@ -571,7 +754,7 @@ GAME_PARAM_HELP = {
     "oka": "オカ：トップが（返し − 開始点）× 人数 ÷ 1000 を受け取る",
     "noten_total": "ノーテン罰符：荒牌流局で不聴者が払い、聴牌者が分ける総額（0：なし）",
     "game_length": "長さ：east（東風戦、東4局まで）、south（半荘戦、南4局まで）、north（四風戦、"
-                   "北4局まで）、single（一局ずつ、親は回らない）",
+    "北4局まで）、single（一局ずつ、親は回らない）",
     "renchan": "連荘：riichi（親の和了か流局時の聴牌）、dealer_win（親の和了か流局）、never",
     "renchan_on_abort": "途中流局で親が連荘する",
     "bust": "飛び：持ち点が0点未満になると終了",
@@ -580,7 +763,7 @@ GAME_PARAM_HELP = {
     "ties": "同点：seat（起家に近い方が上位）または split（ウマを分ける）",
     "leftover_deposits": "終局時に残った供託：first（トップへ）または none（誰も取らない）",
     "result_rounding": "結果：exact（小数1桁）または tenhou（返しとの差を1000点単位に五捨六入、"
-                       "トップが残り）",
+    "トップが残り）",
     "game_result": "最終結果：uma（順位ウマ・オカ）、boo（関西ブーのマルＡ／Ｂ／Ｃ）、"
-                   "total（支払いの累計そのもの）",
+    "total（支払いの累計そのもの）",
 }

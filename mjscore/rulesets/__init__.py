@@ -83,8 +83,10 @@ class OptionSpec:
             value = frozenset(value)
             bad = sorted(v for v in value if v not in self.choices)
             if bad:
-                raise RulesetError(f"option {self.name}: unknown value {', '.join(bad)}; "
-                                   f"choose from {', '.join(map(str, self.choices))} or none")
+                raise RulesetError(
+                    f"option {self.name}: unknown value {', '.join(bad)}; "
+                    f"choose from {', '.join(map(str, self.choices))} or none"
+                )
             return value
         if self.kind == "bool":
             if not isinstance(value, bool):
@@ -94,14 +96,19 @@ class OptionSpec:
             if not isinstance(value, int) or isinstance(value, bool):
                 raise RulesetError(f"option {self.name} takes a whole number, not '{value}'")
             if not self.choices and not 0 <= value <= MAX_INT_OPTION:
-                raise RulesetError(f"option {self.name} takes a number from 0 to "
-                                   f"{MAX_INT_OPTION:,}, not {value}")
+                raise RulesetError(
+                    f"option {self.name} takes a number from 0 to {MAX_INT_OPTION:,}, not {value}"
+                )
         elif self.kind == "choice" and not isinstance(value, str):
-            raise RulesetError(f"option {self.name} takes one of "
-                               f"{', '.join(map(str, self.choices))}, not '{value}'")
+            raise RulesetError(
+                f"option {self.name} takes one of "
+                f"{', '.join(map(str, self.choices))}, not '{value}'"
+            )
         if self.choices and value not in self.choices:
-            raise RulesetError(f"option {self.name} takes one of "
-                               f"{', '.join(map(str, self.choices))}, not '{value}'")
+            raise RulesetError(
+                f"option {self.name} takes one of "
+                f"{', '.join(map(str, self.choices))}, not '{value}'"
+            )
         return value
 
     def show(self, value: Any) -> str:
@@ -141,16 +148,18 @@ class YakuSpec:
     alone: bool = False
     note: str = ""
 
-    def worth(self, closed: bool, options: dict[str, Any],
-              shown: dict[str, OptionSpec]) -> tuple[int, int] | None:
+    def worth(
+        self, closed: bool, options: dict[str, Any], shown: dict[str, OptionSpec]
+    ) -> tuple[int, int] | None:
         """(han, yakuman units) in this hand, or None when it does not count."""
         if not closed and self.han_open is None:
             return None
         if self.by_option:
             spec, value = shown[self.by_option], options[self.by_option]
             # a set option names the yaku it applies to: "on" for a yaku in it, else "off"
-            word = (("on" if self.key in value else "off") if spec.kind == "set"
-                    else spec.show(value))
+            word = (
+                ("on" if self.key in value else "off") if spec.kind == "set" else spec.show(value)
+            )
             chosen = dict(self.by_value).get(word)
             if chosen is None or chosen == "none":
                 return None
@@ -182,31 +191,39 @@ class Ruleset:
     def seats(self) -> tuple[str, ...]:
         """The seats at this ruleset's table, in turn order: E, S, W, N for four players,
         E, S, W for three (params.players)."""
-        return SEATS[:self.params.players]
+        return SEATS[: self.params.players]
 
     def resolve_options(self, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
         """Every option of this ruleset with its value, and every switch it fixes instead;
         raises RulesetError on a bad one."""
-        values = {**self.switch_values,
-                  **{name: spec.default for name, spec in self.options.items()}}
+        values = {
+            **self.switch_values,
+            **{name: spec.default for name, spec in self.options.items()},
+        }
         if overrides is not None and not isinstance(overrides, Mapping):
-            raise RulesetError(f"options must be a mapping of name to value, not "
-                               f"{type(overrides).__name__}")
+            raise RulesetError(
+                f"options must be a mapping of name to value, not {type(overrides).__name__}"
+            )
         for name, text in (overrides or {}).items():
             spec = self.options.get(name)
             if spec is None:
                 from ..core.suggest import did_you_mean, known
 
-                raise RulesetError(f"ruleset {self.name} has no option '{name}'"
-                                   f"{did_you_mean(name, self.options)} "
-                                   f"(its options: {known(name, self.options)})")
+                raise RulesetError(
+                    f"ruleset {self.name} has no option '{name}'"
+                    f"{did_you_mean(name, self.options)} "
+                    f"(its options: {known(name, self.options)})"
+                )
             values[name] = spec.parse(text)
         return values
 
     def options_json(self, values: dict[str, Any]) -> dict[str, Any]:
         """The declared options of `values`, as JSON shows them (switches it fixes left out)."""
-        return {name: spec.to_json(values[name]) for name, spec in self.options.items()
-                if name in values}
+        return {
+            name: spec.to_json(values[name])
+            for name, spec in self.options.items()
+            if name in values
+        }
 
 
 HERE = os.path.dirname(__file__)  # the TOML files ship inside the package (os.path: pathlib
@@ -234,11 +251,12 @@ def ruleset_names() -> list[str]:
 
 def _path_of(name: str) -> str | None:
     """The file of ruleset `name`; a user file may not take a shipped ruleset's name."""
-    found = [p for p in (os.path.join(d, f"{name}.toml") for d in rule_dirs())
-             if os.path.isfile(p)]
+    found = [p for p in (os.path.join(d, f"{name}.toml") for d in rule_dirs()) if os.path.isfile(p)]
     if len(found) > 1:
-        raise RulesetError(f"{found[1]}: a ruleset named {name} is already in {found[0]} "
-                           "(give yours another name and `extends` the other)")
+        raise RulesetError(
+            f"{found[1]}: a ruleset named {name} is already in {found[0]} "
+            "(give yours another name and `extends` the other)"
+        )
     return found[0] if found else None
 
 
@@ -269,18 +287,33 @@ def _scheme(value: Any, where: str) -> str:
 
 
 _TOP: dict[str, Check] = {
-    "title": P._str, "scoring": _scheme, "extends": P._str,
-    "flags": P._strs, "drop_flags": P._strs, "family": P._str,
+    "title": P._str,
+    "scoring": _scheme,
+    "extends": P._str,
+    "flags": P._strs,
+    "drop_flags": P._strs,
+    "family": P._str,
 }
 _YAKU: dict[str, Check] = {
-    "name": P._str, "japanese": P._str, "reading": P._str, "han": P._int,
-    "han_open": P._int, "yakuman": P._int, "optional": P._bool, "supersedes": P._strs,
-    "by_option": P._str, "by_value": P._mapping_of(P._str), "fu": P._int, "alone": P._bool,
+    "name": P._str,
+    "japanese": P._str,
+    "reading": P._str,
+    "han": P._int,
+    "han_open": P._int,
+    "yakuman": P._int,
+    "optional": P._bool,
+    "supersedes": P._strs,
+    "by_option": P._str,
+    "by_value": P._mapping_of(P._str),
+    "fu": P._int,
+    "alone": P._bool,
     "note": P._str,
 }
 _OPTION: dict[str, Check] = {
-    "kind": P._one_of("bool", "int", "choice", "set"), "default": lambda v, w: v,
-    "choices": P._list_of(lambda v, w: v), "help": P._str,
+    "kind": P._one_of("bool", "int", "choice", "set"),
+    "default": lambda v, w: v,
+    "choices": P._list_of(lambda v, w: v),
+    "help": P._str,
 }
 
 
@@ -297,8 +330,9 @@ def _check_entries(table: Any, fields: dict[str, Check], where: str) -> None:
         for field_name, value in entry.items():
             check = fields.get(field_name)
             if check is None:
-                raise RulesetError(f"{where}.{key}: unknown key '{field_name}' "
-                                   f"(known: {', '.join(fields)})")
+                raise RulesetError(
+                    f"{where}.{key}: unknown key '{field_name}' (known: {', '.join(fields)})"
+                )
             check(value, f"{where}.{key}.{field_name}")
 
 
@@ -310,8 +344,10 @@ def _read(name: str) -> dict[str, Any]:
     if path is None:
         from ..core.suggest import did_you_mean
 
-        raise RulesetError(f"unknown ruleset '{name}'{did_you_mean(name, ruleset_names())} "
-                           f"(known: {', '.join(ruleset_names())})")
+        raise RulesetError(
+            f"unknown ruleset '{name}'{did_you_mean(name, ruleset_names())} "
+            f"(known: {', '.join(ruleset_names())})"
+        )
     try:
         with open(path, "rb") as f:
             return tomllib.load(f)
@@ -327,12 +363,17 @@ def _checked(data: dict[str, Any], path: str) -> dict[str, Any]:
         if key in _TOP:
             _TOP[key](value, f"{path}: {key}")
         elif key not in ("params", "options", "yaku"):
-            raise RulesetError(f"{path}: unknown key '{key}' (known: "
-                               f"{', '.join((*_TOP, 'params', 'options', 'yaku'))})")
+            raise RulesetError(
+                f"{path}: unknown key '{key}' (known: "
+                f"{', '.join((*_TOP, 'params', 'options', 'yaku'))})"
+            )
     _check_entries(data.get("yaku", {}), _YAKU, f"{path}: yaku")
     _check_entries(data.get("options", {}), _OPTION, f"{path}: options")
-    return {**data, "params": P.check_params(data.get("params", {}), f"{path}: params"),
-            "files": (path,)}
+    return {
+        **data,
+        "params": P.check_params(data.get("params", {}), f"{path}: params"),
+        "files": (path,),
+    }
 
 
 def _merge_tables(base: dict[str, dict], over: dict[str, dict]) -> dict[str, dict]:
@@ -359,8 +400,9 @@ def _raw(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
     merged["yaku"] = _merge_tables(base.get("yaku", {}), data.get("yaku", {}))
     merged["options"] = _merge_tables(base.get("options", {}), data.get("options", {}))
     merged["params"] = {**base.get("params", {}), **data.get("params", {})}
-    merged["flags"] = sorted(set(base.get("flags", [])) | set(data.get("flags", []))
-                             - set(data.get("drop_flags", [])))
+    merged["flags"] = sorted(
+        set(base.get("flags", [])) | set(data.get("flags", [])) - set(data.get("drop_flags", []))
+    )
     merged["files"] = (*base["files"], *data["files"])
     return merged
 
@@ -393,14 +435,17 @@ def load_ruleset(name: str) -> Ruleset:
         kind = entry.pop("kind")
         choices = tuple(entry.pop("choices", ()))
         default = entry.pop("default")
-        spec = OptionSpec(name=key, kind=kind, default=None, choices=choices,
-                          help=entry.pop("help", ""))
-        options[key] = OptionSpec(name=key, kind=kind, default=spec._check(default),
-                                  choices=choices, help=spec.help)
+        spec = OptionSpec(
+            name=key, kind=kind, default=None, choices=choices, help=entry.pop("help", "")
+        )
+        options[key] = OptionSpec(
+            name=key, kind=kind, default=spec._check(default), choices=choices, help=spec.help
+        )
     for entry_spec in yaku.values():
         if entry_spec.by_option and entry_spec.by_option not in options:
-            raise RulesetError(f"{where}: yaku '{entry_spec.key}' names unknown option "
-                               f"'{entry_spec.by_option}'")
+            raise RulesetError(
+                f"{where}: yaku '{entry_spec.key}' names unknown option '{entry_spec.by_option}'"
+            )
         unknown = [k for k in entry_spec.supersedes if k not in registry.PREDICATES]
         if unknown:
             raise RulesetError(f"{where}: yaku '{entry_spec.key}' supersedes unknown {unknown}")
@@ -408,17 +453,26 @@ def load_ruleset(name: str) -> Ruleset:
 
     unknown_flags = sorted(set(data.get("flags", [])) - FLAGS)
     if unknown_flags:
-        raise RulesetError(f"{where}: flags {unknown_flags} are not flags of the notation "
-                           "(mjscore.notation.FLAGS)")
+        raise RulesetError(
+            f"{where}: flags {unknown_flags} are not flags of the notation (mjscore.notation.FLAGS)"
+        )
     params = Params(**data["params"])
     _check_params(params, options, where)
     if data.get("scoring") == "fan":
         _check_fan(params, options, yaku, where)
     switches = {k: getattr(params, k) for k in sorted(P.SWITCHES) if k not in options}
-    return Ruleset(name=name, title=data.get("title", name), extends=data.get("extends"),
-                   scoring=data.get("scoring", "han_fu"), options=options, yaku=yaku,
-                   flags=frozenset(data.get("flags", [])), params=params,
-                   switch_values=MappingProxyType(switches), family=data["family"])
+    return Ruleset(
+        name=name,
+        title=data.get("title", name),
+        extends=data.get("extends"),
+        scoring=data.get("scoring", "han_fu"),
+        options=options,
+        yaku=yaku,
+        flags=frozenset(data.get("flags", [])),
+        params=params,
+        switch_values=MappingProxyType(switches),
+        family=data["family"],
+    )
 
 
 def _check_params(params: Params, options: dict[str, OptionSpec], where: str) -> None:
@@ -427,9 +481,11 @@ def _check_params(params: Params, options: dict[str, OptionSpec], where: str) ->
 
     for name in P.SWITCHES & options.keys():
         if options[name].kind != P.switch_kind(name):
-            raise RulesetError(f"{where}: option '{name}' takes the place of the parameter "
-                               f"{name}, so its kind is {P.switch_kind(name)}, not "
-                               f"{options[name].kind}")
+            raise RulesetError(
+                f"{where}: option '{name}' takes the place of the parameter "
+                f"{name}, so its kind is {P.switch_kind(name)}, not "
+                f"{options[name].kind}"
+            )
     named = [("shape_options", o) for o in params.shape_options.values()]
     named += [("keep_by_option", o) for o in params.keep_by_option]
     for what, option in named:
@@ -438,11 +494,14 @@ def _check_params(params: Params, options: dict[str, OptionSpec], where: str) ->
     for option, keys in params.keep_by_option.items():
         unknown = [k for k in keys if k not in registry.PREDICATES]
         if unknown:
-            raise RulesetError(f"{where}: params.keep_by_option.{option} names unknown "
-                               f"yaku {unknown}")
+            raise RulesetError(
+                f"{where}: params.keep_by_option.{option} names unknown yaku {unknown}"
+            )
     if (params.liability == "pao") != ("pao" in options):
-        raise RulesetError(f"{where}: params.liability = \"pao\" goes with an option pao "
-                           "(the yakuman whose feeder is liable), and only with it")
+        raise RulesetError(
+            f'{where}: params.liability = "pao" goes with an option pao '
+            "(the yakuman whose feeder is liable), and only with it"
+        )
     if params.rows or params.doubles or params.special:
         _check_tables(params, options, where)
 
@@ -473,26 +532,32 @@ def _check_tables(params: Params, options: dict[str, OptionSpec], where: str) ->
                 raise RulesetError(f"{at} needs one of value or limits")
 
 
-def _check_fan(params: Params, options: dict[str, OptionSpec], yaku: dict[str, YakuSpec],
-               where: str) -> None:
+def _check_fan(
+    params: Params, options: dict[str, OptionSpec], yaku: dict[str, YakuSpec], where: str
+) -> None:
     """A fan ruleset (Chinese Official): the engine's fan table, so no [yaku]; no dora,
     honba or deposits; every option one of the engine's, with a value the engine takes."""
     from ..mcr import OPTIONS as FAN_OPTIONS
 
     if yaku:
-        raise RulesetError(f"{where}: scoring = \"fan\" takes its fans from mjscore.mcr, "
-                           f"not from a [yaku] table ({', '.join(sorted(yaku))})")
+        raise RulesetError(
+            f'{where}: scoring = "fan" takes its fans from mjscore.mcr, '
+            f"not from a [yaku] table ({', '.join(sorted(yaku))})"
+        )
     riichi_only = [k for k in ("dora", "honba", "deposits") if getattr(params, k)]
     if riichi_only:
-        raise RulesetError(f"{where}: scoring = \"fan\" has no {', '.join(riichi_only)}")
+        raise RulesetError(f'{where}: scoring = "fan" has no {", ".join(riichi_only)}')
     engine = {o.name: o for o in FAN_OPTIONS}
     for name, spec in options.items():
         if name in P.SWITCHES:
             continue
         known = engine.get(name)
         if known is None:
-            raise RulesetError(f"{where}: option '{name}' is not an option of the fan engine "
-                               f"(its options: {', '.join(engine)})")
+            raise RulesetError(
+                f"{where}: option '{name}' is not an option of the fan engine "
+                f"(its options: {', '.join(engine)})"
+            )
         if spec.default not in known.choices or set(spec.choices) - set(known.choices):
-            raise RulesetError(f"{where}: option '{name}' takes {list(known.choices)} in the "
-                               "fan engine")
+            raise RulesetError(
+                f"{where}: option '{name}' takes {list(known.choices)} in the fan engine"
+            )

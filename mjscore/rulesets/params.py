@@ -43,8 +43,7 @@ Check = Callable[[Any, str], Any]
 
 
 def _fail(where: str, expected: str, value: Any) -> RulesetError:
-    return RulesetError(f"{where} must be {expected}, not {value!r} "
-                        f"({type(value).__name__})")
+    return RulesetError(f"{where} must be {expected}, not {value!r} ({type(value).__name__})")
 
 
 def _bool(value: Any, where: str) -> bool:
@@ -100,8 +99,7 @@ def _mapping_of(check: Check, key: Callable[[str, str], Any] = lambda k, w: k) -
     def mapped(value: Any, where: str) -> Mapping[Any, Any]:
         if not isinstance(value, dict):
             raise _fail(where, "a table", value)
-        return MappingProxyType({key(k, where): check(v, f"{where}.{k}")
-                                 for k, v in value.items()})
+        return MappingProxyType({key(k, where): check(v, f"{where}.{k}") for k, v in value.items()})
 
     return mapped
 
@@ -166,6 +164,7 @@ def _table(cls: type, where: str, data: Any) -> Any:
 
 # -- European tables ------------------------------------------------------------------------
 
+
 def _name() -> Any:
     return field(metadata={"check": _str, "doc": "its name in a score"})
 
@@ -176,8 +175,9 @@ class Row:
 
     name: str = _name()
     points: int = field(default=0, metadata={"check": _int, "doc": "points it adds"})
-    enabled_by: str = field(default="", metadata={"check": _str,
-                                                   "doc": "the option that switches it on"})
+    enabled_by: str = field(
+        default="", metadata={"check": _str, "doc": "the option that switches it on"}
+    )
 
 
 @value_class
@@ -185,22 +185,37 @@ class Double:
     """A double (`[params.doubles.KEY]`)."""
 
     name: str = _name()
-    doubles: int | None = field(default=None, metadata={
-        "check": _int, "doc": "how many doubles (absent: by_option gives them)"})
-    by_option: str = field(default="", metadata={
-        "check": _str, "doc": "an int option that gives the number of doubles"})
-    who: str = field(default="all", metadata={
-        "check": _one_of("all", "winner"), "doc": "who scores it: all or winner"})
-    who_option: str = field(default="", metadata={
-        "check": _str, "doc": "an option whose value (all|winner) replaces who"})
-    flower: bool = field(default=False, metadata={
-        "check": _bool, "doc": "kept for a main appelante loser (a flower double)"})
-    supersedes: tuple[str, ...] = field(default=(), metadata={
-        "check": _strs, "doc": "doubles of this table it drops when it applies"})
-    supersedes_at: int | None = field(default=None, metadata={
-        "check": _int, "doc": "the by_option value at which it supersedes (absent: any)"})
-    enabled_by: str = field(default="", metadata={
-        "check": _str, "doc": "the option that switches it on"})
+    doubles: int | None = field(
+        default=None,
+        metadata={"check": _int, "doc": "how many doubles (absent: by_option gives them)"},
+    )
+    by_option: str = field(
+        default="",
+        metadata={"check": _str, "doc": "an int option that gives the number of doubles"},
+    )
+    who: str = field(
+        default="all",
+        metadata={"check": _one_of("all", "winner"), "doc": "who scores it: all or winner"},
+    )
+    who_option: str = field(
+        default="",
+        metadata={"check": _str, "doc": "an option whose value (all|winner) replaces who"},
+    )
+    flower: bool = field(
+        default=False,
+        metadata={"check": _bool, "doc": "kept for a main appelante loser (a flower double)"},
+    )
+    supersedes: tuple[str, ...] = field(
+        default=(),
+        metadata={"check": _strs, "doc": "doubles of this table it drops when it applies"},
+    )
+    supersedes_at: int | None = field(
+        default=None,
+        metadata={"check": _int, "doc": "the by_option value at which it supersedes (absent: any)"},
+    )
+    enabled_by: str = field(
+        default="", metadata={"check": _str, "doc": "the option that switches it on"}
+    )
 
 
 @value_class
@@ -208,22 +223,35 @@ class Special:
     """A special (limit) hand (`[params.special.KEY]`): a fixed value or limits."""
 
     name: str = _name()
-    value: int | None = field(default=None, metadata={
-        "check": _int, "doc": "fixed points (French hands)"})
-    limits: int | float | None = field(default=None, metadata={
-        "check": _number, "doc": "a multiple of the limit (German hands)"})
-    sontag_limits: int | float | None = field(default=None, metadata={
-        "check": _number, "doc": "the multiple under german_limit_multipliers=sontag"})
-    german: bool = field(default=False, metadata={
-        "check": _bool, "doc": "counts only with option german_limit_hands"})
-    enabled_by: str = field(default="", metadata={
-        "check": _str, "doc": "the option that switches it on"})
+    value: int | None = field(
+        default=None, metadata={"check": _int, "doc": "fixed points (French hands)"}
+    )
+    limits: int | float | None = field(
+        default=None, metadata={"check": _number, "doc": "a multiple of the limit (German hands)"}
+    )
+    sontag_limits: int | float | None = field(
+        default=None,
+        metadata={"check": _number, "doc": "the multiple under german_limit_multipliers=sontag"},
+    )
+    german: bool = field(
+        default=False,
+        metadata={"check": _bool, "doc": "counts only with option german_limit_hands"},
+    )
+    enabled_by: str = field(
+        default="", metadata={"check": _str, "doc": "the option that switches it on"}
+    )
 
 
 # set and pair points of the European table: [exposed, concealed] pairs or one number
 _POINTS: dict[str, Check] = {
-    "pung_simple": _pair, "pung_major": _pair, "kong_simple": _pair, "kong_major": _pair,
-    "pair_seat": _int, "pair_dominant": _int, "pair_round": _pair, "pair_dragon": _pair,
+    "pung_simple": _pair,
+    "pung_major": _pair,
+    "kong_simple": _pair,
+    "kong_major": _pair,
+    "pair_seat": _int,
+    "pair_dominant": _int,
+    "pair_round": _pair,
+    "pair_dragon": _pair,
     "flower": _int,
 }
 
@@ -257,32 +285,42 @@ class Params:
     """Every parameter a ruleset's `[params]` may set, with its type and its one default."""
 
     # the table
-    players: int = _param(4, _players, "the players at the table, seated E, S, W (and N with "
-                                       "four); a seat, round or discarder beyond them is an "
-                                       "error. Three is riichi's sanma: 108 tiles (no "
-                                       "2m-8m), no chi, 1m indicates 9m, Norths set aside "
-                                       "(kita:N)")
+    players: int = _param(
+        4,
+        _players,
+        "the players at the table, seated E, S, W (and N with "
+        "four); a seat, round or discarder beyond them is an "
+        "error. Three is riichi's sanma: 108 tiles (no "
+        "2m-8m), no chi, 1m indicates 9m, Norths set aside "
+        "(kita:N)",
+    )
     # tiles and tokens a hand line may have
-    dora: bool = _param(False, _bool, "dora, ura dora and red fives exist (else such tokens "
-                                      "are an error)")
+    dora: bool = _param(
+        False, _bool, "dora, ura dora and red fives exist (else such tokens are an error)"
+    )
     ura: bool = _param(True, _bool, "ura dora exist (with dora)")
-    dora_indicators: int | None = _param(None, _optional(_int),
-                                         "at most this many dora indicators (no kan dora)")
-    ura_indicators: int | None = _param(None, _optional(_int),
-                                        "at most this many ura indicators")
+    dora_indicators: int | None = _param(
+        None, _optional(_int), "at most this many dora indicators (no kan dora)"
+    )
+    ura_indicators: int | None = _param(None, _optional(_int), "at most this many ura indicators")
     red_five_layout: Mapping[int, tuple[int, ...]] = _param(
-        _EMPTY, _mapping_of(_list_of(_int, 3, "a list [man, pin, sou]"), _int_key),
-        "red fives per suit [m, p, s] for a red_fives count (default 0m 0p 0s, 4: two 0p)")
+        _EMPTY,
+        _mapping_of(_list_of(_int, 3, "a list [man, pin, sou]"), _int_key),
+        "red fives per suit [m, p, s] for a red_fives count (default 0m 0p 0s, 4: two 0p)",
+    )
     seasons: bool = _param(True, _bool, "flowers 5f-8f (the seasons) exist")
     flower_dora: bool = _param(False, _bool, "each flower is a dora (all four: the yaku 花槓)")
-    chiihou_by_ron: bool = _param(False, _bool, "地和 is also a ron on the dealer's first "
-                                                "discard")
-    haitei_and_rinshan: bool = _param(False, _bool, "a kong replacement that is the last "
-                                      "wall tile scores both haitei and rinshan (MCR)")
+    chiihou_by_ron: bool = _param(False, _bool, "地和 is also a ron on the dealer's first discard")
+    haitei_and_rinshan: bool = _param(
+        False,
+        _bool,
+        "a kong replacement that is the last wall tile scores both haitei and rinshan (MCR)",
+    )
     breach: bool = _param(False, _bool, "breach: names a dominant wind (European)")
     settlement: bool = _param(False, _bool, "the other players may follow ' / ' (European)")
-    quad_hands: bool = _param(False, _bool, "14 tiles as three quadruples + a pair may use "
-                                            "declared kongs")
+    quad_hands: bool = _param(
+        False, _bool, "14 tiles as three quadruples + a pair may use declared kongs"
+    )
     # han, fu and base points (riichi family)
     round_winds: str = _param("ESWN", _str, "the round winds the game plays (round: token)")
     min_han: int = _param(1, _int, "a win needs this many han from yaku (dora excluded)")
@@ -295,7 +333,8 @@ class Params:
     pinfu_tsumo_fu: int = _param(20, _int, "fu of a pinfu won by tsumo")
     han_offset: int = _param(2, _int, "base = fu x 2^(han + han_offset)")
     limits: tuple[tuple[int, int, str], ...] = _param(
-        LIMITS, _limits, "han-counted limits [least han, base, name], best first")
+        LIMITS, _limits, "han-counted limits [least han, base, name], best first"
+    )
     mangan_base: int = _param(2000, _int, "base points of mangan, the lowest limit")
     yakuman_as_mangan: bool = _param(False, _bool, "every yakuman is paid as one mangan")
     # payments
@@ -312,18 +351,28 @@ class Params:
     dora_extra_tsumo: int = _param(0, _int, "per dora tile, from each payer on tsumo")
     closed_bonus_ron: int = _param(0, _int, "closed-hand bonus on ron (option closed_bonus)")
     closed_bonus_tsumo: int = _param(0, _int, "closed-hand bonus from each payer on tsumo")
-    liability: str = _param("none", _one_of(*LIABILITY),
-                            "who is liable for a yakuman: pao (option pao), arushal or none")
-    pao_honba_ron: str = _param("liable", _one_of("liable", "discarder"),
-                                "under liability, who pays the honba on a ron by someone else")
+    liability: str = _param(
+        "none",
+        _one_of(*LIABILITY),
+        "who is liable for a yakuman: pao (option pao), arushal or none",
+    )
+    pao_honba_ron: str = _param(
+        "liable",
+        _one_of("liable", "discarder"),
+        "under liability, who pays the honba on a ron by someone else",
+    )
     # winning shapes and yaku combinations
     extra_shapes: frozenset[str] = _param(
-        frozenset(), lambda v, w: frozenset(_strs(v, w)),
-        "winning shapes beyond the standard ones (decompose.py)")
+        frozenset(),
+        lambda v, w: frozenset(_strs(v, w)),
+        "winning shapes beyond the standard ones (decompose.py)",
+    )
     shape_options: Mapping[str, str] = _param(
-        _EMPTY, _mapping_of(_str), "shape -> the bool option that makes it a winning shape")
+        _EMPTY, _mapping_of(_str), "shape -> the bool option that makes it a winning shape"
+    )
     keep_by_option: Mapping[str, tuple[str, ...]] = _param(
-        _EMPTY, _mapping_of(_strs), "bool option -> yaku it keeps from being superseded")
+        _EMPTY, _mapping_of(_strs), "bool option -> yaku it keeps from being superseded"
+    )
     # switches: a ruleset may offer any of these as an option of the same name instead
     tsumo_pinfu: bool = _switch(True, _bool, "a closed pinfu may win by tsumo (摸八平和)")
     open_tanyao: bool = _switch(True, _bool, "tanyao counts in an open hand (kuitan)")
@@ -331,59 +380,98 @@ class Params:
     kazoe_yakuman: bool = _switch(True, _bool, "13 or more han make a counted yakuman")
     kiriage_mangan: bool = _switch(False, _bool, "30 fu 4 han and 60 fu 3 han are mangan")
     two_player: bool = _switch(False, _bool, "two players, E and S")
-    two_han_minimum_honba: int = _switch(0, _int, "from this many honba a win needs 2 han "
-                                                  "(0: never)")
-    open_dora_needs_yaku: bool = _switch(False, _bool, "no dora payment for an open hand "
-                                                       "without yaku")
+    two_han_minimum_honba: int = _switch(
+        0, _int, "from this many honba a win needs 2 han (0: never)"
+    )
+    open_dora_needs_yaku: bool = _switch(
+        False, _bool, "no dora payment for an open hand without yaku"
+    )
     closed_bonus: bool = _switch(False, _bool, "a closed win gets closed_bonus_ron/_tsumo")
-    yakuman_result: str = _switch("normal", _str, "what a yakuman win does to the game "
-                                                  "(boo-result)")
+    yakuman_result: str = _switch(
+        "normal", _str, "what a yakuman win does to the game (boo-result)"
+    )
     red_fives: int = _switch(0, _int, "red fives in the set (with dora)")
     double_wind_pair_fu: int = _switch(4, _int, "fu for a pair of a wind both seat and round")
     chiitoitsu_fu: int = _switch(25, _int, "fu of seven pairs")
     flowers: bool = _switch(False, _bool, "the set has flowers and seasons (flowers: tokens)")
-    tsumo_loss: bool = _switch(True, _bool, "three players: on a tsumo nobody pays the empty "
-                                            "North seat's share (ツモ損); off: the two payers "
-                                            "split it")
+    tsumo_loss: bool = _switch(
+        True,
+        _bool,
+        "three players: on a tsumo nobody pays the empty "
+        "North seat's share (ツモ損); off: the two payers "
+        "split it",
+    )
     # the game (`mjscore game`): starting points, the end, the final result
-    noten_total: int = _param(0, _int, "an exhaustive draw: the noten players pay this, shared "
-                                       "by the ready ones (riichi: 3000; 0: no payments)")
-    start_points: int = _param(0, _int, "each player's points at the start (0: a running "
-                                        "total of payments)")
+    noten_total: int = _param(
+        0,
+        _int,
+        "an exhaustive draw: the noten players pay this, shared "
+        "by the ready ones (riichi: 3000; 0: no payments)",
+    )
+    start_points: int = _param(
+        0, _int, "each player's points at the start (0: a running total of payments)"
+    )
     return_points: int = _param(0, _int, "points the result counts from (返し; 0: the start)")
-    goal_points: int = _param(0, _int, "the points that end sudden death and let all-last "
-                                       "end (0: return_points)")
-    uma: tuple[int | float, ...] = _param((), _list_of(_number), "game points by placement, "
-                                          "first to last (empty: none)")
-    oka: bool = _param(False, _bool, "the first player also takes (return - start) x players "
-                                     "/ 1000 (オカ)")
-    result_rounding: str = _param("exact", _one_of("exact", "tenhou"),
-                                  "the result: exact (one decimal) or tenhou (the difference "
-                                  "to return_points rounded to 1000, 5 down and 6 up, and the "
-                                  "first player takes the rest)")
-    ties: str = _param("seat", _one_of("seat", "split"),
-                       "equal points: seat (the one nearer the first dealer places higher) "
-                       "or split (they share the uma of their places)")
-    leftover_deposits: str = _param("first", _one_of("first", "none"),
-                                    "riichi deposits left at the end: to the first player, "
-                                    "or none (nobody takes them)")
-    game_length: str = _param("south", _one_of("east", "south", "north", "single"),
-                              "the last round: east (東風戦, E4), south (半荘, S4), north "
-                              "(all four winds, N4) or single (every line a round of its "
-                              "own, no dealer rotation)")
-    renchan: str = _param("riichi", _one_of("riichi", "dealer_win", "never"),
-                          "the dealer repeats: riichi (on a win or ready at a draw), "
-                          "dealer_win (on a win or a draw) or never")
+    goal_points: int = _param(
+        0, _int, "the points that end sudden death and let all-last end (0: return_points)"
+    )
+    uma: tuple[int | float, ...] = _param(
+        (), _list_of(_number), "game points by placement, first to last (empty: none)"
+    )
+    oka: bool = _param(
+        False, _bool, "the first player also takes (return - start) x players / 1000 (オカ)"
+    )
+    result_rounding: str = _param(
+        "exact",
+        _one_of("exact", "tenhou"),
+        "the result: exact (one decimal) or tenhou (the difference "
+        "to return_points rounded to 1000, 5 down and 6 up, and the "
+        "first player takes the rest)",
+    )
+    ties: str = _param(
+        "seat",
+        _one_of("seat", "split"),
+        "equal points: seat (the one nearer the first dealer places higher) "
+        "or split (they share the uma of their places)",
+    )
+    leftover_deposits: str = _param(
+        "first",
+        _one_of("first", "none"),
+        "riichi deposits left at the end: to the first player, or none (nobody takes them)",
+    )
+    game_length: str = _param(
+        "south",
+        _one_of("east", "south", "north", "single"),
+        "the last round: east (東風戦, E4), south (半荘, S4), north "
+        "(all four winds, N4) or single (every line a round of its "
+        "own, no dealer rotation)",
+    )
+    renchan: str = _param(
+        "riichi",
+        _one_of("riichi", "dealer_win", "never"),
+        "the dealer repeats: riichi (on a win or ready at a draw), "
+        "dealer_win (on a win or a draw) or never",
+    )
     bust: bool = _param(False, _bool, "the game ends when a player's points go below zero (飛び)")
-    west_extension: bool = _param(False, _bool, "after the last round, the game goes on "
-                                  "(西入, sudden death) while nobody has return_points")
-    agari_yame: bool = _param(False, _bool, "the dealer of the last round who wins or is "
-                                            "ready and first ends the game (和了止め)")
+    west_extension: bool = _param(
+        False,
+        _bool,
+        "after the last round, the game goes on "
+        "(西入, sudden death) while nobody has return_points",
+    )
+    agari_yame: bool = _param(
+        False,
+        _bool,
+        "the dealer of the last round who wins or is ready and first ends the game (和了止め)",
+    )
     renchan_on_abort: bool = _param(True, _bool, "an abortive draw repeats the dealer")
-    game_result: str = _param("uma", _one_of("uma", "boo", "total"),
-                              "the final result: uma (and oka) by placement, boo (Kansai "
-                              "Boo's マルＡ/Ｂ/Ｃ in game points, scoring/boo_game.py) or "
-                              "total (the running total of the payments itself)")
+    game_result: str = _param(
+        "uma",
+        _one_of("uma", "boo", "total"),
+        "the final result: uma (and oka) by placement, boo (Kansai "
+        "Boo's マルＡ/Ｂ/Ｃ in game points, scoring/boo_game.py) or "
+        "total (the running total of the payments itself)",
+    )
     # points and doubles (European)
     east_factor: int = _param(1, _int, "East pays and receives this many times")
     points: Mapping[str, Any] = _param(_EMPTY, _points, "set and pair points")
@@ -395,9 +483,24 @@ class Params:
 PARAM_FIELDS = {f.name: f for f in fields(Params)}
 # The parameters of a whole game (`mjscore game`, the ledger), which `mjscore rules` lists
 # in a section of their own: the start, the end, the final result.
-GAME_PARAMS = ("start_points", "return_points", "goal_points", "uma", "oka", "noten_total",
-               "game_length", "renchan", "renchan_on_abort", "bust", "west_extension",
-               "agari_yame", "ties", "leftover_deposits", "result_rounding", "game_result")
+GAME_PARAMS = (
+    "start_points",
+    "return_points",
+    "goal_points",
+    "uma",
+    "oka",
+    "noten_total",
+    "game_length",
+    "renchan",
+    "renchan_on_abort",
+    "bust",
+    "west_extension",
+    "agari_yame",
+    "ties",
+    "leftover_deposits",
+    "result_rounding",
+    "game_result",
+)
 
 
 def game_params(params: Params) -> dict[str, Any]:
@@ -407,6 +510,8 @@ def game_params(params: Params) -> dict[str, Any]:
     if all(v == PARAM_FIELDS[k].default for k, v in values.items()):
         return {}
     return values
+
+
 SWITCHES = frozenset(f.name for f in fields(Params) if f.metadata.get("switch"))
 _OPTION_KIND = {bool: "bool", int: "int", str: "choice"}
 

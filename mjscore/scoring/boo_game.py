@@ -44,20 +44,32 @@ class BooResult:
     def reason(self) -> str:
         """The settlement in one sentence."""
         if self.yakuman:
-            return (f"{self.name}: {self.top} won a yakuman and takes {self.each} from every other "
-                    f"player, less the table fee {TABLE_FEE}")
+            return (
+                f"{self.name}: {self.top} won a yakuman and takes {self.each} from every other "
+                f"player, less the table fee {TABLE_FEE}"
+            )
         if not self.sunk:
-            return (f"nobody is below {START:,}: the top player {self.top} only pays the table "
-                    f"fee {TABLE_FEE}")
+            return (
+                f"nobody is below {START:,}: the top player {self.top} only pays the table "
+                f"fee {TABLE_FEE}"
+            )
         who = ", ".join(self.sunk)
         pay = "pays" if len(self.sunk) == 1 else "pay"
-        return (f"{self.name}: {len(self.sunk)} below {START:,} ({who}) {pay} the top player "
-                f"{self.top} {self.each} each; {self.top} pays the table fee {TABLE_FEE}")
+        return (
+            f"{self.name}: {len(self.sunk)} below {START:,} ({who}) {pay} the top player "
+            f"{self.top} {self.each} each; {self.top} pays the table fee {TABLE_FEE}"
+        )
 
     def to_dict(self) -> dict[str, Any]:
-        return {"result": self.name, "top": self.top, "sunk": list(self.sunk),
-                "yakuman": self.yakuman, "scores": dict(self.scores),
-                "points": dict(self.points), "reason": self.reason()}
+        return {
+            "result": self.name,
+            "top": self.top,
+            "sunk": list(self.sunk),
+            "yakuman": self.yakuman,
+            "scores": dict(self.scores),
+            "points": dict(self.points),
+            "reason": self.reason(),
+        }
 
 
 def _top(scores: Sequence[int]) -> int:
@@ -82,25 +94,30 @@ def parse_scores(args: Sequence[str]) -> list[int]:
     return out
 
 
-def boo_result(scores: Sequence[int], yakuman_winner: str | None = None,
-               yakuman_result: str = "normal") -> BooResult:
+def boo_result(
+    scores: Sequence[int], yakuman_winner: str | None = None, yakuman_result: str = "normal"
+) -> BooResult:
     """The game result of four final scores, in seat order from the first dealer."""
     if len(scores) != 4:
         raise BooResultError(f"a Boo game has four players: give four scores, not {len(scores)}")
     if sum(scores) != 4 * START:
-        raise BooResultError(f"the four scores add up to {sum(scores):,}, but a Boo game keeps "
-                             f"the {4 * START:,} it started with (4 x {START:,})")
+        raise BooResultError(
+            f"the four scores add up to {sum(scores):,}, but a Boo game keeps "
+            f"the {4 * START:,} it started with (4 x {START:,})"
+        )
     odd = [s for s in scores if s % POINT_UNIT]
     if odd:
-        raise BooResultError(f"{odd[0]:,} is not a Boo score: every payment is a multiple of "
-                             f"{POINT_UNIT}, so every score is too")
+        raise BooResultError(
+            f"{odd[0]:,} is not a Boo score: every payment is a multiple of "
+            f"{POINT_UNIT}, so every score is too"
+        )
     by_player = dict(zip(PLAYERS, scores, strict=True))
     if yakuman_winner is not None and yakuman_winner not in PLAYERS:
-        raise BooResultError(f"the yakuman winner is a player E, S, W or N, not "
-                             f"'{yakuman_winner}'")
+        raise BooResultError(f"the yakuman winner is a player E, S, W or N, not '{yakuman_winner}'")
     if yakuman_result not in ("normal", *BY_YAKUMAN):
-        raise BooResultError(f"yakuman_result is normal, {', '.join(BY_YAKUMAN)}, not "
-                             f"'{yakuman_result}'")
+        raise BooResultError(
+            f"yakuman_result is normal, {', '.join(BY_YAKUMAN)}, not '{yakuman_result}'"
+        )
     if yakuman_winner is not None and yakuman_result != "normal":
         name, each = BY_YAKUMAN[yakuman_result]
         others = tuple(p for p in PLAYERS if p != yakuman_winner)

@@ -18,26 +18,35 @@ from ..rulesets.params import Params
 from .payments import WinSide, payment
 
 
-def table_payments(side: WinSide, ron_amount: int, tsumo_each: int, reason: str,
-                   count: int | None = None, label: str = "") -> list[Payment]:
+def table_payments(
+    side: WinSide,
+    ron_amount: int,
+    tsumo_each: int,
+    reason: str,
+    count: int | None = None,
+    label: str = "",
+) -> list[Payment]:
     """`ron_amount` from the discarder on a ron; `tsumo_each` from every other seat at the
     table on a tsumo."""
     if not side.tsumo:
         return [payment(side.discarder, side.winner, ron_amount, reason, count, label)]
-    return [payment(s, side.winner, tsumo_each, reason, count, label)
-            for s in side.seats if s != side.winner]
+    return [
+        payment(s, side.winner, tsumo_each, reason, count, label)
+        for s in side.seats
+        if s != side.winner
+    ]
 
 
-def dora_count(line: Hand, indicators: tuple[int, ...] | None = None,
-               three: bool = False) -> int:
+def dora_count(line: Hand, indicators: tuple[int, ...] | None = None, three: bool = False) -> int:
     """Dora tiles in the whole hand, melds included, for the dora indicators (or those
     given: the ura); a red five counts as its five. `three`: a three-player set, where 1m
     indicates 9m, and each North set aside (kita) is a North of the hand for the count."""
     tiles = line.all_winner_tiles
     shown = line.ctx.dora if indicators is None else indicators
     if three:
-        return sum(tiles.count(_SANMA_DORA[i]) + (line.ctx.kita if i == T.WEST else 0)
-                   for i in shown)
+        return sum(
+            tiles.count(_SANMA_DORA[i]) + (line.ctx.kita if i == T.WEST else 0) for i in shown
+        )
     return sum(tiles.count(T.dora_after(i)) for i in shown)
 
 
@@ -45,28 +54,49 @@ def dora_count(line: Hand, indicators: tuple[int, ...] | None = None,
 _SANMA_DORA = tuple(T.dora_after_three(i) for i in range(T.N_TILES))
 
 
-def extra_payments(line: Hand, yaku: list[YakuMatch], yakuman: int, closed: bool,
-                   side: WinSide, params: Params, options: dict[str, Any]
-                   ) -> tuple[list[Payment], list[str]]:
+def extra_payments(
+    line: Hand,
+    yaku: list[YakuMatch],
+    yakuman: int,
+    closed: bool,
+    side: WinSide,
+    params: Params,
+    options: dict[str, Any],
+) -> tuple[list[Payment], list[str]]:
     """(payment lines, notes) of the ruleset's extras for this win."""
     out: list[Payment] = []
     notes: list[str] = []
     if params.dora_payments and line.ctx.dora:
         n = dora_count(line)
         if n and options["open_dora_needs_yaku"] and not closed and not yaku:
-            notes.append(f"{n} dora not paid: the hand is open and has no yaku besides the "
-                         "field han (option open_dora_needs_yaku)")
+            notes.append(
+                f"{n} dora not paid: the hand is open and has no yaku besides the "
+                "field han (option open_dora_needs_yaku)"
+            )
         elif n:
-            out += table_payments(side, params.dora_extra_ron * n,
-                                  params.dora_extra_tsumo * n, "dora", n, f"dora ×{n}")
+            out += table_payments(
+                side,
+                params.dora_extra_ron * n,
+                params.dora_extra_tsumo * n,
+                "dora",
+                n,
+                f"dora ×{n}",
+            )
     if options["closed_bonus"] and closed:
-        out += table_payments(side, params.closed_bonus_ron, params.closed_bonus_tsumo,
-                              "bonus", label="closed hand bonus")
+        out += table_payments(
+            side,
+            params.closed_bonus_ron,
+            params.closed_bonus_tsumo,
+            "bonus",
+            label="closed hand bonus",
+        )
     result = options["yakuman_result"]
     if yakuman and result != "normal":  # a Boo game ends: its table is boo-result's
         from .boo_game import BY_YAKUMAN
 
         name, each = BY_YAKUMAN[result]
-        notes.append(f"this yakuman ends the game (yakuman_result={result}): the winner takes "
-                     f"{name}, {each} game points from every other player (mjscore boo-result)")
+        notes.append(
+            f"this yakuman ends the game (yakuman_result={result}): the winner takes "
+            f"{name}, {each} game points from every other player (mjscore boo-result)"
+        )
     return out, notes

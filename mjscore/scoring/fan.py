@@ -29,8 +29,13 @@ from ..mcr.payments import BASE, shares
 from ..rulesets import Ruleset
 from .payments import net_of
 
-_FLAGS = (("last-tile", "last_tile"), ("rinshan", "rinshan"), ("chankan", "chankan"),
-          ("haitei", "haitei"), ("houtei", "houtei"))
+_FLAGS = (
+    ("last-tile", "last_tile"),
+    ("rinshan", "rinshan"),
+    ("chankan", "chankan"),
+    ("haitei", "haitei"),
+    ("houtei", "houtei"),
+)
 _KIND = {CHI: "chi", PON: "pon", ANKAN: "ankan"}  # kan and kakan: "kan"
 
 
@@ -39,10 +44,15 @@ def mcr_hand(line: Hand) -> McrHand:
     ctx, held = line.ctx, line.holding
     flags = ctx.flags
     return McrHand(
-        concealed=held.concealed, win_tile=ctx.win_tile,
+        concealed=held.concealed,
+        win_tile=ctx.win_tile,
         melds=tuple(McrMeld(_KIND.get(m.kind, "kan"), m.tiles) for m in held.melds),
-        tsumo=ctx.tsumo, seat=ctx.seat_wind, round=ctx.round_wind, flowers=len(held.flowers),
-        **{arg: flag in flags for flag, arg in _FLAGS})
+        tsumo=ctx.tsumo,
+        seat=ctx.seat_wind,
+        round=ctx.round_wind,
+        flowers=len(held.flowers),
+        **{arg: flag in flags for flag, arg in _FLAGS},
+    )
 
 
 def engine_options(options: dict[str, Any]) -> dict[str, Any]:
@@ -55,8 +65,10 @@ def score_fan(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdict:
     try:
         result = score(mcr_hand(line), engine_options(options))
     except NotAWinningHand:
-        raise NotAWin("the tiles form no Chinese Official winning shape (four sets and a "
-                      "pair, seven pairs, thirteen orphans or a knitted hand)") from None
+        raise NotAWin(
+            "the tiles form no Chinese Official winning shape (four sets and a "
+            "pair, seven pairs, thirteen orphans or a knitted hand)"
+        ) from None
     except McrInputError as exc:
         raise InvalidHand(str(exc)) from None
     if not result.qualifies:
@@ -65,36 +77,59 @@ def score_fan(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdict:
 
 
 def _below_minimum(result: McrResult) -> str:
-    fans = ", ".join(f"{f.name} {f.points}" + (f" x{f.count}" if f.count > 1 else "")
-                     for f in result.fans if f.key != "flower_tiles")
-    flowers = (f" (flowers {result.flower_points} do not count toward it)"
-               if result.flower_points else "")
-    return (f"{result.fan_points} point{'s' if result.fan_points != 1 else ''} of fans "
-            f"({fans or 'none'}): a Chinese Official win needs at least 8{flowers}")
+    fans = ", ".join(
+        f"{f.name} {f.points}" + (f" x{f.count}" if f.count > 1 else "")
+        for f in result.fans
+        if f.key != "flower_tiles"
+    )
+    flowers = (
+        f" (flowers {result.flower_points} do not count toward it)" if result.flower_points else ""
+    )
+    return (
+        f"{result.fan_points} point{'s' if result.fan_points != 1 else ''} of fans "
+        f"({fans or 'none'}): a Chinese Official win needs at least 8{flowers}"
+    )
 
 
-def fan_payments(value: int, winner: str, tsumo: bool, discarder: str | None,
-                 seats: tuple[str, ...]) -> list[Payment]:
+def fan_payments(
+    value: int, winner: str, tsumo: bool, discarder: str | None, seats: tuple[str, ...]
+) -> list[Payment]:
     """The engine's payments (mjscore.mcr.payments.shares) among the table's seats, as
     payment lines with labels: the discarder's `ron` and the others' `base`, or `tsumo`."""
-    labels = {"ron": f"ron {BASE} + {value}", "base": f"base {BASE}",
-              "tsumo": f"tsumo {BASE} + {value}"}
-    return [Payment(payer, winner, amount, kind, label=labels[kind])
-            for payer, amount, kind in shares(value, winner, tsumo, discarder, seats)]
+    labels = {
+        "ron": f"ron {BASE} + {value}",
+        "base": f"base {BASE}",
+        "tsumo": f"tsumo {BASE} + {value}",
+    }
+    return [
+        Payment(payer, winner, amount, kind, label=labels[kind])
+        for payer, amount, kind in shares(value, winner, tsumo, discarder, seats)
+    ]
 
 
 def _verdict(line: Hand, result: McrResult, seats: tuple[str, ...]) -> Verdict:
     ctx = line.ctx
     items = tuple(FanItem(f.key, f.name, f.name_zh, f.points, f.count) for f in result.fans)
-    score_ = Fans(result.total, items, result.flower_points, result.qualifies,
-                  result.decomposition.shape)
+    score_ = Fans(
+        result.total, items, result.flower_points, result.qualifies, result.decomposition.shape
+    )
     discarder = None if ctx.tsumo else ctx.discarder_seat
     payments = fan_payments(result.total, ctx.seat_wind, ctx.tsumo, discarder, seats)
-    yaku = tuple(YakuMatch(f.key, f.name, f.points, f.name_zh,
-                           times=f.count if f.count > 1 else None) for f in result.fans)
-    return Verdict(score_, result.total, tuple(payments), net_of(payments, seats),
-                   winner=ctx.seat_wind, win="tsumo" if ctx.tsumo else "ron",
-                   discarder=discarder, yaku=yaku, reading=_reading(result))
+    yaku = tuple(
+        YakuMatch(f.key, f.name, f.points, f.name_zh, times=f.count if f.count > 1 else None)
+        for f in result.fans
+    )
+    return Verdict(
+        score_,
+        result.total,
+        tuple(payments),
+        net_of(payments, seats),
+        winner=ctx.seat_wind,
+        win="tsumo" if ctx.tsumo else "ron",
+        discarder=discarder,
+        yaku=yaku,
+        reading=_reading(result),
+    )
 
 
 def _reading(result: McrResult) -> str:

@@ -19,8 +19,11 @@ from ..core.facts import HandFacts
 from ..core.result import FuItem
 from ..rulesets.params import Params
 
-_WAIT_NAMES = {KANCHAN: "closed wait (kanchan)", PENCHAN: "edge wait (penchan)",
-               TANKI: "pair wait (tanki)"}
+_WAIT_NAMES = {
+    KANCHAN: "closed wait (kanchan)",
+    PENCHAN: "edge wait (penchan)",
+    TANKI: "pair wait (tanki)",
+}
 _KIND_NAMES = {"triplet": "triplet", KAN: "kan"}
 ROUNDED, RAISED = "rounded up to 10", "open hand of 20 fu raised"
 BASE = FuItem("base", 20)
@@ -51,12 +54,14 @@ class FuTable:
             pinfu_tsumo=(FuItem("pinfu tsumo", pinfu_tsumo - 20),) if pinfu_tsumo != 20 else (),
             closed_ron=FuItem("closed hand won by ron", params.fu_closed_ron),
             tsumo=FuItem("tsumo", params.fu_tsumo),
-            waits=MappingProxyType({wait: FuItem(name, params.fu_wait)
-                                    for wait, name in _WAIT_NAMES.items()}),
+            waits=MappingProxyType(
+                {wait: FuItem(name, params.fu_wait) for wait, name in _WAIT_NAMES.items()}
+            ),
             value_pair=params.fu_value_pair,
             double_wind_pair=options["double_wind_pair_fu"],
             raised_to=raised_to,
-            raised=FuItem(RAISED, raised_to - 20) if raised_to != 20 else None)
+            raised=FuItem(RAISED, raised_to - 20) if raised_to != 20 else None,
+        )
 
 
 def _set_fu(tile: int, kind: str, concealed: bool) -> int:
@@ -71,13 +76,15 @@ def _set_fu(tile: int, kind: str, concealed: bool) -> int:
 @lru_cache(maxsize=512)
 def _set_item(kind: str, tile: int, concealed: bool) -> FuItem:
     state = "concealed" if concealed else "open"
-    return FuItem(f"{state} {_KIND_NAMES[kind]} {set_text(kind, tile)}",
-                  _set_fu(tile, kind, concealed))
+    return FuItem(
+        f"{state} {_KIND_NAMES[kind]} {set_text(kind, tile)}", _set_fu(tile, kind, concealed)
+    )
 
 
 @lru_cache(maxsize=512)
-def _pair_items(pair: int, seat_wind: int, round_wind: int, value: int, double_wind: int
-                ) -> tuple[FuItem, ...]:
+def _pair_items(
+    pair: int, seat_wind: int, round_wind: int, value: int, double_wind: int
+) -> tuple[FuItem, ...]:
     name = T.name(pair)
     if pair in T.DRAGONS:
         return (FuItem(f"pair of dragons {name}", value),)
@@ -100,8 +107,9 @@ def round_up_10(fu: int) -> int:
     return -(-fu // 10) * 10
 
 
-def hand_fu(f: HandFacts, pinfu: bool, table: FuTable, extra: tuple[FuItem, ...] = ()
-            ) -> tuple[int, int, list[FuItem]]:
+def hand_fu(
+    f: HandFacts, pinfu: bool, table: FuTable, extra: tuple[FuItem, ...] = ()
+) -> tuple[int, int, list[FuItem]]:
     """(fu, fu before rounding and raising, items); the items add up to the fu.
 
     The fu before rounding breaks a tie between equal-valued readings. `extra`
@@ -122,8 +130,9 @@ def hand_fu(f: HandFacts, pinfu: bool, table: FuTable, extra: tuple[FuItem, ...]
     if wait is not None:
         items.append(wait)
     if f.pair is not None:
-        items.extend(_pair_items(f.pair, f.seat_wind, f.round_wind, table.value_pair,
-                                 table.double_wind_pair))
+        items.extend(
+            _pair_items(f.pair, f.seat_wind, f.round_wind, table.value_pair, table.double_wind_pair)
+        )
     items.extend(_set_item(g.kind, g.tile, g.concealed) for g in f.groups if g.kind != RUN)
     items.extend(extra)
     raw = sum(i.fu for i in items)

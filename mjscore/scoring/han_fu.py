@@ -99,10 +99,17 @@ def _rows(ruleset: Ruleset, options: dict[str, Any], closed: bool) -> list[YakuR
         worth = spec.worth(closed, options, ruleset.options)
         if worth is not None:
             han, units = worth
-            rows.append(YakuRow(order, key, PREDICATES[key],
-                                YakuMatch(key, spec.name, han, spec.japanese, yakuman=units),
-                                spec.alone, spec.supersedes,
-                                FuItem(spec.name, spec.fu) if spec.fu else None))
+            rows.append(
+                YakuRow(
+                    order,
+                    key,
+                    PREDICATES[key],
+                    YakuMatch(key, spec.name, han, spec.japanese, yakuman=units),
+                    spec.alone,
+                    spec.supersedes,
+                    FuItem(spec.name, spec.fu) if spec.fu else None,
+                )
+            )
     return rows
 
 
@@ -115,19 +122,31 @@ def _view(rows: list[YakuRow]) -> YakuView:
             by_flag.setdefault(flag, []).append(row)
         else:
             gated.setdefault(GATE.get(row.key, ""), []).append(row)
-    return YakuView(tuple((gate, tuple(group)) for gate, group in gated.items()),
-                    MappingProxyType({flag: tuple(group) for flag, group in by_flag.items()}))
+    return YakuView(
+        tuple((gate, tuple(group)) for gate, group in gated.items()),
+        MappingProxyType({flag: tuple(group) for flag, group in by_flag.items()}),
+    )
 
 
 def _build_setting(ruleset: Ruleset, options: dict[str, Any]) -> Setting:
     closed, opened = _rows(ruleset, options, True), _rows(ruleset, options, False)
-    kept = frozenset(key for option, keys in ruleset.params.keep_by_option.items()
-                     if options[option] for key in keys)
+    kept = frozenset(
+        key
+        for option, keys in ruleset.params.keep_by_option.items()
+        if options[option]
+        for key in keys
+    )
     han = ruleset.params.field_han
-    return Setting(_view(closed), _view(opened),
-                   _view([r for r in closed if r.alone]), _view([r for r in opened if r.alone]),
-                   kept, options["yakuman_stacking"], FuTable.of(ruleset.params, options),
-                   (YakuMatch("field_han", "Field han", han, "場の一翻"),) if han else ())
+    return Setting(
+        _view(closed),
+        _view(opened),
+        _view([r for r in closed if r.alone]),
+        _view([r for r in opened if r.alone]),
+        kept,
+        options["yakuman_stacking"],
+        FuTable.of(ruleset.params, options),
+        (YakuMatch("field_han", "Field han", han, "場の一翻"),) if han else (),
+    )
 
 
 def setting_for(ruleset: Ruleset, options: dict[str, Any]) -> Setting:
@@ -147,8 +166,9 @@ def _setting(name: str, option_items: tuple[tuple[str, Any], ...]) -> Setting:
 def match_yaku(f: HandFacts, setting: Setting) -> tuple[list[Counted], int, int]:
     """(yaku, han from yaku, yakuman units) after exclusions: supersedes, then yakuman."""
     view = setting.view(f.closed, f.shape in LIMIT_ONLY_SHAPES)
-    hits = sorted([(row.order, row, n) for rows in view.asked(f) for row in rows
-                   if (n := row.predicate(f))])  # the ruleset's order, as the report lists them
+    hits = sorted(
+        [(row.order, row, n) for rows in view.asked(f) for row in rows if (n := row.predicate(f))]
+    )  # the ruleset's order, as the report lists them
     dropped: set[str] = set()
     for _, row, _ in hits:
         dropped.update(row.supersedes)
@@ -206,9 +226,13 @@ def _choices(f: HandFacts, setting: Setting) -> list[Count]:
 
 _RIICHI_FLAGS = frozenset(("riichi", "double-riichi", "open-riichi"))
 _FIRST_DRAW = frozenset(("tenhou", "chiihou"))
-_BONUS_NAMES = {"dora": ("Dora", "ドラ"), "ura_dora": ("Ura dora", "裏ドラ"),
-                "aka_dora": ("Red five", "赤ドラ"), "flower_dora": ("Flower", "花牌"),
-                "kita": ("Kita", "抜きドラ")}
+_BONUS_NAMES = {
+    "dora": ("Dora", "ドラ"),
+    "ura_dora": ("Ura dora", "裏ドラ"),
+    "aka_dora": ("Red five", "赤ドラ"),
+    "flower_dora": ("Flower", "花牌"),
+    "kita": ("Kita", "抜きドラ"),
+}
 
 
 @lru_cache(maxsize=128)
@@ -304,11 +328,15 @@ def score_han_fu(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdi
             order = (value, units, total, fu, raw)
             if best is None or order > best_order:
                 best_order = order
-                best = Candidate(f, count.yaku, total, units, fu, fu_items, base, limit, value,
-                                 count.alone)
+                best = Candidate(
+                    f, count.yaku, total, units, fu, fu_items, base, limit, value, count.alone
+                )
     if best is None and short:
-        why = (f" with {ctx.honba} honba (option two_han_minimum_honba={from_honba})"
-               if min_han > params.min_han else "")
+        why = (
+            f" with {ctx.honba} honba (option two_han_minimum_honba={from_honba})"
+            if min_han > params.min_han
+            else ""
+        )
         raise NoYaku(f"too few han: the yaku give {short}, and a win needs {min_han}{why}")
     if best is None:
         raise NoYaku(_no_yaku_reason(line, bonus))
@@ -323,22 +351,30 @@ def _legal_readings(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> li
         shapes |= {NAGASHI}
     found = readings(line.holding.concealed, line.holding.melds, ctx.win_tile, ctx.tsumo, shapes)
     if not found:
-        raise NotAWin("not a complete hand: the tiles make neither four sets and a pair, "
-                      "seven pairs nor thirteen orphans", line.columns.get("concealed"))
+        raise NotAWin(
+            "not a complete hand: the tiles make neither four sets and a pair, "
+            "seven pairs nor thirteen orphans",
+            line.columns.get("concealed"),
+        )
     if "chankan-ankan" in ctx.flags:  # only thirteen orphans may rob a concealed kan
         found = [r for r in found if r.shape in (ORPHANS, ORPHANS_13)]
         if not found:
-            raise NotAWin("only thirteen orphans may rob a concealed kan ('chankan-ankan'), "
-                          "and this hand is not thirteen orphans",
-                          line.columns.get("chankan-ankan"))
+            raise NotAWin(
+                "only thirteen orphans may rob a concealed kan ('chankan-ankan'), "
+                "and this hand is not thirteen orphans",
+                line.columns.get("chankan-ankan"),
+            )
     gated = ruleset.params.shape_options  # shape -> the option that makes it a win
     if not gated:
         return found
     legal = [r for r in found if r.shape not in gated or options[gated[r.shape]]]
     if not legal:
         shape = found[0].shape
-        raise NotAWin(f"{shape.replace('-', ' ')} is not a winning shape under {ruleset.name} "
-                      f"(option {gated[shape]}=on makes it one)", line.columns.get("concealed"))
+        raise NotAWin(
+            f"{shape.replace('-', ' ')} is not a winning shape under {ruleset.name} "
+            f"(option {gated[shape]}=on makes it one)",
+            line.columns.get("concealed"),
+        )
     return legal
 
 
@@ -354,13 +390,28 @@ def _win_side(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> WinSide:
     seats = ruleset.seats
     if not options["two_player"]:
         if len(seats) == 3:  # sanma: the seats around a table of three; tsumo loss or not
-            return WinSide(ctx.seat_wind, ctx.tsumo, ctx.discarder_at(3), ctx.honba,
-                           ctx.sticks, seats=seats, tsumo_loss=options["tsumo_loss"])
-        return WinSide(ctx.seat_wind, ctx.tsumo, ctx.discarder_seat, ctx.honba, ctx.sticks,
-                       seats=seats)
+            return WinSide(
+                ctx.seat_wind,
+                ctx.tsumo,
+                ctx.discarder_at(3),
+                ctx.honba,
+                ctx.sticks,
+                seats=seats,
+                tsumo_loss=options["tsumo_loss"],
+            )
+        return WinSide(
+            ctx.seat_wind, ctx.tsumo, ctx.discarder_seat, ctx.honba, ctx.sticks, seats=seats
+        )
     other = "S" if ctx.dealer else "E"
-    return WinSide(ctx.seat_wind, ctx.tsumo, None if ctx.tsumo else other, ctx.honba,
-                   ctx.sticks, sole_payer=other, seats=seats)
+    return WinSide(
+        ctx.seat_wind,
+        ctx.tsumo,
+        None if ctx.tsumo else other,
+        ctx.honba,
+        ctx.sticks,
+        sole_payer=other,
+        seats=seats,
+    )
 
 
 def _flag_notes(c: Candidate, line: Hand, options: dict[str, Any]) -> list[str]:
@@ -369,23 +420,32 @@ def _flag_notes(c: Candidate, line: Hand, options: dict[str, Any]) -> list[str]:
     flags = ctx.flags
     notes = []
     if ctx.ura and flags.isdisjoint(_RIICHI_FLAGS):
-        notes.append("ura dora count only for a riichi hand: the ura: indicators "
-                     "are ignored")
+        notes.append("ura dora count only for a riichi hand: the ura: indicators are ignored")
     if "renhou" in flags and all(m.key != "renhou" for m in c.yaku):
         if options.get("renhou", "off") == "off":
             notes.append("renhou counts nothing under the option renhou=off")
         else:
-            notes.append(f"renhou ({options['renhou']}) is worth less than the hand's own "
-                         "yaku, which count instead")
+            notes.append(
+                f"renhou ({options['renhou']}) is worth less than the hand's own "
+                "yaku, which count instead"
+            )
     first_draw = sorted(flags & _FIRST_DRAW) if "first-turn" in flags else []
     if first_draw and any(m.key == "shiisan_puutaa" for m in c.yaku):
-        notes.append(f"'first-turn' and '{first_draw[0]}' name the same first draw: 十三不搭 "
-                     f"counted once (thirteen unrelated tiles take no {first_draw[0]})")
+        notes.append(
+            f"'first-turn' and '{first_draw[0]}' name the same first draw: 十三不搭 "
+            f"counted once (thirteen unrelated tiles take no {first_draw[0]})"
+        )
     return notes
 
 
-def _liable(c: Candidate, line: Hand, ruleset: Ruleset, options: dict[str, Any],
-            side: WinSide, notes: list[str]) -> tuple[list[Payment] | None, Liability | None]:
+def _liable(
+    c: Candidate,
+    line: Hand,
+    ruleset: Ruleset,
+    options: dict[str, Any],
+    side: WinSide,
+    notes: list[str],
+) -> tuple[list[Payment] | None, Liability | None]:
     """The payments and the liability when someone answers for the hand (包), else None.
 
     The liability rules are imported here, for the few hands that can need them."""
@@ -396,8 +456,9 @@ def _liable(c: Candidate, line: Hand, ruleset: Ruleset, options: dict[str, Any],
     from . import liability as pao
 
     if pao_yakuman:
-        calls, more = pao.find_liable(line, {m.key for m in c.yaku}, options["pao"],
-                                      len(side.seats))
+        calls, more = pao.find_liable(
+            line, {m.key for m in c.yaku}, options["pao"], len(side.seats)
+        )
         notes.extend(more)
         if calls:
             call = calls[0]
@@ -406,17 +467,32 @@ def _liable(c: Candidate, line: Hand, ruleset: Ruleset, options: dict[str, Any],
             whole = options.get("pao_share", "whole") == "whole"
             liable_units = sum(m.yakuman for m in c.yaku if m.key in answered)
             liable_base = c.base if whole else min(c.base, 8000 * liable_units)
-            return (liable_payments(c.base, liable_base, call.seat, side, params, whole),
-                    Liability(call.seat, answered,
-                              pao.describe(call, side.winner, side.tsumo, side.discarder,
-                                           _share_words(c, liable_units, whole))))
+            return (
+                liable_payments(c.base, liable_base, call.seat, side, params, whole),
+                Liability(
+                    call.seat,
+                    answered,
+                    pao.describe(
+                        call,
+                        side.winner,
+                        side.tsumo,
+                        side.discarder,
+                        _share_words(c, liable_units, whole),
+                    ),
+                ),
+            )
     else:  # Arushal's liability rules
         arushal_call, more, answered = pao.find_arushal_liable(line, {m.key for m in c.yaku})
         notes.extend(more)
         if arushal_call:
-            return (liable_payments(c.base, c.base, arushal_call.seat, side, params),
-                    Liability(arushal_call.seat, answered, pao.describe(
-                        arushal_call, side.winner, side.tsumo, side.discarder)))
+            return (
+                liable_payments(c.base, c.base, arushal_call.seat, side, params),
+                Liability(
+                    arushal_call.seat,
+                    answered,
+                    pao.describe(arushal_call, side.winner, side.tsumo, side.discarder),
+                ),
+            )
     return None, None
 
 
@@ -427,28 +503,46 @@ def _share_words(c: Candidate, liable_units: int, whole: bool) -> str:
     return "the whole hand" if whole else "the liable yakuman only"
 
 
-def _verdict(c: Candidate, bonus: list[YakuMatch], line: Hand, ruleset: Ruleset,
-             options: dict[str, Any], side: WinSide) -> Verdict:
+def _verdict(
+    c: Candidate,
+    bonus: list[YakuMatch],
+    line: Hand,
+    ruleset: Ruleset,
+    options: dict[str, Any],
+    side: WinSide,
+) -> Verdict:
     params = ruleset.params
     notes = _flag_notes(c, line, options)
     payments, liability = _liable(c, line, ruleset, options, side, notes)
     if payments is None:
         payments = hand_payments(c.base, side, params) + honba_payments(side, params)
     payments += deposit_payments(side, params)
-    extras, more = extra_payments(line, c.yaku, c.yakuman, c.facts.closed, side, params,
-                                  options)
+    extras, more = extra_payments(line, c.yaku, c.yakuman, c.facts.closed, side, params, options)
     payments += extras
     notes.extend(more)
     if not side.tsumo and side.discarder is None:
-        notes.append("the discarder is not written (ron:<tile> with - = or +), so the "
-                     "payment is from an unknown seat and net leaves it out")
+        notes.append(
+            "the discarder is not written (ron:<tile> with - = or +), so the "
+            "payment is from an unknown seat and net leaves it out"
+        )
     plain = not (c.yakuman or c.alone)  # a limit or yakuman hand shows no fu and no dora
-    score = HanFu(han=None if c.yakuman else c.han, fu=c.fu if plain else None,
-                  fu_items=tuple(c.fu_items) if plain else (), limit=c.limit,
-                  yakuman=c.yakuman)
-    return Verdict(score, c.value, tuple(payments), net_of(payments, side.seats),
-                   winner=side.winner, win="tsumo" if side.tsumo else "ron",
-                   discarder=side.discarder,
-                   yaku=tuple(c.yaku) + (tuple(bonus) if plain else ()),
-                   liability=liability, reading=c.facts.reading.text() if c.facts.reading else "",
-                   notes=tuple(notes))
+    score = HanFu(
+        han=None if c.yakuman else c.han,
+        fu=c.fu if plain else None,
+        fu_items=tuple(c.fu_items) if plain else (),
+        limit=c.limit,
+        yakuman=c.yakuman,
+    )
+    return Verdict(
+        score,
+        c.value,
+        tuple(payments),
+        net_of(payments, side.seats),
+        winner=side.winner,
+        win="tsumo" if side.tsumo else "ron",
+        discarder=side.discarder,
+        yaku=tuple(c.yaku) + (tuple(bonus) if plain else ()),
+        liability=liability,
+        reading=c.facts.reading.text() if c.facts.reading else "",
+        notes=tuple(notes),
+    )

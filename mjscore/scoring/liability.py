@@ -40,8 +40,9 @@ _COMPLETERS: dict[str, tuple[Callable[[Meld], bool], int, str]] = {
 _COMPLETED_BY: dict[str, str] = {"suukantsu": KAN}
 
 
-def find_liable(line: Hand, yaku_keys: set[str], pao: frozenset[str], players: int = 4
-                ) -> tuple[list[LiableCall], list[str]]:
+def find_liable(
+    line: Hand, yaku_keys: set[str], pao: frozenset[str], players: int = 4
+) -> tuple[list[LiableCall], list[str]]:
     """The liable calls among `yaku_keys`, and notes where a source marker is missing;
     the feeder's seat is found round a table of `players`."""
     calls, notes = [], []
@@ -55,28 +56,37 @@ def find_liable(line: Hand, yaku_keys: set[str], pao: frozenset[str], players: i
         if not last.is_open or _COMPLETED_BY.get(key, last.kind) != last.kind:
             continue
         if last.source is None:
-            notes.append(f"{key}: the source of {last.text()} is not written, so nobody is "
-                         "liable (write - = or + after the meld)")
+            notes.append(
+                f"{key}: the source of {last.text()} is not written, so nobody is "
+                "liable (write - = or + after the meld)"
+            )
             continue
         calls.append(LiableCall(seat_from(winner, last.source, players), key, last, fed))
     return calls, notes
 
 
-def describe(call: LiableCall, winner: str, tsumo: bool, discarder: str | None,
-             share: str = "") -> str:
+def describe(
+    call: LiableCall, winner: str, tsumo: bool, discarder: str | None, share: str = ""
+) -> str:
     """The rule in words, as the report shows it; `share` names what the liable player
     answers for when the hand holds other yakuman too (option pao_share)."""
-    who = f"{call.seat} fed {call.fed} ({call.meld.text()} from {call.seat}, " \
-          f"{SOURCE_WORDS[call.meld.source or '']})"
+    who = (
+        f"{call.seat} fed {call.fed} ({call.meld.text()} from {call.seat}, "
+        f"{SOURCE_WORDS[call.meld.source or '']})"
+    )
     if discarder == call.seat and not tsumo:
         return f"{who}: {call.seat} dealt in too and pays all"
     if share == "the liable yakuman only":
         if tsumo:
-            return (f"{who}: {call.seat} pays the {call.yaku} alone, as if they had dealt in; "
-                    "the other yakuman are an ordinary tsumo")
+            return (
+                f"{who}: {call.seat} pays the {call.yaku} alone, as if they had dealt in; "
+                "the other yakuman are an ordinary tsumo"
+            )
         disc = discarder or "the discarder"
-        return (f"{who}: {call.seat} pays half of the {call.yaku}, {disc} pays the other half "
-                "and the other yakuman")
+        return (
+            f"{who}: {call.seat} pays half of the {call.yaku}, {disc} pays the other half "
+            "and the other yakuman"
+        )
     if tsumo:
         return f"{who}: {call.seat} pays the whole hand alone, as if they had dealt in"
     disc = discarder or "the discarder"
@@ -103,8 +113,9 @@ def _yakuhai_key(tile: int, seat: int, rnd: int) -> str:
     return "seat_wind" if tile == seat else "round_wind"
 
 
-def find_arushal_liable(line: Hand, yaku_keys: set[str]
-                        ) -> tuple[LiableCall | None, list[str], tuple[str, ...]]:
+def find_arushal_liable(
+    line: Hand, yaku_keys: set[str]
+) -> tuple[LiableCall | None, list[str], tuple[str, ...]]:
     """The one liable call under Shiragiku's Arushal rule, the notes, and the yaku it answers for.
 
     The yakuman rules come first (大三元: the third dragon called after two dragon
@@ -136,10 +147,17 @@ def find_arushal_liable(line: Hand, yaku_keys: set[str]
             if not meld.is_open:
                 return None, notes, ()
             if meld.source is None:
-                notes.append(f"counted mangan: the source of {meld.text()} is not written, so "
-                             "nobody is liable (write - = or + after the meld)")
+                notes.append(
+                    f"counted mangan: the source of {meld.text()} is not written, so "
+                    "nobody is liable (write - = or + after the meld)"
+                )
                 return None, notes, ()
             fed = f"the call that brought the exposed yakuhai to {MANGAN_YAKUHAI_HAN} han"
-            return (LiableCall(seat_from(line.ctx.seat_wind, meld.source),
-                               "counted mangan (数満貫)", meld, fed), notes, tuple(counted))
+            return (
+                LiableCall(
+                    seat_from(line.ctx.seat_wind, meld.source), "counted mangan (数満貫)", meld, fed
+                ),
+                notes,
+                tuple(counted),
+            )
     return None, notes, ()

@@ -34,8 +34,14 @@ class WinSide:
 
 
 @lru_cache(maxsize=2048, typed=True)  # typed: an amount of 1000 is never 1000.0
-def payment(payer: str | None, payee: str, amount: int, reason: str, count: int | None = None,
-            label: str = "") -> Payment:
+def payment(
+    payer: str | None,
+    payee: str,
+    amount: int,
+    reason: str,
+    count: int | None = None,
+    label: str = "",
+) -> Payment:
     """One payment line, made once: a payment is a frozen value, and a file repeats a few
     hundred of them (the 1,000 ron from the left, the 300 of one honba, ...)."""
     return Payment(payer, payee, amount, reason, count, label)
@@ -56,13 +62,15 @@ def hand_payments(base: int, side: WinSide, params: Params) -> list[Payment]:
     if not side.tsumo:
         return [payment(side.discarder, side.winner, _ron_total(base, dealer, params), "ron")]
     if side.sole_payer:  # the one opponent pays a tsumo as if they had dealt in
-        return [payment(side.sole_payer, side.winner, _ron_total(base, dealer, params),
-                        "tsumo")]
+        return [payment(side.sole_payer, side.winner, _ron_total(base, dealer, params), "tsumo")]
     double, single = _round(2 * base, params), _round(base, params)  # the dealer pays double
     if not side.tsumo_loss and len(side.seats) == 3:
         double, single = _split_north(base, dealer, params)
-    return [payment(seat, side.winner, double if (dealer or seat == "E") else single, "tsumo")
-            for seat in side.seats if seat != side.winner]
+    return [
+        payment(seat, side.winner, double if (dealer or seat == "E") else single, "tsumo")
+        for seat in side.seats
+        if seat != side.winner
+    ]
 
 
 def _split_north(base: int, dealer: bool, params: Params) -> tuple[int, int]:
@@ -87,29 +95,60 @@ def hand_value(base: int, side: WinSide, params: Params) -> int:
     return double + (others - 1) * single
 
 
-def honba_payments(side: WinSide, params: Params, payer: str | None = None
-                   ) -> list[Payment]:
+def honba_payments(side: WinSide, params: Params, payer: str | None = None) -> list[Payment]:
     """Counters: 300 each from the discarder on ron, 100 each from every payer on tsumo."""
     if not side.honba:
         return []
     payer = payer if payer is not None else side.sole_payer
     if payer is not None or not side.tsumo:
         who = payer if payer is not None else side.discarder
-        return [payment(who, side.winner, params.honba_ron * side.honba, "honba",
-                        side.honba, f"honba ×{side.honba}")]
-    return [payment(s, side.winner, params.honba_tsumo * side.honba, "honba", side.honba,
-                    f"honba ×{side.honba}") for s in side.seats if s != side.winner]
+        return [
+            payment(
+                who,
+                side.winner,
+                params.honba_ron * side.honba,
+                "honba",
+                side.honba,
+                f"honba ×{side.honba}",
+            )
+        ]
+    return [
+        payment(
+            s,
+            side.winner,
+            params.honba_tsumo * side.honba,
+            "honba",
+            side.honba,
+            f"honba ×{side.honba}",
+        )
+        for s in side.seats
+        if s != side.winner
+    ]
 
 
 def deposit_payments(side: WinSide, params: Params) -> list[Payment]:
     if not side.sticks:
         return []
-    return [payment("table", side.winner, params.deposit * side.sticks, "deposits",
-                    side.sticks, f"riichi deposits ×{side.sticks}")]
+    return [
+        payment(
+            "table",
+            side.winner,
+            params.deposit * side.sticks,
+            "deposits",
+            side.sticks,
+            f"riichi deposits ×{side.sticks}",
+        )
+    ]
 
 
-def liable_payments(total_base: int, liable_base: int, liable: str, side: WinSide,
-                    params: Params, tsumo_whole: bool = True) -> list[Payment]:
+def liable_payments(
+    total_base: int,
+    liable_base: int,
+    liable: str,
+    side: WinSide,
+    params: Params,
+    tsumo_whole: bool = True,
+) -> list[Payment]:
     """Payments when `liable` answers for `liable_base` of the hand's base points.
 
     Tsumo: the liable player pays the whole hand alone, as if they had dealt in,
@@ -127,8 +166,14 @@ def liable_payments(total_base: int, liable_base: int, liable: str, side: WinSid
     out: list[Payment] = []
     honba_payer: str | None = liable
     if side.tsumo:
-        out.append(payment(liable, side.winner, _ron_total(
-            total_base if tsumo_whole else liable_base, dealer, params), "liability"))
+        out.append(
+            payment(
+                liable,
+                side.winner,
+                _ron_total(total_base if tsumo_whole else liable_base, dealer, params),
+                "liability",
+            )
+        )
         if rest and not tsumo_whole:
             out.extend(hand_payments(rest, side, params))
     elif side.discarder == liable:
@@ -136,11 +181,15 @@ def liable_payments(total_base: int, liable_base: int, liable: str, side: WinSid
     else:
         share = _ron_total(liable_base, dealer, params)
         half = _round(share / 2, params)
-        out.append(payment(liable, side.winner, half, "liability",
-                           label="liability (half)"))
-        out.append(payment(side.discarder, side.winner,
-                           share - half + (_ron_total(rest, dealer, params) if rest else 0),
-                           "ron"))
+        out.append(payment(liable, side.winner, half, "liability", label="liability (half)"))
+        out.append(
+            payment(
+                side.discarder,
+                side.winner,
+                share - half + (_ron_total(rest, dealer, params) if rest else 0),
+                "ron",
+            )
+        )
         if params.pao_honba_ron == "discarder":
             honba_payer = side.discarder
     out.extend(honba_payments(side, params, payer=honba_payer))

@@ -9,8 +9,9 @@ from ..rulesets.params import LIMITS, Params
 __all__ = ["LIMITS", "base_points", "round_up"]
 
 
-def base_points(han: int, fu: int, yakuman: int, options: dict[str, Any],
-                params: Params) -> tuple[int, str | None]:
+def base_points(
+    han: int, fu: int, yakuman: int, options: dict[str, Any], params: Params
+) -> tuple[int, str | None]:
     """(base points, limit name or None): fu x 2^(han+2), capped by the limits.
 
     Params change the family's table: `han_offset` (the 2 of 2^(han+2)),

@@ -68,10 +68,20 @@ class PlayerScore:
 
     def tally(self) -> PlayerTally:
         """The finished, frozen score that the result carries."""
-        return PlayerTally(self.points, self.doubles, self.score, self.raw, self.capped,
-                           tuple(self.points_items), tuple(self.doubles_items),
-                           self.special.key if self.special else None, self.winner,
-                           self.riichi, self.given, tuple(self.notes))
+        return PlayerTally(
+            self.points,
+            self.doubles,
+            self.score,
+            self.raw,
+            self.capped,
+            tuple(self.points_items),
+            tuple(self.doubles_items),
+            self.special.key if self.special else None,
+            self.winner,
+            self.riichi,
+            self.given,
+            tuple(self.notes),
+        )
 
 
 # -- one player ------------------------------------------------------------------------------
@@ -116,7 +126,7 @@ def _rounded(raw: int, how: str) -> int:
 
 
 def _total(s: PlayerScore, options: dict[str, Any]) -> PlayerScore:
-    s.raw = s.points * 2 ** s.doubles
+    s.raw = s.points * 2**s.doubles
     rounded = _rounded(s.raw, options["rounding"])
     s.score = min(rounded, options["limit"])
     s.capped = rounded > options["limit"]
@@ -134,14 +144,15 @@ def score_player(f: HandFacts, declaration_lost: bool = False) -> PlayerScore:
         s.points_items = flower_items(f)
         keep = f.options["riichi_loser_keeps_flower_doubles"]
         s.doubles_items = doubles_items(f, flowers_only=True) if keep else []
-        s.notes.append(f"{f.seat} declared main appelante and lost: only flowers and seasons "
-                       "count")
+        s.notes.append(f"{f.seat} declared main appelante and lost: only flowers and seasons count")
     else:
         s.points_items = held_items(f) + (row_items(f) if f.winner else [])
         s.doubles_items = doubles_items(f)
         if not f.complete and f.has_honors and len(f.suits) == 1:
-            s.notes.append(f"{f.seat}'s holding is not written in full ({FULL_HAND} tiles): "
-                           "honours and one suit is not judged (insufficient data)")
+            s.notes.append(
+                f"{f.seat}'s holding is not written in full ({FULL_HAND} tiles): "
+                "honours and one suit is not judged (insufficient data)"
+            )
     return _total(s, f.options)
 
 
@@ -178,8 +189,9 @@ def special_score(hand: ScoreItem, f: HandFacts) -> PlayerScore:
     if f.options["special_hand_adds_bonus_tiles"] and flowers:
         n = sum(i.value for i in doubles_items(f, flowers_only=True))
         base = flowers[0]
-        s.points_items.append(ScoreItem("flowers", f"{base.name} ×{2 ** n}", base.value * 2 ** n,
-                                   base.times))
+        s.points_items.append(
+            ScoreItem("flowers", f"{base.name} ×{2**n}", base.value * 2**n, base.times)
+        )
     s.raw = s.score = s.points
     return s
 
@@ -191,13 +203,21 @@ def _not_a_win(line: Hand, found: list[Reading]) -> NotAWin:
     """Why a hand is no Mah-Jong here, in words (seven pairs and quadruples are special)."""
     column = line.columns.get("concealed")
     if any(r.shape == SEVEN_PAIRS for r in found):
-        return NotAWin("seven pairs is a Mah-Jong only as a German special hand, and "
-                       "german_limit_hands is off", column)
+        return NotAWin(
+            "seven pairs is a Mah-Jong only as a German special hand, and "
+            "german_limit_hands is off",
+            column,
+        )
     if quads_reading(line) is not None:
-        return NotAWin("three quadruples and a pair make a Mah-Jong only as the Mandarin or "
-                       "Imperial hand (or with allow_three_quads_pair_generally)", column)
-    return NotAWin("not a complete hand: the tiles make neither four sets and a pair nor a "
-                   "special hand", column)
+        return NotAWin(
+            "three quadruples and a pair make a Mah-Jong only as the Mandarin or "
+            "Imperial hand (or with allow_three_quads_pair_generally)",
+            column,
+        )
+    return NotAWin(
+        "not a complete hand: the tiles make neither four sets and a pair nor a special hand",
+        column,
+    )
 
 
 def best_winner(line: Hand, table: Table) -> tuple[PlayerScore, list[ScoreItem], int | None]:
@@ -223,14 +243,16 @@ def best_winner(line: Hand, table: Table) -> tuple[PlayerScore, list[ScoreItem],
     return best, specials, best.score
 
 
-def _choice_notes(winner: PlayerScore, specials: list[ScoreItem],
-                  ordinary: int | None) -> list[str]:
+def _choice_notes(
+    winner: PlayerScore, specials: list[ScoreItem], ordinary: int | None
+) -> list[str]:
     """Which reading won, in words, when there was a choice."""
     if winner.special is not None:
         won = winner.special
-        notes = [f"{won.name} ({won.value}) is scored"
-                 + (f"; the best ordinary reading scores {ordinary}" if ordinary is not None
-                    else "")]
+        notes = [
+            f"{won.name} ({won.value}) is scored"
+            + (f"; the best ordinary reading scores {ordinary}" if ordinary is not None else "")
+        ]
         others = [f"{i.name} ({i.value})" for i in specials if i.key != won.key]
         if others:
             notes.append("also matched: " + ", ".join(others))
@@ -248,26 +270,34 @@ def _check_deal(line: Hand, draw: bool) -> None:
     ctx = line.ctx
     if draw:
         if "win" in line.columns:
-            raise ContextError("a draw has no winner: remove the win token or 'draw'",
-                               line.columns["win"])
+            raise ContextError(
+                "a draw has no winner: remove the win token or 'draw'", line.columns["win"]
+            )
         extra = sorted(ctx.flags - {"draw", "riichi"})
         if extra:
-            raise ContextError(f"'{extra[0]}' describes a win, but the line is a draw",
-                               line.columns.get(extra[0]), extra[0])
+            raise ContextError(
+                f"'{extra[0]}' describes a win, but the line is a draw",
+                line.columns.get(extra[0]),
+                extra[0],
+            )
     if ctx.seat_wind in line.others_by_seat:
-        raise ContextError(f"seat {ctx.seat_wind} is the first player of the line; it cannot "
-                           "follow ' / ' as well")
+        raise ContextError(
+            f"seat {ctx.seat_wind} is the first player of the line; it cannot follow ' / ' as well"
+        )
     holdings = [(ctx.seat_wind, line.holding)] if draw else []
     holdings += list(line.others)
     for seat, h in holdings:
         held = tiles_held(h)
         if held > FULL_HAND:
-            raise InvalidHand(f"{seat} holds {held} tiles (a kong counted as three); a player "
-                              f"who has not won holds at most {FULL_HAND}")
+            raise InvalidHand(
+                f"{seat} holds {held} tiles (a kong counted as three); a player "
+                f"who has not won holds at most {FULL_HAND}"
+            )
 
 
-def _players(line: Hand, table: Table, winner: PlayerScore | None,
-             seats: tuple[str, ...]) -> dict[str, PlayerScore]:
+def _players(
+    line: Hand, table: Table, winner: PlayerScore | None, seats: tuple[str, ...]
+) -> dict[str, PlayerScore]:
     """Every seat's score, in turn order: the winner's, the holdings written after ' / '
     and, on a draw, the first player's; a seat not written is shown as not given and
     scores 0."""
@@ -288,25 +318,34 @@ def _players(line: Hand, table: Table, winner: PlayerScore | None,
 
 
 def _terms(params: Params, options: dict[str, Any]) -> Terms:
-    return Terms(advanced=options["advanced_settlement"], mode=options["east_in_settlement"],
-                 settle_on_draw=options["settle_on_draw"], winner_refund=options["winner_refund"],
-                 east_factor=params.east_factor)
+    return Terms(
+        advanced=options["advanced_settlement"],
+        mode=options["east_in_settlement"],
+        settle_on_draw=options["settle_on_draw"],
+        winner_refund=options["winner_refund"],
+        east_factor=params.east_factor,
+    )
 
 
-def _settlement_notes(line: Hand, players: dict[str, PlayerScore], terms: Terms,
-                      draw: bool) -> tuple[str, list[str]]:
+def _settlement_notes(
+    line: Hand, players: dict[str, PlayerScore], terms: Terms, draw: bool
+) -> tuple[str, list[str]]:
     """(the system used, notes on what it could not know)."""
     missing = [s for s, p in players.items() if not p.given]
     if draw:
         if not (terms.advanced and terms.settle_on_draw):
-            return "none", ["exhaustive draw: nobody pays (options settle_on_draw and "
-                            f"advanced_settlement settle the {_HANDS[len(players)]} hands)"]
+            return "none", [
+                "exhaustive draw: nobody pays (options settle_on_draw and "
+                f"advanced_settlement settle the {_HANDS[len(players)]} hands)"
+            ]
         notes: list[str] = []
     elif not terms.advanced:
         return "simple", []
     elif not line.others:
-        return "simple", ["the other players' holdings are not written after ' / ': only the "
-                          "winner is paid (simple system)"]
+        return "simple", [
+            "the other players' holdings are not written after ' / ': only the "
+            "winner is paid (simple system)"
+        ]
     else:
         notes = []
     if missing:
@@ -345,31 +384,55 @@ def score_points_doubles(line: Hand, ruleset: Ruleset, options: dict[str, Any]) 
     payments = won + among_players(scores, winner.seat if winner else None, terms)
     for p in players.values():
         notes += p.notes
-    return _verdict(line, winner, specials or [], ordinary, players, system, value, payments,
-                    notes)
+    return _verdict(line, winner, specials or [], ordinary, players, system, value, payments, notes)
 
 
-def _verdict(line: Hand, winner: PlayerScore | None, specials: list[ScoreItem],
-             ordinary: int | None, players: dict[str, PlayerScore], system: str, value: int,
-             payments: list[Payment], notes: list[str]) -> Verdict:
+def _verdict(
+    line: Hand,
+    winner: PlayerScore | None,
+    specials: list[ScoreItem],
+    ordinary: int | None,
+    players: dict[str, PlayerScore],
+    system: str,
+    value: int,
+    payments: list[Payment],
+    notes: list[str],
+) -> Verdict:
     ctx = line.ctx
-    given = MappingProxyType({s: p.tally() for s, p in players.items()
-                              if p.given or line.others})
+    given = MappingProxyType({s: p.tally() for s, p in players.items() if p.given or line.others})
     net = net_of(payments, tuple(players))
     if winner is None:
         score = PointsDoubles(None, None, None, (), (), None, (), ordinary, given, system)
         return Verdict(score, value, tuple(payments), net, notes=tuple(notes))
     special = winner.special
     score = PointsDoubles(
-        winner.points, winner.doubles, winner.score, tuple(winner.points_items),
-        tuple(winner.doubles_items), special.key if special else ORDINARY, tuple(specials),
-        ordinary, given, system,
-        limit=special.key if special else "limit" if winner.capped else None)
-    yaku = [YakuMatch(i.key, i.name, i.value, times=i.times if i.times > 1 else None,
-                      unit="doubles") for i in winner.doubles_items]
+        winner.points,
+        winner.doubles,
+        winner.score,
+        tuple(winner.points_items),
+        tuple(winner.doubles_items),
+        special.key if special else ORDINARY,
+        tuple(specials),
+        ordinary,
+        given,
+        system,
+        limit=special.key if special else "limit" if winner.capped else None,
+    )
+    yaku = [
+        YakuMatch(i.key, i.name, i.value, times=i.times if i.times > 1 else None, unit="doubles")
+        for i in winner.doubles_items
+    ]
     if special is not None:  # its value is the score's; as a match it adds no doubles
         yaku.append(YakuMatch(special.key, special.name, 0, unit="doubles"))
-    return Verdict(score, value, tuple(payments), net, winner=winner.seat,
-                   win="tsumo" if ctx.tsumo else "ron", discarder=ctx.discarder_seat,
-                   yaku=tuple(yaku), reading=winner.reading.text() if winner.reading else None,
-                   notes=tuple(notes))
+    return Verdict(
+        score,
+        value,
+        tuple(payments),
+        net,
+        winner=winner.seat,
+        win="tsumo" if ctx.tsumo else "ron",
+        discarder=ctx.discarder_seat,
+        yaku=tuple(yaku),
+        reading=winner.reading.text() if winner.reading else None,
+        notes=tuple(notes),
+    )

@@ -76,8 +76,11 @@ def refunds(scores: dict[str, int], winner: str, terms: Terms) -> list[Payment]:
         diff = scores[seat] - scores[winner]
         if seat != winner and diff > 0:
             m = 2 * _factor(seat, winner, terms)
-            out.append(Payment(winner, seat, m * diff, "refund",
-                               label=f"refund: {seat} outscored the winner"))
+            out.append(
+                Payment(
+                    winner, seat, m * diff, "refund", label=f"refund: {seat} outscored the winner"
+                )
+            )
     return out
 
 

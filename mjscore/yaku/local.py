@@ -35,8 +35,9 @@ def nagashi(f: HandFacts) -> int:
 def shiisan_puutaa(f: HandFacts) -> int:
     """十三不搭: thirteen unrelated tiles and one pair, by tsumo on the first draw (the flag
     first-turn, or the first-draw wins tenhou and chiihou, which this shape does not take)."""
-    return int(f.shape == UNRELATED and f.tsumo
-               and bool(f.flags & {"first-turn", "tenhou", "chiihou"}))
+    return int(
+        f.shape == UNRELATED and f.tsumo and bool(f.flags & {"first-turn", "tenhou", "chiihou"})
+    )
 
 
 @yaku("hanakan")
@@ -76,16 +77,21 @@ def shanron_shanchu(f: HandFacts) -> int:
 def uumensai(f: HandFacts) -> int:
     """五門斎: a set each of man, pin, sou and a dragon, and a pair of the seat wind."""
     trips = f.triplets
-    return int(f.standard and len(trips) == 4 and f.pair == f.seat_wind
-               and sorted(T.suit(t) for t in trips if t < 27) == [T.MAN, T.PIN, T.SOU]
-               and sum(t in T.DRAGONS for t in trips) == 1)
+    return int(
+        f.standard
+        and len(trips) == 4
+        and f.pair == f.seat_wind
+        and sorted(T.suit(t) for t in trips if t < 27) == [T.MAN, T.PIN, T.SOU]
+        and sum(t in T.DRAGONS for t in trips) == 1
+    )
 
 
 def _consecutive_sets(f: HandFacts, n: int) -> bool:
     """`n` sets of one suit in consecutive numbers (三連刻 3, 四連刻 4)."""
     trips = set(f.triplets)
-    return f.standard and any(t < 27 and t % 9 + n <= 9 and all(t + k in trips for k in range(n))
-                              for t in trips)
+    return f.standard and any(
+        t < 27 and t % 9 + n <= 9 and all(t + k in trips for k in range(n)) for t in trips
+    )
 
 
 @yaku("sanrenkou", gate="triplets3")
@@ -109,8 +115,7 @@ def isshoku_yonjun(f: HandFacts) -> int:
 @yaku("banryoku", gate="one_suit")
 def banryoku(f: HandFacts) -> int:
     """万緑叢中一点紅: four sets of green bamboo (2 3 4 6 8 s) and a pair of red dragons."""
-    return int(f.standard and f.pair == T.RED
-               and all(set(g.tiles) <= GREEN_SOU for g in f.groups))
+    return int(f.standard and f.pair == T.RED and all(set(g.tiles) <= GREEN_SOU for g in f.groups))
 
 
 @yaku("benikujaku", gate="one_suit")
@@ -125,15 +130,19 @@ def daisharin(f: HandFacts) -> int:
     assert f.line is not None  # a riichi-family rule: every reading has its line
     counts = Counter(f.tiles)
     ranks = sorted(counts)
-    return int(not f.line.holding.melds and len(counts) == 7 and set(counts.values()) == {2}
-               and all(T.suit(t) == T.PIN for t in ranks) and ranks[-1] - ranks[0] == 6)
+    return int(
+        not f.line.holding.melds
+        and len(counts) == 7
+        and set(counts.values()) == {2}
+        and all(T.suit(t) == T.PIN for t in ranks)
+        and ranks[-1] - ranks[0] == 6
+    )
 
 
 @yaku("hyakumangoku", gate="one_suit")
 def hyakumangoku(f: HandFacts) -> int:
     """百万石: only man, and the numbers of all the tiles add up to 100 or more."""
-    return int(all(T.suit(t) == T.MAN for t in f.tiles)
-               and sum(T.rank(t) for t in f.tiles) >= 100)
+    return int(all(T.suit(t) == T.MAN for t in f.tiles) and sum(T.rank(t) for t in f.tiles) >= 100)
 
 
 @yaku("fuukasetsugetsu", gate="triplets3")

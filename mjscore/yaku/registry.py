@@ -39,10 +39,23 @@ GATE: dict[str, str] = {}  # yaku key -> a HandFacts attribute that is true when
 
 # The gates a predicate may name: cheap facts that most hands lack, so that the
 # scorer skips whole groups of predicates at once (HandFacts sets each of them).
-GATES = frozenset(("has_honors", "one_suit", "all_terminal_or_honor",
-                   "some_terminal_or_honor", "no_terminal_or_honor", "orphans",
-                   "seven_pairs", "tsumo", "runs2", "runs3", "triplets3",
-                   "honour_sets", "outside_pair"))
+GATES = frozenset(
+    (
+        "has_honors",
+        "one_suit",
+        "all_terminal_or_honor",
+        "some_terminal_or_honor",
+        "no_terminal_or_honor",
+        "orphans",
+        "seven_pairs",
+        "tsumo",
+        "runs2",
+        "runs3",
+        "triplets3",
+        "honour_sets",
+        "outside_pair",
+    )
+)
 
 
 def register(kind: str, key: str) -> Callable[[Predicate], Predicate]:

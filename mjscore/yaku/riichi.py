@@ -49,9 +49,13 @@ def pinfu(f: HandFacts) -> int:
     Whether an open hand counts is ruleset data (han_open); a tsumo counts only
     when closed and the ruleset's `tsumo_pinfu` switch (option or parameter) allows it.
     """
-    return int(f.standard and len(f.runs) == 4 and f.wait == RYANMEN
-               and f.pair not in f.value_tiles()
-               and (not f.tsumo or f.closed and f.options["tsumo_pinfu"]))
+    return int(
+        f.standard
+        and len(f.runs) == 4
+        and f.wait == RYANMEN
+        and f.pair not in f.value_tiles()
+        and (not f.tsumo or f.closed and f.options["tsumo_pinfu"])
+    )
 
 
 @yaku("iipeikou", gate="runs2")
@@ -127,8 +131,10 @@ def _outside(f: HandFacts, allowed: frozenset[int]) -> bool:
     """Every set and the pair hold a tile of `allowed`, with at least one run."""
     if not f.standard or not f.runs or f.pair not in allowed:
         return False
-    return (all(t in allowed for t in f.triplets)  # a triplet or kan: one tile, three times
-            and all(r in allowed or r + 1 in allowed or r + 2 in allowed for r in f.runs))
+    return (
+        all(t in allowed for t in f.triplets)  # a triplet or kan: one tile, three times
+        and all(r in allowed or r + 1 in allowed or r + 2 in allowed for r in f.runs)
+    )
 
 
 @yaku("chanta", gate="outside_pair")
@@ -236,6 +242,3 @@ def _pure(f: HandFacts) -> bool:
 
 
 suukantsu = yaku("suukantsu", gate="triplets3")(S.four_kans)
-
-
-

@@ -100,5 +100,9 @@ def nine_gates_ranks(f: HandFacts) -> list[int] | None:
 def nine_gates(f: HandFacts) -> int:
     """Nine gates: 1112345678999 of one suit plus any tile of that suit, closed."""
     counts = nine_gates_ranks(f)
-    return int(counts is not None and counts[0] >= 3 and counts[8] >= 3
-               and all(c >= 1 for c in counts[1:8]))
+    return int(
+        counts is not None
+        and counts[0] >= 3
+        and counts[8] >= 3
+        and all(c >= 1 for c in counts[1:8])
+    )

@@ -12,8 +12,11 @@ from ..core.facts import HandFacts
 from .registry import yaku
 from .riichi import daisuushii, shousuushii, yakuhai
 
-yakuhai("double_wind", lambda f: f.seat_wind if f.seat_wind == f.round_wind else None,
-         "A set of the wind that is both the seat and the round wind (連風牌).")
+yakuhai(
+    "double_wind",
+    lambda f: f.seat_wind if f.seat_wind == f.round_wind else None,
+    "A set of the wind that is both the seat and the round wind (連風牌).",
+)
 
 
 @yaku("isshoku_sanjun", gate="runs3")

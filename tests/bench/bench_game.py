@@ -36,8 +36,9 @@ def games(prog: list[str]) -> list[list[str]]:
     files += sorted((LOGS / "tenhou6").glob("*.json"))
     out: list[list[str]] = []
     for path in files:
-        text = subprocess.run([*prog, "import", "-q", str(path)], capture_output=True,
-                              text=True).stdout
+        text = subprocess.run(
+            [*prog, "import", "-q", str(path)], capture_output=True, text=True
+        ).stdout
         for line in text.splitlines():
             if line.startswith("# game"):
                 out.append([])
@@ -71,8 +72,17 @@ def main() -> int:
         env = pyc_env(str(Path(tmp) / "pyc"))
         out = Path(tmp) / "out.jsonl"
         game_cmd = [*prog, "game", str(game_file), "--format", "jsonl", "-q"]
-        score_cmd = [*prog, "score", "--file", str(hand_file), "--format", "jsonl",
-                     "--jobs", "1", "-q"]
+        score_cmd = [
+            *prog,
+            "score",
+            "--file",
+            str(hand_file),
+            "--format",
+            "jsonl",
+            "--jobs",
+            "1",
+            "-q",
+        ]
         for warm in (game_cmd, score_cmd):
             to_file(warm, out, env)
         ledger, scored = [], []
@@ -84,8 +94,10 @@ def main() -> int:
             ledger.append(seconds)
             scored.append(to_file(score_cmd, out, env)[0])
     a, b = min(ledger), min(scored)
-    print(f"{rounds:,} rounds ({len(hands):,} lines, {copy:,} games), best of {args.repeat}"
-          "   seconds   rounds/s")
+    print(
+        f"{rounds:,} rounds ({len(hands):,} lines, {copy:,} games), best of {args.repeat}"
+        "   seconds   rounds/s"
+    )
     print(f"  a. mjscore game FILE --format jsonl          {a:8.3f} {rounds / a:>10,.0f}")
     print(f"  b. mjscore score --file FILE --jobs 1        {b:8.3f} {rounds / b:>10,.0f}")
     print(f"  the ledger's own cost, (a - b) / rounds      {(a - b) / rounds * 1e6:8.1f} us")

@@ -40,10 +40,18 @@ def line_of(h) -> str:
     parts.append(f"{'tsumo' if h.tsumo else 'ron'}:{name(h.win_tile)}")
     parts += [f"seat:{h.seat}", f"round:{h.round}"]
     if h.flowers:
-        parts.append("flowers:" + "".join(f"{i + 1}f" for i in range(h.flowers % 5)) +
-                     "".join(f"{i + 1}g" for i in range(max(0, h.flowers - 4))))
-    for flag, word in (("last_tile", "last-tile"), ("rinshan", "rinshan"),
-                       ("chankan", "chankan"), ("haitei", "haitei"), ("houtei", "houtei")):
+        parts.append(
+            "flowers:"
+            + "".join(f"{i + 1}f" for i in range(h.flowers % 5))
+            + "".join(f"{i + 1}g" for i in range(max(0, h.flowers - 4)))
+        )
+    for flag, word in (
+        ("last_tile", "last-tile"),
+        ("rinshan", "rinshan"),
+        ("chankan", "chankan"),
+        ("haitei", "haitei"),
+        ("houtei", "houtei"),
+    ):
         if getattr(h, flag):
             parts.append(word)
     return " ".join(p for p in parts if p)
@@ -56,11 +64,27 @@ def cli_seconds(lines: list[str], rules: str, repeat: int) -> float:
 
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write("\n".join(lines) + "\n")
-    cmd = [sys.executable, "-m", "mjscore", "score", "--file", f.name, "--rules", rules,
-           "--format", "jsonl", "--jobs", "1"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "mjscore",
+        "score",
+        "--file",
+        f.name,
+        "--rules",
+        rules,
+        "--format",
+        "jsonl",
+        "--jobs",
+        "1",
+    ]
     try:
-        return best_of(repeat, lambda: subprocess.run(
-            cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False))
+        return best_of(
+            repeat,
+            lambda: subprocess.run(
+                cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False
+            ),
+        )
     finally:
         Path(f.name).unlink()
 
@@ -108,8 +132,9 @@ def main() -> None:
             e_riichi = cli_seconds(riichi, "riichi", args.repeat)
             report("e. mjscore score --file (mcr)", args.n, e_mcr)
             report("e. mjscore score --file (riichi)", len(riichi), e_riichi)
-            print(f"MCR file / riichi file: {e_mcr / args.n / (e_riichi / len(riichi)):.2f}x "
-                  "per hand")
+            print(
+                f"MCR file / riichi file: {e_mcr / args.n / (e_riichi / len(riichi)):.2f}x per hand"
+            )
     except Exception as exc:  # the yardstick needs hypothesis; MCR figures stand alone
         print(f"riichi yardstick unavailable: {exc}")
 

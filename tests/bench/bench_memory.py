@@ -43,8 +43,7 @@ def tree_rss_kb(pid: int) -> int:
             continue
         try:
             with open(f"/proc/{p}/status") as f:
-                total += next((int(line.split()[1]) for line in f
-                               if line.startswith("VmRSS:")), 0)
+                total += next((int(line.split()[1]) for line in f if line.startswith("VmRSS:")), 0)
             for task in os.listdir(f"/proc/{p}/task"):
                 with open(f"/proc/{p}/task/{task}/children") as f:
                     todo += [int(c) for c in f.read().split()]
@@ -59,10 +58,12 @@ def measure(args: list[str]) -> tuple[float, int, int, int]:
     helper = (
         "import resource, subprocess, sys\n"
         "p = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
-        "print(p.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n")
+        "print(p.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    )
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-c", helper, *args], stdout=subprocess.PIPE,
-                            text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", helper, *args], stdout=subprocess.PIPE, text=True
+    )
     peak = 0
 
     def sample() -> None:
@@ -85,9 +86,12 @@ def long_line_seconds(text: str) -> float:
         f.write(text + "\n")
     try:
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "mjscore", "score", "--file", f.name, "-F",
-                        "jsonl"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                       cwd=ROOT)
+        subprocess.run(
+            [sys.executable, "-m", "mjscore", "score", "--file", f.name, "-F", "jsonl"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            cwd=ROOT,
+        )
         return time.perf_counter() - start
     finally:
         os.unlink(f.name)
@@ -98,21 +102,38 @@ def main() -> None:
     parser.add_argument("n", nargs="?", type=int, default=200_000)
     parser.add_argument("--keep", metavar="FILE", help="write the hand file here and keep it")
     ns = parser.parse_args()
-    hands = [line for line in (ROOT / "examples" / "hands.txt").read_text("utf-8").splitlines()
-             if line.strip() and not line.startswith("#")]
+    hands = [
+        line
+        for line in (ROOT / "examples" / "hands.txt").read_text("utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     path = ns.keep or tempfile.mkstemp(suffix=".txt")[1]
     with open(path, "w", encoding="utf-8") as f:
         for line in itertools.islice(itertools.cycle(hands), ns.n):
             f.write(line + "\n")
-    print(f"{ns.n:,} lines, {os.path.getsize(path) / 1e6:.1f} MB; python {sys.version.split()[0]}"
-          f", {len(os.sched_getaffinity(0))} cores")
+    print(
+        f"{ns.n:,} lines, {os.path.getsize(path) / 1e6:.1f} MB; python {sys.version.split()[0]}"
+        f", {len(os.sched_getaffinity(0))} cores"
+    )
     print(f"{'run':<28} {'seconds':>8} {'exit':>5} {'max process MB':>15} {'tree MB':>8}")
     for fmt, jobs in RUNS:
-        args = [sys.executable, "-m", "mjscore", "score", "--file", path, "--format", fmt,
-                "--jobs", jobs]
+        args = [
+            sys.executable,
+            "-m",
+            "mjscore",
+            "score",
+            "--file",
+            path,
+            "--format",
+            fmt,
+            "--jobs",
+            jobs,
+        ]
         seconds, status, maxrss, tree = measure(args)
-        print(f"{'--format ' + fmt + ' --jobs ' + jobs:<28} {seconds:8.1f} {status:5d} "
-              f"{maxrss / 1024:15.0f} {tree / 1024:8.0f}")
+        print(
+            f"{'--format ' + fmt + ' --jobs ' + jobs:<28} {seconds:8.1f} {status:5d} "
+            f"{maxrss / 1024:15.0f} {tree / 1024:8.0f}"
+        )
     if not ns.keep:
         os.unlink(path)
     for label, text in (("10,000 digits", "1" * 10_000), ("1 MB line of digits", "1" * 2**20)):

@@ -34,9 +34,24 @@ def main() -> None:
             for fmt in ("jsonl", "rich"):
                 start = time.perf_counter()
                 with open(Path(tmp) / f"out.{fmt}", "w") as out:
-                    subprocess.run([sys.executable, "-m", "mjscore", "score", "--file",
-                                    str(hands), "--format", fmt, "--jobs", "1"], stdout=out,
-                                   stderr=subprocess.DEVNULL, check=False, cwd=ROOT)
+                    subprocess.run(
+                        [
+                            sys.executable,
+                            "-m",
+                            "mjscore",
+                            "score",
+                            "--file",
+                            str(hands),
+                            "--format",
+                            fmt,
+                            "--jobs",
+                            "1",
+                        ],
+                        stdout=out,
+                        stderr=subprocess.DEVNULL,
+                        check=False,
+                        cwd=ROOT,
+                    )
                 best[fmt] = min(best.get(fmt, 1e9), time.perf_counter() - start)
     n = len(lines)
     for fmt, t in best.items():

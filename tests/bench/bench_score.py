@@ -100,8 +100,9 @@ print(time.perf_counter() - t)
 
 def in_fresh_process(loop: str, data: Path) -> float:
     code = loop.format(tests=str(Path(__file__).resolve().parents[1]))
-    out = subprocess.run([sys.executable, "-c", code, str(data)], capture_output=True,
-                         text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(data)], capture_output=True, text=True, check=True
+    ).stdout
     return float(out.strip())
 
 
@@ -112,14 +113,23 @@ def median_wall(cmd: list[str], runs: int, env: dict[str, str] | None = None) ->
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("n", nargs="?", type=int, default=20000,
-                    help="hands to score (20000: a large file, where start-up no longer counts)")
+    ap.add_argument(
+        "n",
+        nargs="?",
+        type=int,
+        default=20000,
+        help="hands to score (20000: a large file, where start-up no longer counts)",
+    )
     ap.add_argument("--runs", type=int, default=15, help="start-up runs per command (15)")
-    ap.add_argument("--repeat", type=int, default=3,
-                    help="throughput runs of each kind; the best counts (3)")
+    ap.add_argument(
+        "--repeat", type=int, default=3, help="throughput runs of each kind; the best counts (3)"
+    )
     ap.add_argument("--keep", type=Path, help="also write the hand file here")
-    ap.add_argument("--as-is", action="store_true",
-                    help="run subprocesses in this environment, without a bytecode cache")
+    ap.add_argument(
+        "--as-is",
+        action="store_true",
+        help="run subprocesses in this environment, without a bytecode cache",
+    )
     args = ap.parse_args()
 
     t = time.perf_counter()
@@ -175,8 +185,10 @@ def main() -> int:
     print(f"  mjscore CLI (with start-up) / mahjong    {(n / cli_s) / (n / mahjong_s):>9.2f}x")
     print(f"\nstart-up, median of {args.runs} runs                          ms    ratio")
     print(f"  python -c 'import typer, rich'                 {bare * 1000:>8.1f}     1.00")
-    for name, secs in (("mjscore score <hand> --format jsonl", one_jsonl),
-                       ("mjscore score <hand> (rich)", one_rich)):
+    for name, secs in (
+        ("mjscore score <hand> --format jsonl", one_jsonl),
+        ("mjscore score <hand> (rich)", one_rich),
+    ):
         ratio = secs / bare
         flag = "ok" if ratio <= 1.5 else "OVER 1.5x"
         print(f"  {name:<44} {secs * 1000:>8.1f} {ratio:>8.2f}  {flag}")

@@ -75,14 +75,19 @@ def main() -> None:
 
     cold = one_pass(shanten_number, ours)  # first: the tables are empty
     fresh = one_pass(shanten_number, unseen)
-    oracle, best, full = best_of(a.repeat, (Shanten.calculate_shanten, theirs),
-                                 (shanten_number, ours), (shanten, ours))
+    oracle, best, full = best_of(
+        a.repeat, (Shanten.calculate_shanten, theirs), (shanten_number, ours), (shanten, ours)
+    )
 
     kind = "mixed 13-3k/14-3k" if a.mixed else "13-tile closed"
     print(f"{a.n} {kind} hands, seed {a.seed}, best of {a.repeat}")
     print(f"  mahjong Shanten.calculate_shanten  {a.n / oracle:>10,.0f} hands/s")
-    rows = (("mjscore shanten_number, cold", cold), ("mjscore shanten_number, unseen", fresh),
-            ("mjscore shanten_number, best", best), ("mjscore shanten (per shape), best", full))
+    rows = (
+        ("mjscore shanten_number, cold", cold),
+        ("mjscore shanten_number, unseen", fresh),
+        ("mjscore shanten_number, best", best),
+        ("mjscore shanten (per shape), best", full),
+    )
     for label, seconds in rows:
         print(f"  {label:<34} {a.n / seconds:>10,.0f} hands/s  ratio {oracle / seconds:.2f}")
 

@@ -50,15 +50,17 @@ def env_with_pyc(tmp: str, **extra: str) -> dict[str, str]:
     return env
 
 
-def interleaved(cmds: dict[str, list[str]], runs: int, envs: dict[str, dict[str, str]]
-                ) -> dict[str, float]:
+def interleaved(
+    cmds: dict[str, list[str]], runs: int, envs: dict[str, dict[str, str]]
+) -> dict[str, float]:
     """Median wall clock of each command, one run of each in turn, after a warm-up."""
     times: dict[str, list[float]] = {k: [] for k in cmds}
     for i in range(runs + 1):
         for name, cmd in cmds.items():
             t = time.perf_counter()
-            done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                  env=envs[name])
+            done = subprocess.run(
+                cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=envs[name]
+            )
             dt = time.perf_counter() - t
             if done.returncode != 0:
                 raise SystemExit(f"{name} failed: {done.stderr.decode()[-800:]}")
@@ -69,8 +71,13 @@ def interleaved(cmds: dict[str, list[str]], runs: int, envs: dict[str, dict[str,
 
 def in_process(code: str, env: dict[str, str]) -> dict:
     """Run `code` in a fresh interpreter; it prints one JSON object, returned here."""
-    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
-                          text=True, env=env, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
     if done.returncode != 0:
         raise SystemExit(done.stderr[-2000:])
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -97,24 +104,36 @@ def startup_rows(runs: int, tmp: str) -> dict[str, float]:
     cmds = {
         "as is": [sys.executable, "-c", RUN_MAIN.format(pre="", args=HAND)],
         "normal exit": [sys.executable, "-c", RUN_MAIN.format(pre="", args=HAND)],
-        "every import up front": [sys.executable, "-c", RUN_MAIN.format(
-            pre="\n".join(f"import {m}" for m in closure), args=HAND)],
-        "every format up front": [sys.executable, "-c", RUN_MAIN.format(
-            pre="\n".join(f"import {m}" for m in formats), args=HAND)],
+        "every import up front": [
+            sys.executable,
+            "-c",
+            RUN_MAIN.format(pre="\n".join(f"import {m}" for m in closure), args=HAND),
+        ],
+        "every format up front": [
+            sys.executable,
+            "-c",
+            RUN_MAIN.format(pre="\n".join(f"import {m}" for m in formats), args=HAND),
+        ],
     }
     envs = {k: env for k in cmds}
     envs["normal exit"] = {**env, "MJSCORE_DEBUG": "1"}
     t = interleaved(cmds, runs, envs)
     base = t["as is"]
     print(f"one hand from the shell, jsonl (median of {runs}): {base * 1e3:.1f} ms")
-    print(f"  exit    os._exit vs a normal exit: {(t['normal exit'] - base) * 1e3:+.1f} ms "
-          f"({pct(t['normal exit'] - base, base)})")
-    print(f"  lazy    imports inside functions vs the {len(closure)} modules they name "
-          f"imported up front: {(t['every import up front'] - base) * 1e3:+.1f} ms "
-          f"({pct(t['every import up front'] - base, base)})")
-    print(f"  lazy    import_module dispatch vs every output format imported: "
-          f"{(t['every format up front'] - base) * 1e3:+.1f} ms "
-          f"({pct(t['every format up front'] - base, base)})")
+    print(
+        f"  exit    os._exit vs a normal exit: {(t['normal exit'] - base) * 1e3:+.1f} ms "
+        f"({pct(t['normal exit'] - base, base)})"
+    )
+    print(
+        f"  lazy    imports inside functions vs the {len(closure)} modules they name "
+        f"imported up front: {(t['every import up front'] - base) * 1e3:+.1f} ms "
+        f"({pct(t['every import up front'] - base, base)})"
+    )
+    print(
+        f"  lazy    import_module dispatch vs every output format imported: "
+        f"{(t['every format up front'] - base) * 1e3:+.1f} ms "
+        f"({pct(t['every format up front'] - base, base)})"
+    )
     return t
 
 
@@ -140,8 +159,11 @@ def eager_imports() -> tuple[list[str], list[str]]:
                     mod = node.module or ""
                 found.add(mod)
                 for a in node.names:  # `from . import x` may name a module
-                    if (pkg.parent / (mod + "." + a.name).replace(".", "/")).with_suffix(
-                            ".py").exists():
+                    if (
+                        (pkg.parent / (mod + "." + a.name).replace(".", "/"))
+                        .with_suffix(".py")
+                        .exists()
+                    ):
                         found.add(f"{mod}.{a.name}")
         edges[name] = {m for m in found if m and m != "__future__"}
     seen: set[str] = set()
@@ -153,8 +175,11 @@ def eager_imports() -> tuple[list[str], list[str]]:
         seen.add(m)
         todo.extend(edges.get(m, ()))
     skip = {"typing_extensions", "mypy", "pytest"}
-    closure = sorted(m for m in seen if m.split(".")[0] not in skip
-                     and (m in edges or not m.startswith("mjscore")))
+    closure = sorted(
+        m
+        for m in seen
+        if m.split(".")[0] not in skip and (m in edges or not m.startswith("mjscore"))
+    )
     formats = sorted(m for m in edges if m.startswith("mjscore.report."))
     return closure, formats
 
@@ -196,8 +221,10 @@ print(json.dumps({{"s": dt}}))
 def class_source(n: int, nfields: int) -> str:
     out = ["from __future__ import annotations"]
     for i in range(n):
-        body = [f"    f{j}: int" for j in range(nfields - 2)] + ["    g0: int = 0",
-                                                                  "    g1: str = ''"]
+        body = [f"    f{j}: int" for j in range(nfields - 2)] + [
+            "    g0: int = 0",
+            "    g1: str = ''",
+        ]
         out.append(f"@deco\nclass C{i}:\n" + "\n".join(body))
     return "\n".join(out)
 
@@ -208,19 +235,21 @@ def class_rows(runs: int, tmp: str, startup: float | None) -> None:
     n = len(made)
     nfields = max(2, round(sum(k for _, k in made) / max(n, 1)))
     src = class_source(n, nfields)
-    imps = {"value_class": "from mjscore.base.frozen import value_class as deco",
-            "dataclass": "import dataclasses\n"
-                         "deco = dataclasses.dataclass(frozen=True, slots=True)"}
+    imps = {
+        "value_class": "from mjscore.base.frozen import value_class as deco",
+        "dataclass": "import dataclasses\ndeco = dataclasses.dataclass(frozen=True, slots=True)",
+    }
     times: dict[str, list[float]] = {k: [] for k in imps}
     for _ in range(runs):
         for k, imp in imps.items():
-            times[k].append(in_process(DEFINE.format(root=str(ROOT), imp=imp, src=src),
-                                       env)["s"])
+            times[k].append(in_process(DEFINE.format(root=str(ROOT), imp=imp, src=src), env)["s"])
     vc, dc = (min(times[k]) for k in ("value_class", "dataclass"))
     gain = dc - vc
-    print(f"  classes {n} value classes defined by a one-hand run ({nfields} fields on "
-          f"average): @value_class {vc * 1e3:.1f} ms, dataclass {dc * 1e3:.1f} ms: "
-          f"{gain * 1e3:+.1f} ms" + (f" ({pct(gain, startup)} of start-up)" if startup else ""))
+    print(
+        f"  classes {n} value classes defined by a one-hand run ({nfields} fields on "
+        f"average): @value_class {vc * 1e3:.1f} ms, dataclass {dc * 1e3:.1f} ms: "
+        f"{gain * 1e3:+.1f} ms" + (f" ({pct(gain, startup)} of start-up)" if startup else "")
+    )
     sys.path.insert(0, str(ROOT))
     from mjscore.base.frozen import value_class
 
@@ -303,8 +332,10 @@ print(json.dumps(out))
 
 
 def corpus(target: str, tmp: str, record: bool = False) -> dict:
-    return in_process(CORPUS.format(root=str(ROOT), target=target, data=str(DATA),
-                                    record=record), env_with_pyc(tmp))
+    return in_process(
+        CORPUS.format(root=str(ROOT), target=target, data=str(DATA), record=record),
+        env_with_pyc(tmp),
+    )
 
 
 def record_rows(runs: int, tmp: str) -> None:
@@ -313,12 +344,16 @@ def record_rows(runs: int, tmp: str) -> None:
     rt_cold = min(g["rt_cold"] for g in got)
     rt_warm = min(g["rt_warm"] for g in got)
     plain = min(g["plain"] for g in got)
-    print(f"a Tenhou hand scored and written as JSON Lines, one cold pass: {cold * 1e6:.1f} µs "
-          f"(warm {min(g['warm'] for g in got) * 1e6:.1f} µs)")
-    print(f"  record  record_text {rt_cold * 1e6:.1f} µs cold / {rt_warm * 1e6:.1f} µs warm "
-          f"vs the encoder on to_dict() {plain * 1e6:.1f} µs: {(plain - rt_cold) * 1e6:+.1f} µs "
-          f"cold ({pct(plain - rt_cold, cold)} of a hand), {(plain - rt_warm) * 1e6:+.1f} warm"
-          f"; equal: {all(g['same'] for g in got)}")
+    print(
+        f"a Tenhou hand scored and written as JSON Lines, one cold pass: {cold * 1e6:.1f} µs "
+        f"(warm {min(g['warm'] for g in got) * 1e6:.1f} µs)"
+    )
+    print(
+        f"  record  record_text {rt_cold * 1e6:.1f} µs cold / {rt_warm * 1e6:.1f} µs warm "
+        f"vs the encoder on to_dict() {plain * 1e6:.1f} µs: {(plain - rt_cold) * 1e6:+.1f} µs "
+        f"cold ({pct(plain - rt_cold, cold)} of a hand), {(plain - rt_warm) * 1e6:+.1f} warm"
+        f"; equal: {all(g['same'] for g in got)}"
+    )
 
 
 RESULTS = """
@@ -357,8 +392,11 @@ print(json.dumps({{"per_hand": per_hand, "counts": counts, "nt": nt, "dc": dc,
 def result_classes_source(kind: str, shapes: list[int]) -> str:
     out = ["from typing import NamedTuple, Any", "import dataclasses"]
     for i, n in enumerate(shapes):
-        head = (f"class R{i}(NamedTuple):" if kind == "namedtuple" else
-                f"@dataclasses.dataclass(frozen=True, slots=True)\nclass R{i}:")
+        head = (
+            f"class R{i}(NamedTuple):"
+            if kind == "namedtuple"
+            else f"@dataclasses.dataclass(frozen=True, slots=True)\nclass R{i}:"
+        )
         out.append(head + "".join(f"\n    f{j}: Any = None" for j in range(n)))
     return "\n".join(out)
 
@@ -367,22 +405,41 @@ def result_rows(tmp: str, hand: float | None) -> None:
     got = in_process(RESULTS.format(root=str(ROOT), data=str(DATA)), env_with_pyc(tmp))
     sys.path.insert(0, str(ROOT))
     from mjscore.core import result as R
-    shapes = [len(c._fields) for c in vars(R).values()
-              if isinstance(c, type) and issubclass(c, tuple) and hasattr(c, "_fields")
-              and c.__module__ == R.__name__]
+
+    shapes = [
+        len(c._fields)
+        for c in vars(R).values()
+        if isinstance(c, type)
+        and issubclass(c, tuple)
+        and hasattr(c, "_fields")
+        and c.__module__ == R.__name__
+    ]
     env = env_with_pyc(tmp)
-    define = {k: min(in_process(DEFINE.format(root=str(ROOT), imp="deco = None",
-                                              src=result_classes_source(k, shapes)), env)["s"]
-                     for _ in range(5)) for k in ("namedtuple", "dataclass")}
-    print(f"  results defining the {len(shapes)} result classes: NamedTuple "
-          f"{define['namedtuple'] * 1e3:.1f} ms, frozen slotted dataclass "
-          f"{define['dataclass'] * 1e3:.1f} ms: "
-          f"{(define['dataclass'] - define['namedtuple']) * 1e3:+.1f} ms of start-up")
+    define = {
+        k: min(
+            in_process(
+                DEFINE.format(
+                    root=str(ROOT), imp="deco = None", src=result_classes_source(k, shapes)
+                ),
+                env,
+            )["s"]
+            for _ in range(5)
+        )
+        for k in ("namedtuple", "dataclass")
+    }
+    print(
+        f"  results defining the {len(shapes)} result classes: NamedTuple "
+        f"{define['namedtuple'] * 1e3:.1f} ms, frozen slotted dataclass "
+        f"{define['dataclass'] * 1e3:.1f} ms: "
+        f"{(define['dataclass'] - define['namedtuple']) * 1e3:+.1f} ms of start-up"
+    )
     gain = got["per_hand"] * (got["dc"] - got["nt"])
-    print(f"  results {got['per_hand']:.1f} result NamedTuples built per hand; one "
-          f"{got['fields']}-field Payment {got['nt'] * 1e9:.0f} ns, as a frozen slotted "
-          f"dataclass {got['dc'] * 1e9:.0f} ns: {gain * 1e6:+.2f} µs a hand"
-          + (f" ({pct(gain, hand)})" if hand else ""))
+    print(
+        f"  results {got['per_hand']:.1f} result NamedTuples built per hand; one "
+        f"{got['fields']}-field Payment {got['nt'] * 1e9:.0f} ns, as a frozen slotted "
+        f"dataclass {got['dc'] * 1e9:.0f} ns: {gain * 1e6:+.2f} µs a hand"
+        + (f" ({pct(gain, hand)})" if hand else "")
+    )
 
 
 def cache_rows(runs: int, tmp: str) -> None:
@@ -393,24 +450,32 @@ def cache_rows(runs: int, tmp: str) -> None:
             got[name].append(corpus(name, tmp))
     cold = min(g["cold"] for g in got["none"])
     warm = min(g["warm"] for g in got["none"])
-    print(f"  caches  {len(names)} functools caches of mjscore on the score path; each off "
-          f"alone, best of {runs} (all on: cold pass {cold * 1e6:.1f} µs, warm "
-          f"{warm * 1e6:.1f} µs a hand):")
+    print(
+        f"  caches  {len(names)} functools caches of mjscore on the score path; each off "
+        f"alone, best of {runs} (all on: cold pass {cold * 1e6:.1f} µs, warm "
+        f"{warm * 1e6:.1f} µs a hand):"
+    )
     rows = []
     for name in names:
         c = min(g["cold"] for g in got[name]) - cold
         w = min(g["warm"] for g in got[name]) - warm
         rows.append((c, w, name))
     for c, w, name in sorted(rows, reverse=True):
-        print(f"          {name:52s} cold {c * 1e6:+6.1f} µs ({pct(c, cold)}), "
-              f"warm {w * 1e6:+6.1f} µs ({pct(w, warm)})")
+        print(
+            f"          {name:52s} cold {c * 1e6:+6.1f} µs ({pct(c, cold)}), "
+            f"warm {w * 1e6:+6.1f} µs ({pct(w, warm)})"
+        )
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=9, help="runs of each start-up command (9)")
-    ap.add_argument("--only", nargs="*", default=[],
-                    help="classes results record exit lazy caches (default: all)")
+    ap.add_argument(
+        "--only",
+        nargs="*",
+        default=[],
+        help="classes results record exit lazy caches (default: all)",
+    )
     args = ap.parse_args()
     want = set(args.only) or {"classes", "results", "record", "exit", "lazy", "caches"}
     with tempfile.TemporaryDirectory() as tmp:

@@ -54,11 +54,17 @@ def version(name: str) -> str:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=15, help="runs per command (15)")
-    ap.add_argument("--as-is", action="store_true",
-                    help="run in this environment, without a private bytecode cache")
-    ap.add_argument("--mjscore", metavar="PROGRAM",
-                    help="the mjscore program to time (default: the console script next "
-                         "to this interpreter), e.g. another checkout's, to compare")
+    ap.add_argument(
+        "--as-is",
+        action="store_true",
+        help="run in this environment, without a private bytecode cache",
+    )
+    ap.add_argument(
+        "--mjscore",
+        metavar="PROGRAM",
+        help="the mjscore program to time (default: the console script next "
+        "to this interpreter), e.g. another checkout's, to compare",
+    )
     args = ap.parse_args()
 
     cmd = [args.mjscore] if args.mjscore else mjscore_command()
@@ -81,8 +87,11 @@ def main() -> int:
     print(f"start-up, median of {args.runs} interleaved runs          ms    ratio")
     for name, secs in medians.items():
         ratio = secs / bare
-        flag = "" if name.startswith("python") else (
-            "  ok" if ratio <= TARGET else f"  OVER {TARGET}x")
+        flag = (
+            ""
+            if name.startswith("python")
+            else ("  ok" if ratio <= TARGET else f"  OVER {TARGET}x")
+        )
         print(f"  {name:<44} {secs * 1000:>8.1f} {ratio:>8.2f}{flag}")
     cache = "environment as is" if args.as_is else "private bytecode cache"
     print(f"\ncommand: {' '.join(cmd)}; python {sys.version.split()[0]}; {cache}")

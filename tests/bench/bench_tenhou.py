@@ -70,14 +70,23 @@ def main() -> int:
         inputs.write_bytes(pickle.dumps([mahjong_input_of_line(line) for line in lines]))
         env = pyc_env(str(Path(tmp) / "pyc"))
         prog = mjscore_command()
-        cmd = [*prog, "score", "--file", str(hand_file), "--format", "jsonl",
-               "--jobs", "1"]
+        cmd = [*prog, "score", "--file", str(hand_file), "--format", "jsonl", "--jobs", "1"]
         out = Path(tmp) / "out.jsonl"
         one = Path(tmp) / "one.txt"
         one.write_text(lines[0] + "\n", encoding="utf-8")
         one_cmd = [*prog, "score", "--file", str(one), "--format", "jsonl", "--jobs", "1"]
-        floor_cmd = [sys.executable, "-c", TYPER_FLOOR, "score", "--file", str(hand_file),
-                     "--format", "jsonl", "--jobs", "1"]
+        floor_cmd = [
+            sys.executable,
+            "-c",
+            TYPER_FLOOR,
+            "score",
+            "--file",
+            str(hand_file),
+            "--format",
+            "jsonl",
+            "--jobs",
+            "1",
+        ]
         for warm in (cmd, one_cmd, floor_cmd):  # fill the bytecode cache once
             to_file(warm, out, env)
         cli, theirs, start, floor = [], [], [], []

@@ -53,8 +53,11 @@ def main() -> int:
     args = ap.parse_args()
 
     winning = [h.line for h in sample_hands(args.n)]
-    files = {"score.txt": winning, "ready.txt": [WIN.sub("", x) for x in winning],
-             "random.txt": random_hands(args.n)}
+    files = {
+        "score.txt": winning,
+        "ready.txt": [WIN.sub("", x) for x in winning],
+        "random.txt": random_hands(args.n),
+    }
     tmp = tempfile.TemporaryDirectory()
     env = pyc_env(str(Path(tmp.name) / "pyc"))
     cmd = mjscore_command()
@@ -64,18 +67,21 @@ def main() -> int:
     wall([*cmd, "waits", "123m456p789s1122z", "--format", "jsonl"], env)  # warm the pyc cache
 
     times = {}
-    for command, name in (("score", "score.txt"), ("waits", "ready.txt"),
-                          ("waits", "random.txt")):
+    for command, name in (("score", "score.txt"), ("waits", "ready.txt"), ("waits", "random.txt")):
         out = Path(tmp.name) / "out.jsonl"
         run = [*cmd, command, "--file", str(Path(tmp.name) / name), "--format", "jsonl", *jobs]
         seconds, code = min(to_file(run, out, env) for _ in range(args.repeat))
         records = out.read_text(encoding="utf-8").count("\n")
         times[name] = seconds
-        print(f"mjscore {command} --file {name:<10} {len(files[name])} lines: {seconds:6.2f} s "
-              f"({len(files[name]) / seconds:,.0f} lines/s), exit {code}, {records} records")
+        print(
+            f"mjscore {command} --file {name:<10} {len(files[name])} lines: {seconds:6.2f} s "
+            f"({len(files[name]) / seconds:,.0f} lines/s), exit {code}, {records} records"
+        )
     base = times["score.txt"]
-    print(f"waits / score: ready hands {times['ready.txt'] / base:.2f}x, "
-          f"random hands {times['random.txt'] / base:.2f}x (goal: within 5x)")
+    print(
+        f"waits / score: ready hands {times['ready.txt'] / base:.2f}x, "
+        f"random hands {times['random.txt'] / base:.2f}x (goal: within 5x)"
+    )
 
     from mahjong.shanten import Shanten
 
@@ -96,9 +102,11 @@ def main() -> int:
         theirs = [oracle.calculate_shanten(c) for c in counts]
         theirs_s = time.perf_counter() - t
         assert ours == theirs
-        print(f"{label}: mjscore.shanten(parsed hand) {len(hands) / ours_s:,.0f} hands/s, "
-              f"mahjong Shanten.calculate_shanten {len(hands) / theirs_s:,.0f} hands/s: "
-              f"ratio {theirs_s / ours_s:.2f}")
+        print(
+            f"{label}: mjscore.shanten(parsed hand) {len(hands) / ours_s:,.0f} hands/s, "
+            f"mahjong Shanten.calculate_shanten {len(hands) / theirs_s:,.0f} hands/s: "
+            f"ratio {theirs_s / ours_s:.2f}"
+        )
     return 0
 
 

@@ -51,12 +51,15 @@ class Verdict:
     def __str__(self) -> str:
         if self.outcome != "win":
             return self.outcome
-        return (f"win han={self.han} fu={self.fu} value={self.value} "
-                f"yakuman={self.yakuman} limit={self.limit}")
+        return (
+            f"win han={self.han} fu={self.fu} value={self.value} "
+            f"yakuman={self.yakuman} limit={self.limit}"
+        )
 
 
-def mjscore_verdict(hand: GeneratedHand, rules: str = "riichi",
-                    options: dict[str, object] | None = None) -> tuple[Verdict, object]:
+def mjscore_verdict(
+    hand: GeneratedHand, rules: str = "riichi", options: dict[str, object] | None = None
+) -> tuple[Verdict, object]:
     r = mjscore.score(hand.line, rules=rules, options=options)
     if not r.ok:
         return Verdict(r.error.kind if r.error.kind == "no_yaku" else f"error:{r.error.kind}"), r
@@ -65,8 +68,7 @@ def mjscore_verdict(hand: GeneratedHand, rules: str = "riichi",
     return Verdict("win", r.han, r.fu, r.value, 0, r.limit), r
 
 
-_LEVELS = {"mangan": "mangan", "haneman": "haneman", "baiman": "baiman",
-           "sanbaiman": "sanbaiman"}
+_LEVELS = {"mangan": "mangan", "haneman": "haneman", "baiman": "baiman", "sanbaiman": "sanbaiman"}
 
 
 def mahjong_verdict(hand: GeneratedHand, rules: object = None) -> tuple[Verdict, object]:
@@ -75,11 +77,18 @@ def mahjong_verdict(hand: GeneratedHand, rules: object = None) -> tuple[Verdict,
         return Verdict(m.error if m.error == "no_yaku" else f"error:{m.error}"), m
     # value: the discarder's payment on ron; dealer's + two others' on tsumo (4 players)
     value = m.cost["main"] + 2 * m.cost["additional"]
-    units = sum((y.han_open if hand.is_open and y.han_open else y.han_closed) // 13
-                for y in m.yaku if y.is_yakuman)
+    units = sum(
+        (y.han_open if hand.is_open and y.han_open else y.han_closed) // 13
+        for y in m.yaku
+        if y.is_yakuman
+    )
     level = m.cost["yaku_level"]
-    if level in ("", "kiriage mangan") and m.han and m.han < 5 and (
-            level or m.fu * 2 ** (2 + m.han) >= 2000):
+    if (
+        level in ("", "kiriage mangan")
+        and m.han
+        and m.han < 5
+        and (level or m.fu * 2 ** (2 + m.han) >= 2000)
+    ):
         # with kiriage on, mahjong 2.1.0 names a rounded 4-30 "kiriage mangan" and leaves
         # any other hand of 2,000 base below 5 han unnamed (scores.py: the `elif`)
         level = "mangan"
@@ -148,6 +157,7 @@ def summarize(outcomes: list[Outcome]) -> str:
     limits = Counter(o.ours.limit for o in outcomes if o.ours.outcome == "win")
     n_open = sum(o.hand.is_open for o in outcomes)
     shapes = Counter(o.hand.shape for o in outcomes)
+
     def counts(c: Counter) -> str:
         return ", ".join(f"{k or 'none'} {v}" for k, v in c.most_common())
 
@@ -207,8 +217,13 @@ def test_mjscore_agrees_with_mahjong(capsys: pytest.CaptureFixture[str]) -> None
     assert sum(o.agrees for o in outcomes) / n >= MIN_AGREEMENT, report
 
 
-@settings(max_examples=300, derandomize=True, database=None, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=300,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(hands())
 def test_each_hand_agrees_or_is_explained(hand: GeneratedHand) -> None:
     """The same check per example, so hypothesis shrinks a disagreement to a small hand."""
@@ -224,19 +239,55 @@ def test_each_hand_agrees_or_is_explained(hand: GeneratedHand) -> None:
 TIE = "suuankou against a counted yakuman of equal value: the real yakuman is reported"
 REGRESSIONS = [
     pytest.param(
-        GeneratedHand("standard", "regression", parse_tiles("2444055666777m"), (),
-                      parse_tiles("2m")[0], True, None, "E", "E", dora=parse_tiles("5m")),
-        id="tsumo-567m-x3-13-han"),  # tsumo tanyao iipeikou chinitsu dora 3 red 1
+        GeneratedHand(
+            "standard",
+            "regression",
+            parse_tiles("2444055666777m"),
+            (),
+            parse_tiles("2m")[0],
+            True,
+            None,
+            "E",
+            "E",
+            dora=parse_tiles("5m"),
+        ),
+        id="tsumo-567m-x3-13-han",
+    ),  # tsumo tanyao iipeikou chinitsu dora 3 red 1
     pytest.param(
-        GeneratedHand("standard", "regression", parse_tiles("1777888999s333z"), (),
-                      parse_tiles("1s")[0], False, "=", "S", "E", dora=parse_tiles("2z"),
-                      ura=parse_tiles("2z"), flags=("double-riichi",)),
-        id="ron-789s-x3-14-han"),  # double riichi honitsu iipeikou chanta dora 3 ura 3
+        GeneratedHand(
+            "standard",
+            "regression",
+            parse_tiles("1777888999s333z"),
+            (),
+            parse_tiles("1s")[0],
+            False,
+            "=",
+            "S",
+            "E",
+            dora=parse_tiles("2z"),
+            ura=parse_tiles("2z"),
+            flags=("double-riichi",),
+        ),
+        id="ron-789s-x3-14-han",
+    ),  # double riichi honitsu iipeikou chanta dora 3 ura 3
     pytest.param(
-        GeneratedHand("standard", "regression", parse_tiles("4445556667m444z"), (),
-                      parse_tiles("7m")[0], True, None, "E", "E", dora=parse_tiles("3z"),
-                      ura=parse_tiles("3z"), flags=("riichi", "haitei"), sticks=2),
-        id="tsumo-456m-x3-13-han"),  # riichi tsumo haitei iipeikou honitsu dora 3 ura 3
+        GeneratedHand(
+            "standard",
+            "regression",
+            parse_tiles("4445556667m444z"),
+            (),
+            parse_tiles("7m")[0],
+            True,
+            None,
+            "E",
+            "E",
+            dora=parse_tiles("3z"),
+            ura=parse_tiles("3z"),
+            flags=("riichi", "haitei"),
+            sticks=2,
+        ),
+        id="tsumo-456m-x3-13-han",
+    ),  # riichi tsumo haitei iipeikou honitsu dora 3 ura 3
 ]
 
 
@@ -257,8 +308,10 @@ def test_found_disagreements_stay_fixed(hand: GeneratedHand) -> None:
 
 PRESETS = ("tenhou", "mahjongsoul", "mleague", "wrc", "ema")
 PRESET_HANDS = int(os.environ.get("MJSCORE_PRESET_HANDS", "300"))
-INEXPRESSIBLE = (("double_wind_pair_fu", 4, "double-wind pair 2 fu"),
-                 ("yakuman_stacking", True, "yakuman do not stack"))
+INEXPRESSIBLE = (
+    ("double_wind_pair_fu", 4, "double-wind pair 2 fu"),
+    ("yakuman_stacking", True, "yakuman do not stack"),
+)
 ALL_DOUBLES = frozenset(("kokushi_13", "suuankou_tanki", "junsei_chuuren", "daisuushii"))
 
 
@@ -272,12 +325,17 @@ def preset_rules(name: str) -> object:
     assert o["double_yakuman"] in (frozenset(), ALL_DOUBLES), "mahjong: all four or none"
     assert o["red_fives"] in (0, 3), "mahjong: one red five per suit or none"
     return OptionalRules(
-        has_open_tanyao=o["open_tanyao"], has_aka_dora=o["red_fives"] == 3,
+        has_open_tanyao=o["open_tanyao"],
+        has_aka_dora=o["red_fives"] == 3,
         has_double_yakuman=bool(o["double_yakuman"]),
-        kazoe_limit=(HandConstants.KAZOE_LIMITED if o["kazoe_yakuman"]
-                     else HandConstants.KAZOE_SANBAIMAN),
-        kiriage=o["kiriage_mangan"], fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False,
-        renhou_as_yakuman=False)
+        kazoe_limit=(
+            HandConstants.KAZOE_LIMITED if o["kazoe_yakuman"] else HandConstants.KAZOE_SANBAIMAN
+        ),
+        kiriage=o["kiriage_mangan"],
+        fu_for_open_pinfu=True,
+        fu_for_pinfu_tsumo=False,
+        renhou_as_yakuman=False,
+    )
 
 
 def _plain(t: Tile) -> Tile:
@@ -286,11 +344,14 @@ def _plain(t: Tile) -> Tile:
 
 def without_reds(hand: GeneratedHand) -> GeneratedHand:
     """The same hand with every red five written plain (a preset without red fives)."""
-    return replace(hand, concealed=tuple(map(_plain, hand.concealed)),
-                   melds=tuple(replace(m, tiles=tuple(map(_plain, m.tiles)))
-                               for m in hand.melds),
-                   win=_plain(hand.win), dora=tuple(map(_plain, hand.dora)),
-                   ura=tuple(map(_plain, hand.ura)))
+    return replace(
+        hand,
+        concealed=tuple(map(_plain, hand.concealed)),
+        melds=tuple(replace(m, tiles=tuple(map(_plain, m.tiles))) for m in hand.melds),
+        win=_plain(hand.win),
+        dora=tuple(map(_plain, hand.dora)),
+        ura=tuple(map(_plain, hand.ura)),
+    )
 
 
 def compare_preset(hand: GeneratedHand, name: str) -> Outcome:
@@ -304,8 +365,10 @@ def compare_preset(hand: GeneratedHand, name: str) -> Outcome:
     why = None
     if ours != theirs:
         for option, theirs_value, label in INEXPRESSIBLE:
-            if options[option] != theirs_value and mjscore_verdict(
-                    hand, name, {option: theirs_value})[0] == theirs:
+            if (
+                options[option] != theirs_value
+                and mjscore_verdict(hand, name, {option: theirs_value})[0] == theirs
+            ):
                 why = label
                 break
     return Outcome(hand, ours, theirs, why)
@@ -324,22 +387,48 @@ def test_preset_agrees_with_mahjong(name: str, capsys: pytest.CaptureFixture[str
 # hands of larger runs (MJSCORE_PRESET_HANDS=2000) where a preset rule mahjong cannot
 # express is the whole difference, kept so the named explanations stay exercised
 INEXPRESSIBLE_HANDS = [
-    pytest.param("mleague", "double-wind pair 2 fu",
-                 GeneratedHand("standard", "regression", parse_tiles("11z77m555p111666s"), (),
-                               parse_tiles("7m")[0], False, "+", "E", "E",
-                               dora=parse_tiles("1m")),
-                 id="mleague-11z-pair"),  # 77m555p111666s11z ron:7m+ : 50 fu, not 40
-    pytest.param("ema", "yakuman do not stack",
-                 GeneratedHand("standard", "regression", parse_tiles("2223344888s666z"), (),
-                               parse_tiles("2s")[0], True, None, "E", "S",
-                               dora=parse_tiles("6p"), flags=("tenhou",)),
-                 id="ema-tenhou-ryuuiisou"),  # tenhou + ryuuiisou: one yakuman in EMA
+    pytest.param(
+        "mleague",
+        "double-wind pair 2 fu",
+        GeneratedHand(
+            "standard",
+            "regression",
+            parse_tiles("11z77m555p111666s"),
+            (),
+            parse_tiles("7m")[0],
+            False,
+            "+",
+            "E",
+            "E",
+            dora=parse_tiles("1m"),
+        ),
+        id="mleague-11z-pair",
+    ),  # 77m555p111666s11z ron:7m+ : 50 fu, not 40
+    pytest.param(
+        "ema",
+        "yakuman do not stack",
+        GeneratedHand(
+            "standard",
+            "regression",
+            parse_tiles("2223344888s666z"),
+            (),
+            parse_tiles("2s")[0],
+            True,
+            None,
+            "E",
+            "S",
+            dora=parse_tiles("6p"),
+            flags=("tenhou",),
+        ),
+        id="ema-tenhou-ryuuiisou",
+    ),  # tenhou + ryuuiisou: one yakuman in EMA
 ]
 
 
 @pytest.mark.parametrize(("name", "rule", "hand"), INEXPRESSIBLE_HANDS)
-def test_inexpressible_rules_are_the_named_difference(name: str, rule: str,
-                                                      hand: GeneratedHand) -> None:
+def test_inexpressible_rules_are_the_named_difference(
+    name: str, rule: str, hand: GeneratedHand
+) -> None:
     o = compare_preset(hand, name)
     assert not o.agrees and o.explained_by == rule, f"{hand.line}\n  {o.ours}\n  {o.theirs}"
 

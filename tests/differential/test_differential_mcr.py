@@ -73,8 +73,9 @@ def ours(hand: McrHand) -> Verdict:
     return ("win", tuple(sorted(fans.items())), r.total)
 
 
-def compare(n: int, seed: int, generate: Callable[[random.Random], McrHand] = random_hand
-            ) -> tuple[int, list, Counter]:
+def compare(
+    n: int, seed: int, generate: Callable[[random.Random], McrHand] = random_hand
+) -> tuple[int, list, Counter]:
     """(agreements, unexplained differences, explained differences by class)."""
     rng = random.Random(seed)
     agree, unexplained, explained = 0, [], Counter()
@@ -94,15 +95,17 @@ def compare(n: int, seed: int, generate: Callable[[random.Random], McrHand] = ra
 
 def test_agrees_with_pymahjonggb():
     agree, unexplained, _ = compare(N_HANDS, SEED)
-    assert not unexplained, "\n".join(f"{h}\n  ours   {a}\n  theirs {b}"
-                                      for h, a, b in unexplained[:5])
+    assert not unexplained, "\n".join(
+        f"{h}\n  ours   {a}\n  theirs {b}" for h, a, b in unexplained[:5]
+    )
     assert agree / N_HANDS >= MIN_AGREEMENT
 
 
 def test_agrees_with_pymahjonggb_on_rare_shapes_and_situations():
     agree, unexplained, explained = compare(N_RARE, RARE_SEED, rare_hand)
-    assert not unexplained, "\n".join(f"{h}\n  ours   {a}\n  theirs {b}"
-                                      for h, a, b in unexplained[:5])
+    assert not unexplained, "\n".join(
+        f"{h}\n  ours   {a}\n  theirs {b}" for h, a, b in unexplained[:5]
+    )
     assert agree + sum(explained.values()) == N_RARE
 
 
@@ -112,11 +115,23 @@ def test_rare_hands_reach_the_fans_they_are_built_for():
     for _ in range(N_RARE // 2):
         verdict = ours(rare_hand(rng))
         seen.update(name for (_, name), _ in verdict[1])
-    for name in ("Three-Suited Terminal Chows", "Pure Terminal Chows", "All Five",
-                 "Knitted Straight", "Lesser Honors and Knitted Tiles",
-                 "Greater Honors and Knitted Tiles", "Four Kongs", "Three Kongs",
-                 "Seven Shifted Pairs", "Robbing The Kong", "Out with Replacement Tile",
-                 "Last Tile", "Last Tile Draw", "Last Tile Claim", "Flower Tiles"):
+    for name in (
+        "Three-Suited Terminal Chows",
+        "Pure Terminal Chows",
+        "All Five",
+        "Knitted Straight",
+        "Lesser Honors and Knitted Tiles",
+        "Greater Honors and Knitted Tiles",
+        "Four Kongs",
+        "Three Kongs",
+        "Seven Shifted Pairs",
+        "Robbing The Kong",
+        "Out with Replacement Tile",
+        "Last Tile",
+        "Last Tile Draw",
+        "Last Tile Claim",
+        "Flower Tiles",
+    ):
         assert seen[name] >= 5, name
 
 
@@ -133,11 +148,14 @@ def test_generated_hands_are_wins_for_both():
 if __name__ == "__main__":
     n = int(sys.argv[1]) if len(sys.argv) > 1 else None
     given_seed = int(sys.argv[2]) if len(sys.argv) > 2 else None
-    for label, count, seed, generate in (("plain", n or N_HANDS, given_seed or SEED, random_hand),
-                                         ("rare", n or N_RARE, given_seed or RARE_SEED,
-                                          rare_hand)):
+    for label, count, seed, generate in (
+        ("plain", n or N_HANDS, given_seed or SEED, random_hand),
+        ("rare", n or N_RARE, given_seed or RARE_SEED, rare_hand),
+    ):
         agree, unexplained, explained = compare(count, seed, generate)
-        print(f"{label}: {agree}/{count} agree ({agree / count:.4%}); explained: "
-              f"{dict(explained) or 'none'}; unexplained: {len(unexplained)}")
+        print(
+            f"{label}: {agree}/{count} agree ({agree / count:.4%}); explained: "
+            f"{dict(explained) or 'none'}; unexplained: {len(unexplained)}"
+        )
         for h, a, b in unexplained[:20]:
             print(h, "\n  ours  ", a, "\n  theirs", b)

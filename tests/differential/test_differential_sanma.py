@@ -58,16 +58,21 @@ def sanma_rules(name: str) -> object:
     o = mjscore.load_ruleset(name).resolve_options()
     assert o["red_fives"] == 2 and o["tsumo_loss"], "mahjong: 0p 0s red, tsumo loss always"
     return OptionalRules(
-        has_open_tanyao=o["open_tanyao"], has_aka_dora=True,
+        has_open_tanyao=o["open_tanyao"],
+        has_aka_dora=True,
         has_double_yakuman=bool(o["double_yakuman"]),
-        kazoe_limit=(HandConstants.KAZOE_LIMITED if o["kazoe_yakuman"]
-                     else HandConstants.KAZOE_SANBAIMAN),
-        kiriage=o["kiriage_mangan"], fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False,
-        renhou_as_yakuman=False, is_three_player=True)
+        kazoe_limit=(
+            HandConstants.KAZOE_LIMITED if o["kazoe_yakuman"] else HandConstants.KAZOE_SANBAIMAN
+        ),
+        kiriage=o["kiriage_mangan"],
+        fu_for_open_pinfu=True,
+        fu_for_pinfu_tsumo=False,
+        renhou_as_yakuman=False,
+        is_three_player=True,
+    )
 
 
-_LEVELS = {"mangan": "mangan", "haneman": "haneman", "baiman": "baiman",
-           "sanbaiman": "sanbaiman"}
+_LEVELS = {"mangan": "mangan", "haneman": "haneman", "baiman": "baiman", "sanbaiman": "sanbaiman"}
 
 
 def mahjong_verdict(hand: GeneratedHand, name: str) -> Verdict:
@@ -77,8 +82,11 @@ def mahjong_verdict(hand: GeneratedHand, name: str) -> Verdict:
     if m.error is not None:
         return Verdict(m.error if m.error == "no_yaku" else f"error:{m.error}")
     value = m.cost["main"] + m.cost["additional"]
-    units = sum((y.han_open if hand.is_open and y.han_open else y.han_closed) // 13
-                for y in m.yaku if y.is_yakuman)
+    units = sum(
+        (y.han_open if hand.is_open and y.han_open else y.han_closed) // 13
+        for y in m.yaku
+        if y.is_yakuman
+    )
     level = m.cost["yaku_level"]
     if level == "" and m.han and m.han < 5 and m.fu * 2 ** (2 + m.han) >= 2000:
         level = "mangan"  # mahjong leaves a rounded-up mangan below 5 han unnamed
@@ -122,7 +130,8 @@ def test_generated_hands_are_three_player_hands() -> None:
 
 @pytest.mark.parametrize("name", RULESETS)
 def test_each_ruleset_agrees_with_mahjongs_three_player_mode(
-        name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Every hand equal, or different by a named rule (none is needed today)."""
     outcomes = [compare(h, name) for h in sample()]
     report = f"[{name}] " + summarize(outcomes)
@@ -133,15 +142,21 @@ def test_each_ruleset_agrees_with_mahjongs_three_player_mode(
     assert sum(o.ours.outcome == "win" for o in outcomes) > len(outcomes) // 2
 
 
-@settings(max_examples=200, derandomize=True, database=None, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=200,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(hands(three=True))
 def test_each_hand_agrees_or_is_explained(hand: GeneratedHand) -> None:
     """The same check per example, so hypothesis shrinks a disagreement to a small hand."""
     for name in RULESETS:
         o = compare(hand, name)
         assert o.agrees or o.explained_by, (
-            f"[{name}] {hand.line}\n  mjscore: {o.ours}\n  mahjong: {o.theirs}")
+            f"[{name}] {hand.line}\n  mjscore: {o.ours}\n  mahjong: {o.theirs}"
+        )
 
 
 if __name__ == "__main__":

@@ -24,11 +24,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 BASELINE = ROOT / "tests" / "mypy-baseline.txt"
 CORE = ("base", "core", "yaku", "scoring", "european", "mcr", "rulesets")  # mjscore.<name>
-_ERROR = re.compile(r"^(?P<file>[^:\s]+\.pyi?):\d+(?::\d+)?: error: (?P<message>.*?)"
-                    r"(?:  \[(?P<code>[a-z0-9-]+)\])?$")
-HEADER = ("# mypy errors outside the core that are still to fix, one `file:code:message` a\n"
-          "# line (no line numbers). It may only shrink: tests/tools/mypy_check.py fails on an\n"
-          "# error not listed here, on any error in the core, and on an entry that is fixed.\n")
+_ERROR = re.compile(
+    r"^(?P<file>[^:\s]+\.pyi?):\d+(?::\d+)?: error: (?P<message>.*?)"
+    r"(?:  \[(?P<code>[a-z0-9-]+)\])?$"
+)
+HEADER = (
+    "# mypy errors outside the core that are still to fix, one `file:code:message` a\n"
+    "# line (no line numbers). It may only shrink: tests/tools/mypy_check.py fails on an\n"
+    "# error not listed here, on any error in the core, and on an entry that is fixed.\n"
+)
 
 
 def normalised(output: str) -> list[str]:
@@ -50,8 +54,9 @@ def read_baseline(text: str) -> list[str]:
     return [s for s in (line.strip() for line in text.splitlines()) if s and not s.startswith("#")]
 
 
-def compare(errors: Iterable[str], baseline: Iterable[str]
-            ) -> tuple[list[str], list[str], list[str]]:
+def compare(
+    errors: Iterable[str], baseline: Iterable[str]
+) -> tuple[list[str], list[str], list[str]]:
     """(core errors, new errors beyond the baseline, baseline entries no longer reported),
     each counted: two identical errors need two identical baseline lines."""
     found, allowed = Counter(errors), Counter(baseline)
@@ -65,18 +70,26 @@ def compare(errors: Iterable[str], baseline: Iterable[str]
 def run_mypy() -> str:
     """mypy's report on the package, from a fresh cache outside the repository."""
     with tempfile.TemporaryDirectory() as cache:
-        done = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", cache, "mjscore"],
-                              capture_output=True, text=True, cwd=ROOT)
+        done = subprocess.run(
+            [sys.executable, "-m", "mypy", "--cache-dir", cache, "mjscore"],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
     if done.returncode not in (0, 1):  # 2: mypy itself failed (a bad setting, a crash)
-        raise SystemExit(f"mypy_check: mypy failed (exit {done.returncode}):\n"
-                         f"{done.stdout}{done.stderr}")
+        raise SystemExit(
+            f"mypy_check: mypy failed (exit {done.returncode}):\n{done.stdout}{done.stderr}"
+        )
     return done.stdout
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--write-baseline", action="store_true",
-                    help="rewrite the baseline with the errors mypy reports now (shrink only)")
+    ap.add_argument(
+        "--write-baseline",
+        action="store_true",
+        help="rewrite the baseline with the errors mypy reports now (shrink only)",
+    )
     args = ap.parse_args(argv)
     errors = normalised(run_mypy())
     baseline = read_baseline(BASELINE.read_text(encoding="utf-8")) if BASELINE.exists() else []
@@ -86,9 +99,11 @@ def main(argv: list[str] | None = None) -> int:
         BASELINE.write_text(HEADER + "".join(f"{e}\n" for e in kept), encoding="utf-8")
         print(f"mypy_check: baseline rewritten, {len(kept)} entries ({len(fixed)} fixed)")
         baseline, fixed = kept, []
-    for title, entries in (("errors in the core (it must have none)", core),
-                           ("errors not in tests/mypy-baseline.txt", new),
-                           ("fixed: delete these lines from tests/mypy-baseline.txt", fixed)):
+    for title, entries in (
+        ("errors in the core (it must have none)", core),
+        ("errors not in tests/mypy-baseline.txt", new),
+        ("fixed: delete these lines from tests/mypy-baseline.txt", fixed),
+    ):
         if entries:
             print(f"mypy_check: {len(entries)} {title}:", *entries, sep="\n  ")
     if core or new or fixed:
