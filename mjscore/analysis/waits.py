@@ -44,6 +44,7 @@ from ..base.errors import ContextError, InvalidHand, MjscoreError, NotationError
 from ..base.frozen import field, replace, value_class
 from ..core.result import line_label, where
 from ..core.setting import HouseRules, asked_for, resolve_cached, tokens_asked
+from ..core.validate import check_copies
 from .shanten import REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, shanten, shanten_number
 from .ukeire import (
     TileCount,
@@ -102,8 +103,14 @@ class Wait:
         return max([r.value for r in (self.ron, self.tsumo) if r.ok] or [0])
 
     def to_dict(self) -> dict[str, Any]:
-        return {"tile": self.tile, "remaining": self.remaining, "furiten": self.furiten,
-                "line": self.line, "ron": win_record(self.ron), "tsumo": win_record(self.tsumo)}
+        return {
+            "tile": self.tile,
+            "remaining": self.remaining,
+            "furiten": self.furiten,
+            "line": self.line,
+            "ron": win_record(self.ron),
+            "tsumo": win_record(self.tsumo),
+        }
 
 
 @value_class
@@ -122,9 +129,13 @@ class DiscardChoice:
         return max([w.best_value for w in self.waits] or [0])
 
     def to_dict(self) -> dict[str, Any]:
-        return {"tile": self.tile, "shanten": self.shanten, "ukeire": self.ukeire,
-                "waits": [w.to_dict() for w in self.waits],
-                "ukeire_tiles": [tile_count(t) for t in self.ukeire_tiles]}
+        return {
+            "tile": self.tile,
+            "shanten": self.shanten,
+            "ukeire": self.ukeire,
+            "waits": [w.to_dict() for w in self.waits],
+            "ukeire_tiles": [tile_count(t) for t in self.ukeire_tiles],
+        }
 
 
 @value_class
@@ -162,22 +173,27 @@ class WaitsResult:
         any other hand, or when no reading scores."""
         if self.tiles != 14 or self.shanten != -1:
             return None
-        wins = [w.tsumo for d in self.discards for w in d.waits
-                if w.tile == d.tile and w.tsumo.ok]
+        wins = [w.tsumo for d in self.discards for w in d.waits if w.tile == d.tile and w.tsumo.ok]
         return max(wins, key=lambda r: r.value, default=None)
 
     def to_dict(self) -> dict[str, Any]:
         return where(self.source, self.label, self._record())
 
     def _record(self) -> dict[str, Any]:
-        return {"line": self.line, "input": self.input, "rules": self.rules,
-                "options": dict(self.options), "ok": self.ok,
-                "error": self.error.to_dict() if self.error else None,
-                "tiles": self.tiles, "shanten": self.shanten,
-                "shanten_by_shape": dict(self.shanten_by_shape),
-                "waits": [w.to_dict() for w in self.waits],
-                "ukeire": [tile_count(t) for t in self.ukeire],
-                "discards": [d.to_dict() for d in self.discards]}
+        return {
+            "line": self.line,
+            "input": self.input,
+            "rules": self.rules,
+            "options": dict(self.options),
+            "ok": self.ok,
+            "error": self.error.to_dict() if self.error else None,
+            "tiles": self.tiles,
+            "shanten": self.shanten,
+            "shanten_by_shape": dict(self.shanten_by_shape),
+            "waits": [w.to_dict() for w in self.waits],
+            "ukeire": [tile_count(t) for t in self.ukeire],
+            "discards": [d.to_dict() for d in self.discards],
+        }
 
 
 def tile_count(t: Unseen) -> dict[str, Any]:
@@ -234,7 +250,7 @@ def unrelated_shanten(counts: tuple[int, ...]) -> int:
     kept = 0
     pair = False
     for s in range(3):
-        ranks = counts[s * 9:s * 9 + 9]
+        ranks = counts[s * 9 : s * 9 + 9]
         best, with_pair = _best_unrelated(tuple(ranks))
         kept += best
         pair = pair or with_pair
@@ -257,10 +273,17 @@ def _best_unrelated(ranks: tuple[int, ...]) -> tuple[int, bool]:
 
 
 _UNRELATED_MASKS = tuple(
-    tuple(r for r in range(9) if m >> r & 1) for m in range(512)
-    if all(b - a >= 3 for a, b in zip(
-        [r for r in range(9) if m >> r & 1], [r for r in range(9) if m >> r & 1][1:],
-        strict=False)))
+    tuple(r for r in range(9) if m >> r & 1)
+    for m in range(512)
+    if all(
+        b - a >= 3
+        for a, b in zip(
+            [r for r in range(9) if m >> r & 1],
+            [r for r in range(9) if m >> r & 1][1:],
+            strict=False,
+        )
+    )
+)
 
 
 def fan_shanten(counts: tuple[int, ...], melds: int) -> dict[str, int | None]:
@@ -276,23 +299,46 @@ def fan_shanten(counts: tuple[int, ...], melds: int) -> dict[str, int | None]:
 class _Context:
     """What every wait of one line shares: the hand, the ruleset and the visible tiles."""
 
-    def __init__(self, hand: Hand, rules: str, options: dict[str, Any] | None,
-                 ruleset: Ruleset, values: Mapping[str, Any], house: HouseRules | None = None):
+    def __init__(
+        self,
+        hand: Hand,
+        rules: str,
+        options: dict[str, Any] | None,
+        ruleset: Ruleset,
+        values: Mapping[str, Any],
+        house: HouseRules | None = None,
+    ):
         self.hand, self.rules, self.options, self.house = hand, rules, options, house
         self.shapes, self.brute = ruleset_shapes(ruleset, values)
-        self.unrelated = (ruleset.scoring == "han_fu" and self.brute
-                          and "thirteen-unrelated" in ruleset.params.extra_shapes)
+        self.unrelated = (
+            ruleset.scoring == "han_fu"
+            and self.brute
+            and "thirteen-unrelated" in ruleset.params.extra_shapes
+        )
         self.fan = ruleset.scoring == "fan"  # MCR: every shape has a shanten key
         h = hand.holding
         self.k = len(h.melds)
         meld_ids = [t for m in h.melds for t in m.tiles]
         self.melded = counts_of(meld_ids)
         # a riichi table of three has no 2m-8m: never a wait, a draw or an improving tile
-        self.absent = (_NO_SANMA if ruleset.params.players == 3 and ruleset.scoring == "han_fu"
-                       else frozenset())
-        self.seen = tuple(min(4, c) for c in counts_of(
-            [*h.concealed, *meld_ids, *hand.ctx.dora, *hand.ctx.ura, *hand.ctx.discards,
-             *(T.NORTH,) * hand.ctx.kita]))
+        self.absent = (
+            _NO_SANMA
+            if ruleset.params.players == 3 and ruleset.scoring == "han_fu"
+            else frozenset()
+        )
+        self.seen = tuple(
+            min(4, c)
+            for c in counts_of(
+                [
+                    *h.concealed,
+                    *meld_ids,
+                    *hand.ctx.dora,
+                    *hand.ctx.ura,
+                    *hand.ctx.discards,
+                    *(T.NORTH,) * hand.ctx.kita,
+                ]
+            )
+        )
         self.furiten = frozenset(hand.ctx.discards)
         self.head, self.tail = _split_at_win(hand.text or str(hand))
 
@@ -313,8 +359,9 @@ class _Context:
         won = hand.with_win(tile, tsumo=tsumo)
         if hand is not self.hand:  # a discard's hand: no text of its own
             return won
-        return replace(won, text=f"{self.head} {'tsumo' if tsumo else 'ron'}:{T.name(tile)}"
-                                 f"{self.tail}")
+        return replace(
+            won, text=f"{self.head} {'tsumo' if tsumo else 'ron'}:{T.name(tile)}{self.tail}"
+        )
 
     def wait(self, hand: Hand, tile: int, remaining: int) -> Wait:
         """One wait, its two wins scored as `mjscore score` scores them (with the hint)."""
@@ -325,18 +372,28 @@ class _Context:
             from ..core.result import ScoreResult
 
             names = "".join(T.name(t) for t in self.hand.ctx.discards)
-            error = ContextError(f"furiten: {T.name(tile)} is among the player's own discards "
-                                 f"(discards:{names}), so it cannot win by ron, only by tsumo",
-                                 self.hand.columns.get("discards"))
-            ron = ScoreResult(ron.line, ron.input, ron.rules, ron.options, error=error,
-                              hand=ron_hand, title=ron.title)
+            error = ContextError(
+                f"furiten: {T.name(tile)} is among the player's own discards "
+                f"(discards:{names}), so it cannot win by ron, only by tsumo",
+                self.hand.columns.get("discards"),
+            )
+            ron = ScoreResult(
+                ron.line,
+                ron.input,
+                ron.rules,
+                ron.options,
+                error=error,
+                hand=ron_hand,
+                title=ron.title,
+            )
         tsumo = add_hint(self.score(self.completed(hand, tile, True)))
         return Wait(T.name(tile), remaining, furiten, ron.input, ron, tsumo)
 
     def winning(self, hand: Hand, counts: tuple[int, ...]) -> tuple[TileCount, ...]:
         """The winning tiles of a 13-tile hand: the engine's, or brute force for other shapes."""
-        found = self.keep(winning_tiles(counts, self.k, self.shapes, meld_tiles=self.melded,
-                                        seen=self.seen))
+        found = self.keep(
+            winning_tiles(counts, self.k, self.shapes, meld_tiles=self.melded, seen=self.seen)
+        )
         if not self.brute or (self.unrelated and (self.k or unrelated_shanten(counts))):
             return found  # WEB TILE: thirteen unrelated is counted exactly; not ready by it
         if self.fan and _nearest(fan_shanten(counts, self.k)) > 0:
@@ -348,8 +405,9 @@ class _Context:
         held = [a + b for a, b in zip(counts, self.melded, strict=True)]
         # the shape alone decides: no flags, counters or indicators to fail on (a dead wait's
         # fifth copy, a deposit the ruleset lacks); the waits found are valued on the full hand
-        probe = hand.with_context(flags=frozenset(), honba=0, sticks=0, dora=(), dora_reds=(),
-                                  ura=(), ura_reds=())
+        probe = hand.with_context(
+            flags=frozenset(), honba=0, sticks=0, dora=(), dora_reds=(), ura=(), ura_reds=()
+        )
         out = []
         shape_said = False  # some tile was judged on its shape: the line itself is sound
         first: MjscoreError | None = None
@@ -369,8 +427,9 @@ class _Context:
     def by_shape(self, counts: tuple[int, ...]) -> dict[str, int | None]:
         d: dict[str, int | None] = dict(shanten(counts, self.k, self.shapes).by_shape())
         if self.unrelated:
-            d[UNRELATED_KEY] = (unrelated_shanten(counts) if self.k == 0 and sum(counts) == 13
-                                else None)
+            d[UNRELATED_KEY] = (
+                unrelated_shanten(counts) if self.k == 0 and sum(counts) == 13 else None
+            )
         if self.fan:
             d.update(fan_shanten(counts, self.k))
         return d
@@ -391,14 +450,21 @@ def _split_at_win(text: str) -> tuple[str, str]:
 
     cut = text.find("#")
     words = (text if cut < 0 else text[:cut]).split()
-    last = max((i for i, w in enumerate(words)
-                if w[0].isdigit() or w.partition(":")[0] in MELD_KINDS), default=len(words) - 1)
-    tail = " ".join(words[last + 1:])
-    return " ".join(words[:last + 1]), f" {tail}" if tail else ""
+    last = max(
+        (i for i, w in enumerate(words) if w[0].isdigit() or w.partition(":")[0] in MELD_KINDS),
+        default=len(words) - 1,
+    )
+    tail = " ".join(words[last + 1 :])
+    return " ".join(words[: last + 1]), f" {tail}" if tail else ""
 
 
-def waits_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None = None,
-               line_no: int = 1, house: HouseRules | None = None) -> WaitsResult:
+def waits_hand(
+    hand: Hand,
+    rules: str = "riichi",
+    options: dict[str, Any] | None = None,
+    line_no: int = 1,
+    house: HouseRules | None = None,
+) -> WaitsResult:
     """The waits record of a parsed hand still waiting; errors come back in the result.
     `house`: the run's house rules per ruleset, as `score_hand` takes them."""
     from ..core.hand import Hand
@@ -415,17 +481,27 @@ def waits_hand(hand: Hand, rules: str = "riichi", options: dict[str, Any] | None
     except MjscoreError as exc:  # the record names the ruleset and options the line asked for
         name, asked = asked_for(hand.ctx.rules or rules, hand.ctx.options, options, house)
         return WaitsResult(line_no, text, name, asked, error=exc, hand=hand)
-    base: dict[str, Any] = {"line": line_no, "input": text, "rules": ruleset.name,
-                            "options": shown,
-            "hand": hand, "title": ruleset.title}
+    base: dict[str, Any] = {
+        "line": line_no,
+        "input": text,
+        "rules": ruleset.name,
+        "options": shown,
+        "hand": hand,
+        "title": ruleset.title,
+    }
     try:
         return WaitsResult(**base, **_analyse(hand, rules, options, ruleset, values, house))
     except MjscoreError as exc:
         return WaitsResult(**base, error=exc)
 
 
-def waits_line(text: str, rules: str = "riichi", options: dict[str, Any] | None = None,
-               line_no: int = 1, house: HouseRules | None = None) -> WaitsResult:
+def waits_line(
+    text: str,
+    rules: str = "riichi",
+    options: dict[str, Any] | None = None,
+    line_no: int = 1,
+    house: HouseRules | None = None,
+) -> WaitsResult:
     """The waits record of one hand line (a notation error comes back in the result)."""
     from ..core.notation import parse_line
 
@@ -443,9 +519,11 @@ def _check(hand: Hand, quad_hands: bool = False) -> tuple[tuple[int, ...], int]:
     """(concealed counts, 13 or 14) of a hand `waits` can read; raises for any other.
     `quad_hands`: the ruleset's three quadruples and a pair (see `_quadruples`)."""
     if hand.has_win:
-        raise NotationError("waits reads a hand still waiting: remove the win token (a drawn "
-                            "tile goes among the tiles, for the discard choice)",
-                            hand.columns.get("win"))
+        raise NotationError(
+            "waits reads a hand still waiting: remove the win token (a drawn "
+            "tile goes among the tiles, for the discard choice)",
+            hand.columns.get("win"),
+        )
     if hand.others or "draw" in hand.ctx.flags:
         raise ContextError("waits reads one player's hand: no 'draw' and no other players")
     h = hand.holding
@@ -454,16 +532,20 @@ def _check(hand: Hand, quad_hands: bool = False) -> tuple[tuple[int, ...], int]:
     if size not in (13, 14) and quad_hands and _quadruples(hand):
         size = len(h.concealed) + 4 * k
     if size not in (13, 14):
-        raise InvalidHand(f"the hand has {size} tiles (each meld counting three): waits reads "
-                          "13 (waiting for a tile) or 14 (about to discard)",
-                          hand.columns.get("concealed"))
+        raise InvalidHand(
+            f"the hand has {size} tiles (each meld counting three): waits reads "
+            "13 (waiting for a tile) or 14 (about to discard)",
+            hand.columns.get("concealed"),
+        )
     counts = counts_of(h.concealed)
     shown = [t for m in h.melds for t in m.tiles] + [*hand.ctx.dora, *hand.ctx.ura]
     total = [a + b for a, b in zip(counts, counts_of(shown), strict=True)] if shown else counts
     if max(total) > 4:  # counted once, the concealed counts reused: shanten calls this per hand
         t = next(t for t, n in enumerate(total) if n > 4)
-        raise InvalidHand(f"{total[t]} copies of {T.name(t)} (hand, melds and indicators "
-                          "together); there are only four")
+        raise InvalidHand(
+            f"{total[t]} copies of {T.name(t)} (hand, melds and indicators "
+            "together); there are only four"
+        )
     return counts, size
 
 
@@ -471,8 +553,11 @@ def _quadruples(hand: Hand) -> bool:
     """A hand whose melds are all kongs and whose tiles, a kong counting four, are 13 or 14:
     the European three quadruples and a pair, read as `score` reads it (validate's count)."""
     melds = hand.holding.melds
-    return bool(melds) and all(m.is_kan for m in melds) and (
-        len(hand.holding.concealed) + 4 * len(melds) in (13, 14))
+    return (
+        bool(melds)
+        and all(m.is_kan for m in melds)
+        and (len(hand.holding.concealed) + 4 * len(melds) in (13, 14))
+    )
 
 
 def _quad_hands(ruleset: Ruleset) -> bool:
@@ -482,46 +567,71 @@ def _quad_hands(ruleset: Ruleset) -> bool:
 _NO_SANMA = frozenset(range(1, 8))  # 2m-8m, which a three-player set does not have
 
 
-def _analyse(hand: Hand, rules: str, options: dict[str, Any] | None, ruleset: Ruleset,
-             values: Mapping[str, Any], house: HouseRules | None = None) -> dict[str, Any]:
+def _analyse(
+    hand: Hand,
+    rules: str,
+    options: dict[str, Any] | None,
+    ruleset: Ruleset,
+    values: Mapping[str, Any],
+    house: HouseRules | None = None,
+) -> dict[str, Any]:
     counts, size = _check(hand, _quad_hands(ruleset))
+    check_copies(hand, ruleset, values)  # e.g. a third plain 5p where the set has two red
     c = _Context(hand, rules, options, ruleset, values, house)
     if sum(counts) + 3 * c.k != size:  # its kongs count four: the quadruple shape alone
         return _analyse_quadruples(hand, counts, size, c)
-    by_shape = c.by_shape(counts) if size == 13 or c.fan else dict(
-        shanten(counts, c.k, c.shapes).by_shape())
+    by_shape = (
+        c.by_shape(counts)
+        if size == 13 or c.fan
+        else dict(shanten(counts, c.k, c.shapes).by_shape())
+    )
     best = _nearest(by_shape)
     if size == 13:
         if best > 0 and (not c.brute or c.unrelated or c.fan):  # its extra shapes are counted
-            return {"tiles": 13, "shanten": best, "shanten_by_shape": by_shape,
-                    "ukeire": unseen(c.keep(ukeire(counts, c.k, c.shapes,
-                                                   meld_tiles=c.melded, seen=c.seen)))}
+            return {
+                "tiles": 13,
+                "shanten": best,
+                "shanten_by_shape": by_shape,
+                "ukeire": unseen(
+                    c.keep(ukeire(counts, c.k, c.shapes, meld_tiles=c.melded, seen=c.seen))
+                ),
+            }
         found = c.winning(hand, counts)
         if not found:
-            return {"tiles": 13, "shanten": best, "shanten_by_shape": by_shape,
-                    "ukeire": unseen(c.keep(ukeire(counts, c.k, c.shapes,
-                                                   meld_tiles=c.melded, seen=c.seen)))
-                    if best > 0 else ()}
+            return {
+                "tiles": 13,
+                "shanten": best,
+                "shanten_by_shape": by_shape,
+                "ukeire": unseen(
+                    c.keep(ukeire(counts, c.k, c.shapes, meld_tiles=c.melded, seen=c.seen))
+                )
+                if best > 0
+                else (),
+            }
         waits = tuple(c.wait(hand, t.tile, t.remaining) for t in found)
         return {"tiles": 13, "shanten": 0, "shanten_by_shape": by_shape, "waits": waits}
-    return {"tiles": 14, "shanten": best, "shanten_by_shape": by_shape,
-            "discards": _discards(hand, counts, c, best)}
+    return {
+        "tiles": 14,
+        "shanten": best,
+        "shanten_by_shape": by_shape,
+        "discards": _discards(hand, counts, c, best),
+    }
 
 
-def _after_discard(hand: Hand, counts: tuple[int, ...], tile: int
-                   ) -> tuple[Hand, tuple[int, ...]]:
+def _after_discard(hand: Hand, counts: tuple[int, ...], tile: int) -> tuple[Hand, tuple[int, ...]]:
     """The hand and its concealed counts once `tile` is discarded (a red copy kept last)."""
     rest = list(hand.holding.concealed)
     rest.remove(tile)
     kept_reds = list(hand.holding.concealed_reds)
     if tile in kept_reds and rest.count(tile) < kept_reds.count(tile):
         kept_reds.remove(tile)
-    left = counts[:tile] + (counts[tile] - 1,) + counts[tile + 1:]
+    left = counts[:tile] + (counts[tile] - 1,) + counts[tile + 1 :]
     return hand.with_concealed(tuple(rest), tuple(kept_reds)), left
 
 
-def _discards(hand: Hand, counts: tuple[int, ...], c: _Context, best: int
-              ) -> tuple[DiscardChoice, ...]:
+def _discards(
+    hand: Hand, counts: tuple[int, ...], c: _Context, best: int
+) -> tuple[DiscardChoice, ...]:
     out = []
     for d in discards(counts, c.k, c.shapes, meld_tiles=c.melded, seen=c.seen):
         after, left = _after_discard(hand, counts, d.tile)
@@ -530,8 +640,7 @@ def _discards(hand: Hand, counts: tuple[int, ...], c: _Context, best: int
             tiles = c.keep(tiles)
             sum_ukeire = sum(t.remaining for t in tiles)
         if c.fan and number > 0:  # MCR's own shapes may be nearer (ukeire: the core's shapes)
-            number = min([number, *(v for v in fan_shanten(left, c.k).values()
-                                    if v is not None)])
+            number = min([number, *(v for v in fan_shanten(left, c.k).values() if v is not None)])
         if c.brute and (number > 0 or tiles):
             found = c.winning(after, left)
             if found:
@@ -542,8 +651,9 @@ def _discards(hand: Hand, counts: tuple[int, ...], c: _Context, best: int
     return tuple(out)
 
 
-def _analyse_quadruples(hand: Hand, counts: tuple[int, ...], size: int, c: _Context
-                        ) -> dict[str, Any]:
+def _analyse_quadruples(
+    hand: Hand, counts: tuple[int, ...], size: int, c: _Context
+) -> dict[str, Any]:
     """A hand of declared kongs read as quadruples (13 or 14 tiles, a kong counting four):
     no ordinary shape fits its count, so its one shape key is `quadruples`, its shanten
     towards three quadruples and a pair, and its waits are the tiles `score` wins on."""
@@ -558,17 +668,28 @@ def _analyse_quadruples(hand: Hand, counts: tuple[int, ...], size: int, c: _Cont
 
     def lowering(concealed: tuple[int, ...], n: int) -> tuple[TileCount, ...]:
         held = [a + b for a, b in zip(concealed, c.melded, strict=True)]
-        return tuple(TileCount(t, max(0, 4 - c.seen[t])) for t in range(34) if held[t] < 4
-                     and number(concealed[:t] + (concealed[t] + 1,) + concealed[t + 1:]) < n)
+        return tuple(
+            TileCount(t, max(0, 4 - c.seen[t]))
+            for t in range(34)
+            if held[t] < 4 and number(concealed[:t] + (concealed[t] + 1,) + concealed[t + 1 :]) < n
+        )
 
     if size == 13:
         n = number(counts)
         found = c.scored_wins(hand, counts)
         if found:
-            return {"tiles": 13, "shanten": 0, "shanten_by_shape": by_shape(n),
-                    "waits": tuple(c.wait(hand, t.tile, t.remaining) for t in found)}
-        return {"tiles": 13, "shanten": n, "shanten_by_shape": by_shape(n),
-                "ukeire": unseen(lowering(counts, n)) if n > 0 else ()}
+            return {
+                "tiles": 13,
+                "shanten": 0,
+                "shanten_by_shape": by_shape(n),
+                "waits": tuple(c.wait(hand, t.tile, t.remaining) for t in found),
+            }
+        return {
+            "tiles": 13,
+            "shanten": n,
+            "shanten_by_shape": by_shape(n),
+            "ukeire": unseen(lowering(counts, n)) if n > 0 else (),
+        }
     out = []
     for tile in sorted({t for t in hand.holding.concealed}):
         after, left = _after_discard(hand, counts, tile)
@@ -576,8 +697,9 @@ def _analyse_quadruples(hand: Hand, counts: tuple[int, ...], size: int, c: _Cont
         found = c.scored_wins(after, left) if n == 0 else ()
         tiles = found or lowering(left, n)
         waits = tuple(c.wait(after, t.tile, t.remaining) for t in found)
-        out.append(DiscardChoice(T.name(tile), n, sum(t.remaining for t in tiles),
-                                 unseen(tiles), waits))
+        out.append(
+            DiscardChoice(T.name(tile), n, sum(t.remaining for t in tiles), unseen(tiles), waits)
+        )
     out.sort(key=lambda x: (x.shanten, -x.ukeire, -x.best_value, TILE_ORDER[x.tile]))
     n = number(counts)
     return {"tiles": 14, "shanten": n, "shanten_by_shape": by_shape(n), "discards": tuple(out)}
@@ -600,8 +722,10 @@ def hint(hand: Hand) -> str:
         return "it has 14 tiles: `mjscore waits` shows the best discard"
     tiles = winning_tiles(counts, k, meld_tiles=melded)
     if tiles:
-        return (f"it waits on {' '.join(T.name(t.tile) for t in tiles)} "
-                "(`mjscore waits` gives each win's value)")
+        return (
+            f"it waits on {' '.join(T.name(t.tile) for t in tiles)} "
+            "(`mjscore waits` gives each win's value)"
+        )
     n = shanten(counts, k).best
     return f"it is {n}-shanten, not ready (`mjscore waits` lists the tiles that help)"
 
@@ -631,16 +755,24 @@ def add_hint(result: ScoreResult) -> ScoreResult:
         error = NotAWin(f"{error.message}; {where}{words}", error.column, error.token)
     from ..core.result import ScoreResult
 
-    return ScoreResult(result.line, result.input, result.rules, result.options, error=error,
-                       hand=result.hand, title=result.title)
+    return ScoreResult(
+        result.line,
+        result.input,
+        result.rules,
+        result.options,
+        error=error,
+        hand=result.hand,
+        title=result.title,
+    )
 
 
 def _win_text(hand: Hand) -> str:
     return f"{'tsumo' if hand.ctx.tsumo else 'ron'}:{T.name(hand.ctx.win_tile)}"
 
 
-def hand_shanten(hand: str | Hand, rules: str = "riichi",
-                 options: dict[str, Any] | None = None) -> int:
+def hand_shanten(
+    hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | None = None
+) -> int:
     """`mjscore.shanten`: the best shanten over the ruleset's shapes; raises MjscoreError.
 
     The fast path: no scoring, except the brute force a European hand's special

@@ -25,12 +25,15 @@ def validate(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:
     if ruleset.params.players == 3 and ruleset.scoring == "han_fu":  # riichi's sanma
         _check_three_players(line, ruleset)
     elif line.ctx.kita:
-        raise ContextError(f"'kita:{line.ctx.kita}': Norths are set aside (北抜き) only with "
-                           f"three players; ruleset {ruleset.name} has four (add rules:sanma "
-                           "or rules:mahjongsoul-sanma)", line.columns.get("kita"),
-                           f"kita:{line.ctx.kita}")
+        raise ContextError(
+            f"'kita:{line.ctx.kita}': Norths are set aside (北抜き) only with "
+            f"three players; ruleset {ruleset.name} has four (add rules:sanma "
+            "or rules:mahjongsoul-sanma)",
+            line.columns.get("kita"),
+            f"kita:{line.ctx.kita}",
+        )
     _check_tile_count(line, ruleset)
-    _check_copies(line, ruleset, options)
+    check_copies(line, ruleset, options)
     _check_seats(line, ruleset)
     _check_context(line, ruleset)
     _check_local(line, ruleset, options)
@@ -58,10 +61,13 @@ def _check_tile_count(line: Hand, ruleset: Ruleset) -> None:
         raise InvalidHand(
             f"the hand holds {total} tiles; a complete hand{meld_words} has {14 + kans}: "
             f"{want} concealed tiles plus the winning tile, not {have}{hint}",
-            line.columns.get("concealed"))
+            line.columns.get("concealed"),
+        )
 
 
-def _check_copies(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:
+def check_copies(line: Hand, ruleset: Ruleset, options: Mapping[str, Any]) -> None:
+    """No tile beyond its copies in the set: four of each, fewer plain fives where the
+    ruleset's set has red ones, each flower once. `waits` checks a waiting hand so too."""
     ctx = line.ctx
     counts = [0] * T.N_TILES  # a list, not a Counter: this runs for every line
     for t in line.all_winner_tiles:
@@ -80,9 +86,12 @@ def _check_copies(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None
     if max(counts) > 4:
         tile = next(t for t, n in enumerate(counts) if n > 4)
         kita = " and Norths set aside" if ctx.kita and tile == T.NORTH else ""
-        raise InvalidHand(f"{counts[tile]} copies of {T.name(tile)} (hand, melds, win"
-                          f"{',' if kita else ' and'} indicators{kita} together); there are "
-                          "only four", line.columns.get("kita") if kita else None)
+        raise InvalidHand(
+            f"{counts[tile]} copies of {T.name(tile)} (hand, melds, win"
+            f"{',' if kita else ' and'} indicators{kita} together); there are "
+            "only four",
+            line.columns.get("kita") if kita else None,
+        )
     if "chankan" in ctx.flags or "chankan-ankan" in ctx.flags:
         _check_chankan_copies(line)
     if line.holding.flowers or line.others:  # most lines hold no flowers: no Counter
@@ -101,8 +110,7 @@ def _check_flowers(line: Hand) -> None:
         flowers.update(other.flowers)
     for tile, n in sorted(flowers.items()):
         if n > 1:
-            raise InvalidHand(f"{n} copies of {T.name(tile)}: each flower and season "
-                              "exists once")
+            raise InvalidHand(f"{n} copies of {T.name(tile)}: each flower and season exists once")
 
 
 def _check_reds(reds: list[int], ruleset: Ruleset, allowed: Mapping[int, int]) -> None:
@@ -114,10 +122,15 @@ def _check_reds(reds: list[int], ruleset: Ruleset, allowed: Mapping[int, int]) -
         limit = allowed.get(tile, 0)
         if n > limit:
             red = T.name(tile, red=True)
-            where = ("this ruleset has no red fives" if not any(allowed.values())
-                     else f"the set has {limit or 'no'} {red}")
-            raise InvalidHand(f"{n} red {red}: {where}"
-                              + (" (option red_fives)" if "red_fives" in ruleset.options else ""))
+            where = (
+                "this ruleset has no red fives"
+                if not any(allowed.values())
+                else f"the set has {limit or 'no'} {red}"
+            )
+            raise InvalidHand(
+                f"{n} red {red}: {where}"
+                + (" (option red_fives)" if "red_fives" in ruleset.options else "")
+            )
 
 
 def _check_chankan_copies(line: Hand) -> None:
@@ -136,9 +149,11 @@ def _check_chankan_copies(line: Hand) -> None:
     for where, tiles in seen:
         if tile in tiles:
             holder = "pon" if flag == "chankan" else "concealed kan"
-            raise InvalidHand(f"'{flag}' robs {T.name(tile)} from a kan, whose {holder} holds "
-                              f"the other three copies, but {where} shows one too",
-                              line.columns.get(flag))
+            raise InvalidHand(
+                f"'{flag}' robs {T.name(tile)} from a kan, whose {holder} holds "
+                f"the other three copies, but {where} shows one too",
+                line.columns.get(flag),
+            )
 
 
 def _check_plain_fives(counts: list[int], reds: list[int], allowed: Mapping[int, int]) -> None:
@@ -148,9 +163,11 @@ def _check_plain_fives(counts: list[int], reds: list[int], allowed: Mapping[int,
         if red and counts[five] > 4 - red:  # too many plain ones, unless some are red
             plain = counts[five] - reds.count(five)
             if plain > 4 - red:
-                raise InvalidHand(f"{plain} plain {T.name(five)}: the set has {red} red "
-                                  f"{T.name(five, red=True)} among its four, so write it as "
-                                  f"{T.name(five, red=True)} (option red_fives)")
+                raise InvalidHand(
+                    f"{plain} plain {T.name(five)}: the set has {red} red "
+                    f"{T.name(five, red=True)} among its four, so write it as "
+                    f"{T.name(five, red=True)} (option red_fives)"
+                )
 
 
 _M5, _P5, _S5 = T.FIVES
@@ -193,8 +210,9 @@ class FlagRule:
 
     def holds_in(self, ruleset: Ruleset) -> bool:
         """Whether the row holds in `ruleset`, by its family and its params."""
-        return ((self.families is None or ruleset.family in self.families)
-                and not (self.unless and getattr(ruleset.params, self.unless)))
+        return (self.families is None or ruleset.family in self.families) and not (
+            self.unless and getattr(ruleset.params, self.unless)
+        )
 
     def broken_by(self, words: frozenset[str]) -> str | None:
         """The word that breaks this row on a line with `words`, or None."""
@@ -217,60 +235,127 @@ _RIICHI_FAMILY = ("riichi",)
 _TSUMO_MSG = "'{flag}' needs a tsumo win, but the line wins by ron"
 _RON_MSG = "'{flag}' needs a ron win, but the line wins by tsumo"
 _BOTH_MSG = "'{flag}' and '{word}' cannot both happen"
-_FIRST_MSG = ("'{flag}' is a win before the first discard: '{word}' cannot have happened "
-              "before it")
+_FIRST_MSG = "'{flag}' is a win before the first discard: '{word}' cannot have happened before it"
 
 # Every rule that ties a flag to the rest of the line, as data. validate() reads it in
 # one loop; the README's table of flag rules is this table.
 FLAG_RULES: tuple[FlagRule, ...] = (
-    *(FlagRule(f, NEEDS, ("tsumo",), _ALL, _TSUMO_MSG)
-      for f in ("haitei", "rinshan", "tenhou", "nagashi")),
+    *(
+        FlagRule(f, NEEDS, ("tsumo",), _ALL, _TSUMO_MSG)
+        for f in ("haitei", "rinshan", "tenhou", "nagashi")
+    ),
     # 地和 by ron (a ron on the dealer's first discard) exists where chiihou_by_ron is set
     FlagRule("chiihou", NEEDS, ("tsumo",), _ALL, _TSUMO_MSG, unless="chiihou_by_ron"),
-    *(FlagRule(f, NEEDS, ("ron",), _ALL, _RON_MSG)
-      for f in ("houtei", "chankan", "renhou", "kanburi", "chankan-ankan", "kita-ron")),
+    *(
+        FlagRule(f, NEEDS, ("ron",), _ALL, _RON_MSG)
+        for f in ("houtei", "chankan", "renhou", "kanburi", "chankan-ankan", "kita-ron")
+    ),
     # MCR: a kong replacement that is the last wall tile scores both (docs/rules/mcr.md §7 row 13)
     FlagRule("haitei", EXCLUDES, ("rinshan",), _ALL, _BOTH_MSG, unless="haitei_and_rinshan"),
     FlagRule("houtei", EXCLUDES, ("chankan",), _ALL, _BOTH_MSG),
     FlagRule("chankan", EXCLUDES, ("kanburi",), _ALL, _BOTH_MSG),
     # a robbed concealed kan (kokushi) and a ron on a North set aside are wins of their own
-    FlagRule("chankan-ankan", EXCLUDES, ("houtei", "chankan", "kanburi"), _ALL,
-             "'{flag}' and '{word}' cannot both happen: '{flag}' is the ron robbing a "
-             "concealed kan"),
-    FlagRule("kita-ron", EXCLUDES, ("houtei", "chankan", "chankan-ankan", "kanburi"), _ALL,
-             "'{flag}' and '{word}' cannot both happen: '{flag}' is the ron on a North "
-             "being set aside"),
+    FlagRule(
+        "chankan-ankan",
+        EXCLUDES,
+        ("houtei", "chankan", "kanburi"),
+        _ALL,
+        "'{flag}' and '{word}' cannot both happen: '{flag}' is the ron robbing a concealed kan",
+    ),
+    FlagRule(
+        "kita-ron",
+        EXCLUDES,
+        ("houtei", "chankan", "chankan-ankan", "kanburi"),
+        _ALL,
+        "'{flag}' and '{word}' cannot both happen: '{flag}' is the ron on a North being set aside",
+    ),
     FlagRule("tenhou", EXCLUDES, ("chiihou",), _ALL, _BOTH_MSG),
-    FlagRule("riichi", EXCLUDES, ("double-riichi", "open-riichi"), _ALL,
-             "'{flag}' and '{word}' cannot both happen: a hand declares riichi once"),
+    FlagRule(
+        "riichi",
+        EXCLUDES,
+        ("double-riichi", "open-riichi"),
+        _ALL,
+        "'{flag}' and '{word}' cannot both happen: a hand declares riichi once",
+    ),
     FlagRule("double-riichi", EXCLUDES, ("open-riichi",), _ALL, _BOTH_MSG),
-    *(FlagRule(f, EXCLUDES, ("open-meld",), _ALL,
-               "'{flag}' needs a closed hand, but {meld} is an open meld") for f in _DECLARED),
-    FlagRule("ippatsu", NEEDS, ("declared",), _ALL,
-             "'{flag}' needs riichi (or double-riichi)"),
-    FlagRule("ippatsu", EXCLUDES, ("rinshan",), _ALL,
-             "'{flag}' and '{word}' cannot both happen: any kan, the winner's own included, "
-             "ends ippatsu"),
-    FlagRule("rinshan", NEEDS, ("kan", "kita"), _ALL,
-             "'{flag}' needs a kan in the hand (or, with three players, a North set aside: "
-             "kita:N)"),
-    *(FlagRule(f, EXCLUDES, ("meld",), _ALL,
-               "'{flag}' is a first-turn win: the hand can have no meld")
-      for f in _FIRST_TURN_WINS),
+    *(
+        FlagRule(
+            f,
+            EXCLUDES,
+            ("open-meld",),
+            _ALL,
+            "'{flag}' needs a closed hand, but {meld} is an open meld",
+        )
+        for f in _DECLARED
+    ),
+    FlagRule("ippatsu", NEEDS, ("declared",), _ALL, "'{flag}' needs riichi (or double-riichi)"),
+    FlagRule(
+        "ippatsu",
+        EXCLUDES,
+        ("rinshan",),
+        _ALL,
+        "'{flag}' and '{word}' cannot both happen: any kan, the winner's own included, "
+        "ends ippatsu",
+    ),
+    FlagRule(
+        "rinshan",
+        NEEDS,
+        ("kan", "kita"),
+        _ALL,
+        "'{flag}' needs a kan in the hand (or, with three players, a North set aside: kita:N)",
+    ),
+    *(
+        FlagRule(
+            f, EXCLUDES, ("meld",), _ALL, "'{flag}' is a first-turn win: the hand can have no meld"
+        )
+        for f in _FIRST_TURN_WINS
+    ),
     # Tenhou: 抜きは鳴きと同じ扱い (a North set aside counts as a call: 一発/地和/両立直 end)
-    *(FlagRule(f, EXCLUDES, ("kita",), _ALL,
-               "'{flag}' is a first-turn win: a North set aside (kita:) counts as a call "
-               "before it") for f in _FIRST_TURN_WINS),
-    *(FlagRule(f, EXCLUDES, ("riichi", "double-riichi", "open-riichi", "ippatsu", "haitei",
-                             "houtei", "chankan", "kanburi"), _RIICHI_FAMILY, _FIRST_MSG)
-      for f in _FIRST_TURN_WINS),
-    FlagRule("tenhou", NEEDS, ("dealer",), _ALL,
-             "'{flag}' is the dealer's win: the seat must be E"),
-    *(FlagRule(f, EXCLUDES, ("dealer",), _ALL,
-               "'{flag}' is a non-dealer's win: the seat cannot be E")
-      for f in ("chiihou", "renhou")),
-    FlagRule("first-turn", EXCLUDES, _DECLARED, _ALL,
-             "'{flag}' is the first draw: '{word}' cannot have been declared before it"),
+    *(
+        FlagRule(
+            f,
+            EXCLUDES,
+            ("kita",),
+            _ALL,
+            "'{flag}' is a first-turn win: a North set aside (kita:) counts as a call before it",
+        )
+        for f in _FIRST_TURN_WINS
+    ),
+    *(
+        FlagRule(
+            f,
+            EXCLUDES,
+            (
+                "riichi",
+                "double-riichi",
+                "open-riichi",
+                "ippatsu",
+                "haitei",
+                "houtei",
+                "chankan",
+                "kanburi",
+            ),
+            _RIICHI_FAMILY,
+            _FIRST_MSG,
+        )
+        for f in _FIRST_TURN_WINS
+    ),
+    FlagRule(
+        "tenhou", NEEDS, ("dealer",), _ALL, "'{flag}' is the dealer's win: the seat must be E"
+    ),
+    *(
+        FlagRule(
+            f, EXCLUDES, ("dealer",), _ALL, "'{flag}' is a non-dealer's win: the seat cannot be E"
+        )
+        for f in ("chiihou", "renhou")
+    ),
+    FlagRule(
+        "first-turn",
+        EXCLUDES,
+        _DECLARED,
+        _ALL,
+        "'{flag}' is the first draw: '{word}' cannot have been declared before it",
+    ),
 )
 
 
@@ -333,8 +418,7 @@ def _flag_error(line: Hand, rule: FlagRule, word: str) -> ContextError:
     at = rule.flag
     if word in col and col[word] > col.get(at, -1):
         at = word  # the later of two flags is the one that contradicts
-    return ContextError(rule.message.format(flag=rule.flag, word=word, meld=meld),
-                        col.get(at), at)
+    return ContextError(rule.message.format(flag=rule.flag, word=word, meld=meld), col.get(at), at)
 
 
 def _check_context(line: Hand, ruleset: Ruleset) -> None:
@@ -350,33 +434,46 @@ def _check_context(line: Hand, ruleset: Ruleset) -> None:
     if ctx.discarder and ctx.discarder_seat == ctx.seat_wind:
         raise ContextError("the discarder cannot be the winner", line.columns.get("win"))
     if line.holding.flowers and not params.flowers and "flowers" not in ruleset.options:
-        raise ContextError(f"ruleset {ruleset.name} has no flowers"
-                           f"{_elsewhere(ruleset, lambda r: r.params.flowers)}",
-                           line.columns.get("flowers"))
+        raise ContextError(
+            f"ruleset {ruleset.name} has no flowers"
+            f"{_elsewhere(ruleset, lambda r: r.params.flowers)}",
+            line.columns.get("flowers"),
+        )
     if ctx.breach and not params.breach:
-        raise ContextError(f"'breach:' is a European token; ruleset {ruleset.name} has no "
-                           f"breach wind{_elsewhere(ruleset, lambda r: r.params.breach)}",
-                           line.columns.get("breach"))
+        raise ContextError(
+            f"'breach:' is a European token; ruleset {ruleset.name} has no "
+            f"breach wind{_elsewhere(ruleset, lambda r: r.params.breach)}",
+            line.columns.get("breach"),
+        )
     if ctx.dora or ctx.ura:
         _check_indicators(line, ruleset)
     if ctx.round_wind not in params.round_winds:
-        raise ContextError(f"ruleset {ruleset.name} plays the round winds "
-                           f"{', '.join(params.round_winds)}, not {ctx.round_wind}",
-                           line.columns.get("round"))
+        raise ContextError(
+            f"ruleset {ruleset.name} plays the round winds "
+            f"{', '.join(params.round_winds)}, not {ctx.round_wind}",
+            line.columns.get("round"),
+        )
     most = params.dora_indicators
     if most and len(ctx.dora) > most:
-        raise ContextError(f"ruleset {ruleset.name} has {most} dora indicator(s) (no kan dora), "
-                           f"not {len(ctx.dora)}", line.columns.get("dora"))
+        raise ContextError(
+            f"ruleset {ruleset.name} has {most} dora indicator(s) (no kan dora), "
+            f"not {len(ctx.dora)}",
+            line.columns.get("dora"),
+        )
     if ctx.honba and not params.honba:
-        raise ContextError(f"ruleset {ruleset.name} has no honba counters",
-                           line.columns.get("honba"))
+        raise ContextError(
+            f"ruleset {ruleset.name} has no honba counters", line.columns.get("honba")
+        )
     if ctx.sticks and not params.deposits:
-        raise ContextError(f"ruleset {ruleset.name} has no riichi deposits",
-                           line.columns.get("sticks"))
+        raise ContextError(
+            f"ruleset {ruleset.name} has no riichi deposits", line.columns.get("sticks")
+        )
     if line.others and not params.settlement:
         hint = _elsewhere(ruleset, lambda r: r.params.settlement)
-        raise ContextError(f"ruleset {ruleset.name} scores only the winner; the players after "
-                           f"' / ' are not used{hint}")
+        raise ContextError(
+            f"ruleset {ruleset.name} scores only the winner; the players after "
+            f"' / ' are not used{hint}"
+        )
 
 
 def _unknown_flag(line: Hand, ruleset: Ruleset) -> None:
@@ -384,10 +481,13 @@ def _unknown_flag(line: Hand, ruleset: Ruleset) -> None:
     col = line.columns
     for f in sorted(line.ctx.flags, key=lambda f: col.get(f, 0)):
         if f not in ruleset.flags:
-            raise ContextError(f"'{f}' is not a flag of ruleset {ruleset.name} (its flags: "
-                               f"{', '.join(sorted(ruleset.flags)) or 'none'})"
-                               f"{_elsewhere(ruleset, partial(_has_flag, flag=f))}",
-                               col.get(f), f)
+            raise ContextError(
+                f"'{f}' is not a flag of ruleset {ruleset.name} (its flags: "
+                f"{', '.join(sorted(ruleset.flags)) or 'none'})"
+                f"{_elsewhere(ruleset, partial(_has_flag, flag=f))}",
+                col.get(f),
+                f,
+            )
 
 
 def _has_flag(ruleset: Ruleset, flag: str) -> bool:
@@ -406,9 +506,12 @@ def _elsewhere(ruleset: Ruleset, has: Callable[[Ruleset], bool]) -> str:
 def _check_ron_chiihou(line: Hand) -> None:
     ctx = line.ctx
     if ctx.discarder and ctx.discarder_seat != "E":
-        raise ContextError("'chiihou' by ron is a ron on the dealer's first discard: the "
-                           f"discarder must be E, not {ctx.discarder_seat}",
-                           line.columns.get("chiihou"), "chiihou")
+        raise ContextError(
+            "'chiihou' by ron is a ron on the dealer's first discard: the "
+            f"discarder must be E, not {ctx.discarder_seat}",
+            line.columns.get("chiihou"),
+            "chiihou",
+        )
 
 
 def _check_indicators(line: Hand, ruleset: Ruleset) -> None:
@@ -420,12 +523,17 @@ def _check_indicators(line: Hand, ruleset: Ruleset) -> None:
         raise ContextError(f"ruleset {ruleset.name} has no ura dora", col.get("ura"))
     if len(ctx.dora) > MAX_INDICATORS or len(ctx.ura) > MAX_INDICATORS:
         key = "dora" if len(ctx.dora) > MAX_INDICATORS else "ura"
-        raise ContextError(f"{len(getattr(ctx, key))} {key} indicators: there are at most "
-                           f"{MAX_INDICATORS} (one, and one more per kan)", col.get(key))
+        raise ContextError(
+            f"{len(getattr(ctx, key))} {key} indicators: there are at most "
+            f"{MAX_INDICATORS} (one, and one more per kan)",
+            col.get(key),
+        )
     if ctx.dora and len(ctx.ura) > len(ctx.dora):
-        raise ContextError(f"{len(ctx.ura)} ura indicators but {len(ctx.dora)} dora "
-                           "indicator(s): each ura indicator lies under a dora indicator",
-                           col.get("ura"))
+        raise ContextError(
+            f"{len(ctx.ura)} ura indicators but {len(ctx.dora)} dora "
+            "indicator(s): each ura indicator lies under a dora indicator",
+            col.get("ura"),
+        )
 
 
 MAX_INDICATORS = 5  # one dora indicator, and one more per kan (four at most)
@@ -438,32 +546,53 @@ def _check_local(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:
     flags = ctx.flags
     if "nagashi" in flags:
         if line.holding.melds:
-            raise ContextError("'nagashi' needs a hand that called nothing, but "
-                               f"{line.holding.melds[0].text()} is a meld", col.get("nagashi"),
-                               "nagashi")
+            raise ContextError(
+                "'nagashi' needs a hand that called nothing, but "
+                f"{line.holding.melds[0].text()} is a meld",
+                col.get("nagashi"),
+                "nagashi",
+            )
         other = sorted(flags - _DRAW_COMPANIONS, key=lambda f: col.get(f, 0))
         if other:
-            raise ContextError(f"'nagashi' is scored at the exhaustive draw: '{other[0]}' "
-                               "cannot come with it", col.get(other[0]), other[0])
+            raise ContextError(
+                f"'nagashi' is scored at the exhaustive draw: '{other[0]}' cannot come with it",
+                col.get(other[0]),
+                other[0],
+            )
     if "chankan-ankan" in flags and not options.get("kokushi_ankan_chankan", False):
-        raise ContextError(f"'chankan-ankan': ruleset {ruleset.name} does not let thirteen "
-                           "orphans rob a concealed kan (option kokushi_ankan_chankan=on "
-                           "does); an added kan is robbed with 'chankan'",
-                           col.get("chankan-ankan"), "chankan-ankan")
+        raise ContextError(
+            f"'chankan-ankan': ruleset {ruleset.name} does not let thirteen "
+            "orphans rob a concealed kan (option kokushi_ankan_chankan=on "
+            "does); an added kan is robbed with 'chankan'",
+            col.get("chankan-ankan"),
+            "chankan-ankan",
+        )
     if "paarenchan" in flags and not ctx.dealer:
-        raise ContextError("'paarenchan' is the dealer's eighth win in a row: the seat must be "
-                           "E", col.get("paarenchan"), "paarenchan")
+        raise ContextError(
+            "'paarenchan' is the dealer's eighth win in a row: the seat must be E",
+            col.get("paarenchan"),
+            "paarenchan",
+        )
     if line.holding.flowers and "flowers" in ruleset.options and not options["flowers"]:
-        raise ContextError(f"flowers are off under {ruleset.name} (option flowers=on adds the "
-                           "four flowers 1f-4f)", col.get("flowers"))
-    if line.holding.flowers and not ruleset.params.seasons and any(
-            t >= T.FLOWER_BASE + 4 for t in line.holding.flowers):
-        raise ContextError(f"ruleset {ruleset.name} has four flowers (1f-4f) and no seasons",
-                           col.get("flowers"))
+        raise ContextError(
+            f"flowers are off under {ruleset.name} (option flowers=on adds the four flowers 1f-4f)",
+            col.get("flowers"),
+        )
+    if (
+        line.holding.flowers
+        and not ruleset.params.seasons
+        and any(t >= T.FLOWER_BASE + 4 for t in line.holding.flowers)
+    ):
+        raise ContextError(
+            f"ruleset {ruleset.name} has four flowers (1f-4f) and no seasons", col.get("flowers")
+        )
     most = ruleset.params.ura_indicators
     if most and len(ctx.ura) > most:
-        raise ContextError(f"ruleset {ruleset.name} counts only the first ura indicator (no "
-                           f"kan ura dora), not {len(ctx.ura)}", col.get("ura"))
+        raise ContextError(
+            f"ruleset {ruleset.name} counts only the first ura indicator (no "
+            f"kan ura dora), not {len(ctx.ura)}",
+            col.get("ura"),
+        )
     if options["two_player"]:
         _check_two_player(line)
 
@@ -472,17 +601,22 @@ def _check_two_player(line: Hand) -> None:
     """Two players sit East and South: every seat the line names must be one of them."""
     ctx, col = line.ctx, line.columns
     if ctx.seat_wind not in "ES":
-        raise ContextError(f"a two-player game has the seats E and S, not {ctx.seat_wind} "
-                           "(option two_player)", col.get("seat"))
+        raise ContextError(
+            f"a two-player game has the seats E and S, not {ctx.seat_wind} (option two_player)",
+            col.get("seat"),
+        )
     other = "S" if ctx.dealer else "E"
     if ctx.discarder and ctx.discarder_seat != other:
-        raise ContextError(f"in a two-player game only {other} can deal in, not "
-                           f"{ctx.discarder_seat}", col.get("win"))
+        raise ContextError(
+            f"in a two-player game only {other} can deal in, not {ctx.discarder_seat}",
+            col.get("win"),
+        )
     for m in line.holding.melds:
         source = m.source or ("-" if m.is_run else None)  # a chi comes from the left
         if source and seat_from(ctx.seat_wind, source) != other:
-            raise ContextError(f"in a two-player game {m.text()} can only come from {other}",
-                               m.column)
+            raise ContextError(
+                f"in a two-player game {m.text()} can only come from {other}", m.column
+            )
 
 
 _PLACE = {"-": "on the left of", "=": "across from", "+": "on the right of"}  # by marker
@@ -500,21 +634,35 @@ def _check_seats(line: Hand, ruleset: Ruleset) -> None:
     players = len(seats)
     table = f"ruleset {ruleset.name} has {players} players, seated {', '.join(seats)}"
     if ctx.seat_wind not in seats:
-        raise ContextError(f"'seat:{ctx.seat_wind}': {table}; there is no seat "
-                           f"{ctx.seat_wind}", col.get("seat"), f"seat:{ctx.seat_wind}")
+        raise ContextError(
+            f"'seat:{ctx.seat_wind}': {table}; there is no seat {ctx.seat_wind}",
+            col.get("seat"),
+            f"seat:{ctx.seat_wind}",
+        )
     if ctx.round_wind not in seats:
-        raise ContextError(f"'round:{ctx.round_wind}': {table}; there is no round "
-                           f"{ctx.round_wind}", col.get("round"), f"round:{ctx.round_wind}")
+        raise ContextError(
+            f"'round:{ctx.round_wind}': {table}; there is no round {ctx.round_wind}",
+            col.get("round"),
+            f"round:{ctx.round_wind}",
+        )
     if ctx.discarder == "=":
         token = _word_at(line, col.get("win"))
-        raise ContextError(f"'{token or 'ron:'}': the marker '=' names the player across, but "
-                           f"{table}: nobody sits across (write - for the left player or + "
-                           "for the right)", col.get("win"), token)
+        raise ContextError(
+            f"'{token or 'ron:'}': the marker '=' names the player across, but "
+            f"{table}: nobody sits across (write - for the left player or + "
+            "for the right)",
+            col.get("win"),
+            token,
+        )
     for m in line.holding.melds:
         if m.source == "=":
-            raise ContextError(f"'{m.text()}': the marker '=' names the player across, but "
-                               f"{table}: nobody sits across (write - for the left player or "
-                               "+ for the right)", m.column, m.text())
+            raise ContextError(
+                f"'{m.text()}': the marker '=' names the player across, but "
+                f"{table}: nobody sits across (write - for the left player or "
+                "+ for the right)",
+                m.column,
+                m.text(),
+            )
     for seat, _ in line.others:
         if seat not in seats:
             raise ContextError(f"'{seat}:' after ' / ': {table}; there is no seat {seat}")
@@ -528,32 +676,42 @@ def _check_three_players(line: Hand, ruleset: Ruleset) -> None:
     """A riichi table of three (sanma) plays 108 tiles (no 2m-8m) and no chi; `kita-ron` is
     a ron on a North. Each error names the token that shows the tile or the call."""
     holding, ctx, col = line.holding, line.ctx, line.columns
-    why = (f"ruleset {ruleset.name} plays three players with 108 tiles: there are no "
-           "2m-8m (only 1m and 9m of characters)")
+    why = (
+        f"ruleset {ruleset.name} plays three players with 108 tiles: there are no "
+        "2m-8m (only 1m and 9m of characters)"
+    )
     if not _NO_SANMA.isdisjoint(holding.concealed):
         bad = next(t for t in holding.concealed if t in _NO_SANMA)
         token, at = _tile_token(line, bad, col.get("concealed"))
         raise InvalidHand(f"'{token}' has {T.name(bad)}: {why}", at, token)
     for m in holding.melds:
         if m.is_run:
-            raise ContextError(f"'{m.text()}': ruleset {ruleset.name} has 3 players, seated "
-                               "E, S, W, and no chi: a run can only be concealed", m.column,
-                               m.text())
+            raise ContextError(
+                f"'{m.text()}': ruleset {ruleset.name} has 3 players, seated "
+                "E, S, W, and no chi: a run can only be concealed",
+                m.column,
+                m.text(),
+            )
         if m.tiles[0] in _NO_SANMA:
-            raise InvalidHand(f"'{m.text()}' has {T.name(m.tiles[0])}: {why}", m.column,
-                              m.text())
-    named = [("win", (ctx.win_tile,)), ("dora", ctx.dora), ("ura", ctx.ura),
-             ("discards", ctx.discards)]
+            raise InvalidHand(f"'{m.text()}' has {T.name(m.tiles[0])}: {why}", m.column, m.text())
+    named = [
+        ("win", (ctx.win_tile,)),
+        ("dora", ctx.dora),
+        ("ura", ctx.ura),
+        ("discards", ctx.discards),
+    ]
     for key, tiles in named:
         bad_tiles = [t for t in tiles if t in _NO_SANMA]
         if bad_tiles:
             token = _word_at(line, col.get(key)) or key
-            raise InvalidHand(f"'{token}' has {T.name(bad_tiles[0])}: {why}", col.get(key),
-                              token)
+            raise InvalidHand(f"'{token}' has {T.name(bad_tiles[0])}: {why}", col.get(key), token)
     if "kita-ron" in ctx.flags and ctx.win_tile >= 0 and ctx.win_tile != T.NORTH:
-        raise ContextError(f"'kita-ron' is a ron on a North being set aside: the winning "
-                           f"tile is 4z, not {T.name(ctx.win_tile)}", col.get("kita-ron"),
-                           "kita-ron")
+        raise ContextError(
+            f"'kita-ron' is a ron on a North being set aside: the winning "
+            f"tile is 4z, not {T.name(ctx.win_tile)}",
+            col.get("kita-ron"),
+            "kita-ron",
+        )
 
 
 def _tile_token(line: Hand, tile: int, first: int | None) -> tuple[str, int | None]:
@@ -569,6 +727,6 @@ def _tile_token(line: Hand, tile: int, first: int | None) -> tuple[str, int | No
 
 def _word_at(line: Hand, column: int | None) -> str | None:
     """The token of the line as written that starts at `column` (1-based), if known."""
-    if column is None or not line.text[column - 1:].strip():
+    if column is None or not line.text[column - 1 :].strip():
         return None
-    return line.text[column - 1:].split(None, 1)[0]
+    return line.text[column - 1 :].split(None, 1)[0]
