@@ -33,8 +33,12 @@ from mjscore.core.result import (
 from mjscore.report import FORMATS, caret, describe, error_line, make_reporter, safe, tsv_cell
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
-OPTIONS = {"open_tanyao": True, "red_fives": 3, "kiriage_mangan": False,
-           "pao": ["daisangen", "daisuushii"]}
+OPTIONS = {
+    "open_tanyao": True,
+    "red_fives": 3,
+    "kiriage_mangan": False,
+    "pao": ["daisangen", "daisuushii"],
+}
 
 
 @pytest.fixture(autouse=True)
@@ -44,9 +48,23 @@ def _plain_environment(monkeypatch):
         monkeypatch.delenv(name, raising=False)
 
 
-def made(line: int, input: str, rules: str, options: dict, *, error=None, parsed=None,
-         score=None, han=None, fu=None, fu_items=(), limit=None, yakuman=0, ok=True,
-         **verdict) -> ScoreResult:
+def made(
+    line: int,
+    input: str,
+    rules: str,
+    options: dict,
+    *,
+    error=None,
+    parsed=None,
+    score=None,
+    han=None,
+    fu=None,
+    fu_items=(),
+    limit=None,
+    yakuman=0,
+    ok=True,
+    **verdict,
+) -> ScoreResult:
     """A result written out by hand: the verdict's fields, or the error."""
     title = mjscore.load_ruleset(rules).title
     if error is not None or not ok:
@@ -56,8 +74,9 @@ def made(line: int, input: str, rules: str, options: dict, *, error=None, parsed
         verdict[key] = tuple(verdict.get(key, ()))
     verdict.setdefault("net", {})
     verdict.setdefault("value", 0)
-    return ScoreResult(line, input, rules, options, Verdict(score, **verdict), hand=parsed,
-                       title=title)
+    return ScoreResult(
+        line, input, rules, options, Verdict(score, **verdict), hand=parsed, title=title
+    )
 
 
 def _tanyao() -> ScoreResult:
@@ -68,12 +87,21 @@ def _tanyao() -> ScoreResult:
     """
     line = "234m406p22s56s chi:678s ron:4s= round:E seat:S dora:1s honba:1"
     return made(
-        line=1, input=line, rules="riichi", options=OPTIONS, ok=True, winner="S", win="ron",
+        line=1,
+        input=line,
+        rules="riichi",
+        options=OPTIONS,
+        ok=True,
+        winner="S",
+        win="ron",
         discarder="N",
-        yaku=[YakuMatch("tanyao", "Tanyao", 1, japanese="断幺九"),
-              YakuMatch("dora", "Dora", 2, japanese="ドラ", times=2),
-              YakuMatch("aka_dora", "Red five", 1, japanese="赤ドラ", times=1)],
-        han=4, fu=30,
+        yaku=[
+            YakuMatch("tanyao", "Tanyao", 1, japanese="断幺九"),
+            YakuMatch("dora", "Dora", 2, japanese="ドラ", times=2),
+            YakuMatch("aka_dora", "Red five", 1, japanese="赤ドラ", times=1),
+        ],
+        han=4,
+        fu=30,
         fu_items=[FuItem("base", 20), FuItem("open hand of 20 fu raised", 10)],
         value=7700,
         payments=[Payment("N", "S", 7700, "ron"), Payment("N", "S", 300, "honba", 1, "honba ×1")],
@@ -87,16 +115,29 @@ def _daisangen() -> ScoreResult:
     """Big three dragons; E ('-', left of S) fed the third dragon: E and N pay half each."""
     line = "111m9p pon:777z= pon:666z+ pon:555z- ron:9p="
     return made(
-        line=2, input=line, rules="riichi", options=OPTIONS, ok=True, winner="S", win="ron",
+        line=2,
+        input=line,
+        rules="riichi",
+        options=OPTIONS,
+        ok=True,
+        winner="S",
+        win="ron",
         discarder="N",
         yaku=[YakuMatch("daisangen", "Daisangen", 13, japanese="大三元", yakuman=1)],
-        limit="yakuman", yakuman=1, value=32000,
-        payments=[Payment("E", "S", 16000, "liability", label="liability (half)"),
-                  Payment("N", "S", 16000, "ron")],
+        limit="yakuman",
+        yakuman=1,
+        value=32000,
+        payments=[
+            Payment("E", "S", 16000, "liability", label="liability (half)"),
+            Payment("N", "S", 16000, "ron"),
+        ],
         net={"E": -16000, "S": 32000, "W": 0, "N": -16000},
-        liability=Liability("E", ("daisangen",),
-                            "E fed the third dragon (pon:555z- from E, left): E pays half of "
-                            "the daisangen, N pays the other half"),
+        liability=Liability(
+            "E",
+            ("daisangen",),
+            "E fed the third dragon (pon:555z- from E, left): E pays half of "
+            "the daisangen, N pays the other half",
+        ),
         parsed=mjscore.parse(line),
     )
 
@@ -109,9 +150,14 @@ def _notation_error() -> ScoreResult:
 
 def _no_yaku() -> ScoreResult:
     line = "123m456p78s11z chi:234s ron:9s"
-    return made(line=4, input=line, rules="riichi", options=OPTIONS,
-                       error=NoYaku("the hand is open and has no yaku"),
-                       parsed=mjscore.parse(line))
+    return made(
+        line=4,
+        input=line,
+        rules="riichi",
+        options=OPTIONS,
+        error=NoYaku("the hand is open and has no yaku"),
+        parsed=mjscore.parse(line),
+    )
 
 
 def _haneman_tsumo() -> ScoreResult:
@@ -122,18 +168,36 @@ def _haneman_tsumo() -> ScoreResult:
     """
     line = "123m456p789s55z77z tsumo:7z riichi seat:E dora:6z sticks:2"
     return made(
-        line=5, input=line, rules="riichi", options=OPTIONS, ok=True, winner="E", win="tsumo",
-        yaku=[YakuMatch("riichi", "Riichi", 1, japanese="立直"),
-              YakuMatch("menzen_tsumo", "Menzen tsumo", 1, japanese="門前清自摸和"),
-              YakuMatch("chun", "Yakuhai: red", 1, japanese="中"),
-              YakuMatch("dora", "Dora", 3, japanese="ドラ", times=3)],
-        han=6, fu=40, limit="haneman",
-        fu_items=[FuItem("base", 20), FuItem("tsumo", 2), FuItem("pair of dragons 5z", 2),
-                  FuItem("concealed triplet 777z", 8), FuItem("rounded up to 10", 8)],
+        line=5,
+        input=line,
+        rules="riichi",
+        options=OPTIONS,
+        ok=True,
+        winner="E",
+        win="tsumo",
+        yaku=[
+            YakuMatch("riichi", "Riichi", 1, japanese="立直"),
+            YakuMatch("menzen_tsumo", "Menzen tsumo", 1, japanese="門前清自摸和"),
+            YakuMatch("chun", "Yakuhai: red", 1, japanese="中"),
+            YakuMatch("dora", "Dora", 3, japanese="ドラ", times=3),
+        ],
+        han=6,
+        fu=40,
+        limit="haneman",
+        fu_items=[
+            FuItem("base", 20),
+            FuItem("tsumo", 2),
+            FuItem("pair of dragons 5z", 2),
+            FuItem("concealed triplet 777z", 8),
+            FuItem("rounded up to 10", 8),
+        ],
         value=18000,
-        payments=[Payment("S", "E", 6000, "tsumo"), Payment("W", "E", 6000, "tsumo"),
-                  Payment("N", "E", 6000, "tsumo"),
-                  Payment("table", "E", 2000, "deposits", 2, "riichi deposits ×2")],
+        payments=[
+            Payment("S", "E", 6000, "tsumo"),
+            Payment("W", "E", 6000, "tsumo"),
+            Payment("N", "E", 6000, "tsumo"),
+            Payment("table", "E", 2000, "deposits", 2, "riichi deposits ×2"),
+        ],
         net={"E": 20000, "S": -6000, "W": -6000, "N": -6000},
         notes=["a note from the core"],
         parsed=mjscore.parse(line),
@@ -167,8 +231,9 @@ def check_snapshot(name: str, text: str) -> None:
 def test_describe_and_error_line():
     bad = _notation_error()
     assert describe(bad.error) == "column 13: 'pon:55p' is not a pon: a pon has three equal tiles"
-    assert error_line(bad) == ("line 3: column 13: 'pon:55p' is not a pon: "
-                               "a pon has three equal tiles")
+    assert error_line(bad) == (
+        "line 3: column 13: 'pon:55p' is not a pon: a pon has three equal tiles"
+    )
     assert error_line(_no_yaku()) == "line 4: no yaku: the hand is open and has no yaku"
     already = NoYaku("no yaku: only dora")
     assert describe(already) == "no yaku: only dora"
@@ -178,7 +243,7 @@ def test_caret_sits_under_the_token():
     text = "234m406p22s pon:55p ron:4s"
     line = caret(text, 13, "pon:55p")
     assert line == " " * 12 + "^" * 7
-    assert text[line.index("^"):][:7] == "pon:55p"
+    assert text[line.index("^") :][:7] == "pon:55p"
 
 
 # -- machine formats ------------------------------------------------------------------------
@@ -190,30 +255,65 @@ def test_jsonl_one_record_per_result_in_order():
     assert [r["line"] for r in records] == [1, 2, 3, 4, 5]
     first = records[0]
     assert (first["ok"], first["winner"], first["han"], first["fu"], first["value"]) == (
-        True, "S", 4, 30, 7700)
+        True,
+        "S",
+        4,
+        30,
+        7700,
+    )
     assert [y["key"] for y in first["yaku"]] == ["tanyao", "dora", "aka_dora"]
-    assert first["yaku"][1] == {"key": "dora", "name": "Dora", "han": 2,
-                                "name_ja": "ドラ", "count": 2}
-    assert first["payments"][0] == {"from": "N", "to": "S", "amount": 7700, "reason": "ron",
-                                    "label": "ron"}
+    assert first["yaku"][1] == {
+        "key": "dora",
+        "name": "Dora",
+        "han": 2,
+        "name_ja": "ドラ",
+        "count": 2,
+    }
+    assert first["payments"][0] == {
+        "from": "N",
+        "to": "S",
+        "amount": 7700,
+        "reason": "ron",
+        "label": "ron",
+    }
     assert first["net"] == {"E": 0, "S": 8000, "W": 0, "N": -8000}
     assert sum(first["net"].values()) == 0
     assert records[1]["liability"]["seat"] == "E"
     assert records[1]["han"] is None and records[1]["limit"] == "yakuman"
     assert records[2]["ok"] is False
     assert records[2]["error"] == {
-        "kind": "notation", "column": 13,
-        "message": "'pon:55p' is not a pon: a pon has three equal tiles"}  # no column in it
+        "kind": "notation",
+        "column": 13,
+        "message": "'pon:55p' is not a pon: a pon has three equal tiles",
+    }  # no column in it
     assert (records[2]["value"], records[2]["han"], records[2]["fu"]) == (None, None, None)
     assert (records[2]["payments"], records[2]["net"]) == ([], {})
     assert records[3]["error"]["kind"] == "no_yaku"
     # every OUTPUT.md key is present in every record
-    required = {"line", "input", "rules", "options", "ok", "error", "winner", "yaku", "han",
-                "fu", "fu_items", "limit", "yakuman", "value", "payments", "net", "liability"}
+    required = {
+        "line",
+        "input",
+        "rules",
+        "options",
+        "ok",
+        "error",
+        "winner",
+        "yaku",
+        "han",
+        "fu",
+        "fu_items",
+        "limit",
+        "yakuman",
+        "value",
+        "payments",
+        "net",
+        "liability",
+    }
     assert all(required <= set(r) for r in records)
     assert err.splitlines() == [
         "line 3: column 13: 'pon:55p' is not a pon: a pon has three equal tiles",
-        "line 4: no yaku: the hand is open and has no yaku"]
+        "line 4: no yaku: the hand is open and has no yaku",
+    ]
 
 
 def test_json_is_one_array_of_the_same_records():
@@ -240,15 +340,57 @@ def test_option_sets_become_lists():
 def test_tsv_header_and_rows():
     out, err = render("tsv")
     rows = [line.split("\t") for line in out.splitlines()]
-    assert rows[0] == ["line", "ok", "rules", "winner", "han", "fu", "limit", "value",
-                       "net_E", "net_S", "net_W", "net_N", "yaku", "error"]
+    assert rows[0] == [
+        "line",
+        "ok",
+        "rules",
+        "winner",
+        "han",
+        "fu",
+        "limit",
+        "value",
+        "net_E",
+        "net_S",
+        "net_W",
+        "net_N",
+        "yaku",
+        "error",
+    ]
     assert all(len(row) == 14 for row in rows)
-    assert rows[1] == ["1", "true", "riichi", "S", "4", "30", "", "7700",
-                       "0", "8000", "0", "-8000", "tanyao,dora,aka_dora", ""]
+    assert rows[1] == [
+        "1",
+        "true",
+        "riichi",
+        "S",
+        "4",
+        "30",
+        "",
+        "7700",
+        "0",
+        "8000",
+        "0",
+        "-8000",
+        "tanyao,dora,aka_dora",
+        "",
+    ]
     assert rows[2][:8] == ["2", "true", "riichi", "S", "", "", "yakuman", "32000"]
     assert rows[2][8:13] == ["-16000", "32000", "0", "-16000", "daisangen"]
-    assert rows[3] == ["3", "false", "riichi", "", "", "", "", "", "", "", "", "", "",
-                       "column 13: 'pon:55p' is not a pon: a pon has three equal tiles"]
+    assert rows[3] == [
+        "3",
+        "false",
+        "riichi",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "column 13: 'pon:55p' is not a pon: a pon has three equal tiles",
+    ]
     assert rows[4][-1] == "no yaku: the hand is open and has no yaku"
     assert rows[5][4:12] == ["6", "40", "haneman", "18000", "20000", "-6000", "-6000", "-6000"]
     assert rows[5][12] == "riichi,menzen_tsumo,chun,dora"
@@ -276,8 +418,8 @@ def test_rich_report_of_a_scored_hand():
     lines = out.splitlines()
     assert lines[0].startswith("riichi · Tenhou rules") and lines[0].endswith("line 1")
     assert lines[1] == "234m 406p 2256s  chi 678s  ron 4s from N (across)"
-    assert "\U0001F008\U0001F009\U0001F00A" in lines[2]  # 234m as tiles
-    assert "+ \U0001F013" in lines[2]  # the winning 4s
+    assert "\U0001f008\U0001f009\U0001f00a" in lines[2]  # 234m as tiles
+    assert "+ \U0001f013" in lines[2]  # the winning 4s
     assert "seat S · round E · dora 2s (indicator 1s) · honba 1" in out
     assert any(ln.split()[:3] == ["Tanyao", "断幺九", "1"] for ln in lines)
     assert any(ln.split()[:4] == ["Dora", "×2", "ドラ", "2"] for ln in lines)
@@ -296,12 +438,14 @@ def test_rich_report_of_a_scored_hand():
 def test_rich_report_of_a_yakuman_with_liability():
     out, _ = render("rich", [_daisangen()])
     lines = out.splitlines()
-    assert lines[1] == ("111m 9p  pon 777z from N  pon 666z from W  pon 555z from E  "
-                        "ron 9p from N (across)")
+    assert lines[1] == (
+        "111m 9p  pon 777z from N  pon 666z from W  pon 555z from E  ron 9p from N (across)"
+    )
     assert any(ln.split() == ["Daisangen", "大三元", "yakuman"] for ln in lines)
     assert next(ln for ln in lines if ln.startswith("yakuman")).split()[-1] == "32,000"
-    assert any(ln.split() == ["payments", "E", "→", "S", "16,000", "liability", "(half)"]
-               for ln in lines)
+    assert any(
+        ln.split() == ["payments", "E", "→", "S", "16,000", "liability", "(half)"] for ln in lines
+    )
     assert "liability E fed the third dragon" in out
     assert "net       E -16,000 · S +32,000 · W 0 · N -16,000" in lines
 
@@ -374,30 +518,40 @@ def test_formats_are_the_reporter_modules():
 
 
 def test_machine_reporters_do_not_import_rich():
-    code = ("import sys, io; from mjscore.report import make_reporter\n"
-            "for f in ('json', 'jsonl', 'tsv'): make_reporter(f, io.StringIO(), io.StringIO())\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'rich'))")
+    code = (
+        "import sys, io; from mjscore.report import make_reporter\n"
+        "for f in ('json', 'jsonl', 'tsv'): make_reporter(f, io.StringIO(), io.StringIO())\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'rich'))"
+    )
     import subprocess
 
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
 
 
 def test_points_and_doubles_results_render_their_extra_keys():
     """A European-style record: points and doubles in place of han and fu, every player."""
+
     def player(points: int, doubles: int, score: int, winner: bool = False) -> PlayerTally:
-        return PlayerTally(points, doubles, score, score, False, (), (), None, winner, False,
-                           True, ())
+        return PlayerTally(
+            points, doubles, score, score, False, (), (), None, winner, False, True, ()
+        )
 
     players = {"W": player(40, 2, 160, winner=True), "E": player(8, 0, 8)}
     score = PointsDoubles(40, 2, 160, (), (), "ordinary", (), 160, players, "simple")
     r = made(
-        9, "13m777m55s pon:111p- pon:333z= ron:2m= seat:W", "european", {}, score=score,
-        winner="W", win="ron", value=160,
+        9,
+        "13m777m55s pon:111p- pon:333z= ron:2m= seat:W",
+        "european",
+        {},
+        score=score,
+        winner="W",
+        win="ron",
+        value=160,
         yaku=[YakuMatch("dragon_pung", "Pung of dragons", 1)],
         payments=[Payment("S", "W", 160, "mahjong", label="Mah-Jong")],
-        net={"E": 0, "S": -160, "W": 160, "N": 0})
+        net={"E": 0, "S": -160, "W": 160, "N": 0},
+    )
     out, _ = render("rich", [r])
     lines = [ln.split() for ln in out.splitlines()]
     assert ["40", "points", "·", "2", "doubles", "160"] in lines
@@ -443,7 +597,32 @@ def test_rich_report_keeps_every_number_whole_at_every_width(width, monkeypatch)
 
 def test_every_character_safe_or_tsv_changes_is_unprintable():
     """`safe` and `tsv_cell` return printable text as it is: that shortcut is exact."""
-    from mjscore.report import _ESCAPES, _TSV_SPACES
+    import sys
+    import unicodedata
 
-    assert not [c for c in [*_ESCAPES, *_TSV_SPACES] if chr(c).isprintable()]
+    from mjscore.base.text import _ESCAPED_CATEGORIES
+    from mjscore.report import _TSV_SPACES
+
+    escaped = (chr(c) for c in range(sys.maxunicode + 1))
+    escaped = (c for c in escaped if unicodedata.category(c) in _ESCAPED_CATEGORIES)
+    assert not [c for c in escaped if c.isprintable()]
+    assert not [c for c in _TSV_SPACES if chr(c).isprintable()]
     assert tsv_cell("a\u3000b\x1bc\u2028") == "a\u3000b\\x1bc " and safe("中\x85") == "中\\x85"
+
+
+def test_safe_shows_every_control_format_and_bidi_character():
+    """Escape sequences, bidi overrides and isolates, zero-width marks and undecodable
+    bytes are shown as escapes; tab and spaces of every kind (U+3000) stay."""
+    for ch, shown in [
+        ("\x1b", "\\x1b"),
+        ("\x9b", "\\x9b"),
+        ("\u202e", "\\u202e"),
+        ("\u2066", "\\u2066"),
+        ("\u200f", "\\u200f"),
+        ("\u200b", "\\u200b"),
+        ("\udcff", "\\udcff"),
+        ("\u2029", "\\u2029"),
+        ("\U000e0001", "\\U000e0001"),
+    ]:
+        assert safe(f"a{ch}b") == f"a{shown}b"
+    assert safe("東\t南\u3000西\xa0北") == "東\t南\u3000西\xa0北"

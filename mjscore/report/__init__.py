@@ -16,10 +16,11 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TextIO
 
+from ..base.text import safe as safe  # the one escaping of text from outside, re-exported
+
 if TYPE_CHECKING:
     from ..base.errors import MjscoreError
     from ..core.result import ScoreResult
-
 
 
 class OutputFormat(NamedTuple):
@@ -34,16 +35,47 @@ class OutputFormat(NamedTuple):
     help: str
 
 
-FORMATS: dict[str, OutputFormat] = {f.name: f for f in (
-    OutputFormat("rich", "mjscore.report.rich_report", machine=False, document=False,
-                 any_record=False, extension=".txt", help="the colour report, for people"),
-    OutputFormat("json", "mjscore.report.json", machine=True, document=True, any_record=True,
-                 extension=".json", help="one JSON array of records"),
-    OutputFormat("jsonl", "mjscore.report.jsonl", machine=True, document=False,
-                 any_record=True, extension=".jsonl", help="JSON Lines: one record a line"),
-    OutputFormat("tsv", "mjscore.report.tsv", machine=True, document=False, any_record=False,
-                 extension=".tsv", help="tab-separated values: a header, one row a hand"),
-)}
+FORMATS: dict[str, OutputFormat] = {
+    f.name: f
+    for f in (
+        OutputFormat(
+            "rich",
+            "mjscore.report.rich_report",
+            machine=False,
+            document=False,
+            any_record=False,
+            extension=".txt",
+            help="the colour report, for people",
+        ),
+        OutputFormat(
+            "json",
+            "mjscore.report.json",
+            machine=True,
+            document=True,
+            any_record=True,
+            extension=".json",
+            help="one JSON array of records",
+        ),
+        OutputFormat(
+            "jsonl",
+            "mjscore.report.jsonl",
+            machine=True,
+            document=False,
+            any_record=True,
+            extension=".jsonl",
+            help="JSON Lines: one record a line",
+        ),
+        OutputFormat(
+            "tsv",
+            "mjscore.report.tsv",
+            machine=True,
+            document=False,
+            any_record=False,
+            extension=".tsv",
+            help="tab-separated values: a header, one row a hand",
+        ),
+    )
+}
 DEFAULT_FORMAT = "rich"  # when neither --format nor the config file names one
 
 
@@ -122,23 +154,6 @@ def make_reporter(fmt: str, out: TextIO, err: TextIO, stream: bool = True) -> Re
     """
     module = import_module(FORMATS[fmt].module)
     return module.Reporter(out, err, stream)
-
-
-def _escape_table() -> dict[int, str]:
-    """C0, DEL and C1 controls (but tab) and the line/paragraph separators, as escapes."""
-    codes = [*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029]
-    return {c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}") for c in codes if c != 0x09}
-
-
-_ESCAPES = _escape_table()
-
-
-def safe(text: str) -> str:
-    """Text from the input, fit for a terminal or a TSV cell: `ESC` is shown as `\\x1b`,
-    so an input line cannot clear the screen or retitle the window."""
-    if text.isprintable():  # every character escaped is unprintable: the common case, in C
-        return text
-    return text.translate(_ESCAPES)
 
 
 def describe(error: MjscoreError) -> str:
