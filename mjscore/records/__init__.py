@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import BinaryIO, NamedTuple
 
 from .draws import RecordItem
-from .model import Problem, RecordError, Source, Verdict, Win
+from .model import Problem, RecordError, Source, Verdict, Win, internal_problem
 from .reading import RecordReader, display_name
 
 __all__ = [
@@ -163,7 +163,10 @@ def _read(stream: BinaryIO, file: str) -> Iterator[RecordItem]:
         known = " nor ".join(f.title for f in RECORD_FORMATS)
         yield Problem("error", file, "", f"not a Tenhou record (neither {known})")
         return
-    yield from fmt.read(reader, file, _game_name(file))
+    try:
+        yield from fmt.read(reader, file, _game_name(file))
+    except Exception as exc:  # a reader's bug: this file's problem, never the run's
+        yield internal_problem(file, "", exc)
 
 
 def iter_wins(
