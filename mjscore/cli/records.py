@@ -117,6 +117,10 @@ def import_command(
     out, err = out or sys.stdout, err or sys.stderr
     _usage(paths, fmt, IMPORT_FORMATS)
     from ..records.draws import Drawn, GameStart
+    from ..report import SafeWriter
+
+    if fmt != "jsonl":  # hand lines and their comments for people too: escaped as written
+        out = SafeWriter(out)  # type: ignore[assignment]
 
     failed = False
     for item in _items(paths):
@@ -131,8 +135,7 @@ def import_command(
         elif fmt == "jsonl":
             out.write(_json_line(item.to_dict()))
         else:
-            s = item.source
-            out.write(f"{item.line}  # {s.game} {s.round}-{s.honba}\n")
+            out.write(f"{item.line}  # {item.source.mark()}\n")
     return int(ExitCode.NOT_ALL_SCORED if failed else ExitCode.OK)
 
 
@@ -153,6 +156,10 @@ def check_command(
     out, err = out or sys.stdout, err or sys.stderr
     _usage(paths, fmt, CHECK_FORMATS)
     from ..records.games import check_games
+    from ..report import SafeWriter
+
+    if fmt == "text":  # names, yaku and file names from the records: escaped as written
+        out = SafeWriter(out)  # type: ignore[assignment]
 
     agree = total = errors = skipped = rules = 0
     checks = []
@@ -166,11 +173,7 @@ def check_command(
             if fmt == "jsonl":
                 out.write(_json_line({"game": game.to_dict()}))
             elif game.differences:
-                from ..report import safe
-
-                out.write(
-                    safe(f"disagree: game {game.game}: " + "; ".join(game.differences)) + "\n"
-                )
+                out.write(f"disagree: game {game.game}: " + "; ".join(game.differences) + "\n")
     games = _games_summary(checks)
     if fmt == "jsonl":
         out.write(

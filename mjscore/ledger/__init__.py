@@ -6,6 +6,26 @@ It imports the core and the rulesets only (never the records, the reports or the
 
 from __future__ import annotations
 
-from .game import Game, GameProblem, Header, Round, game, games, header_line, read_header
+from .game import (
+    Game,
+    GameProblem,
+    Header,
+    Round,
+    game,
+    games,
+    header_line,
+    name_token,
+    read_header,
+)
 
-__all__ = ["Game", "GameProblem", "Header", "Round", "game", "games", "header_line", "read_header"]
+__all__ = [
+    "Game",
+    "GameProblem",
+    "Header",
+    "Round",
+    "game",
+    "games",
+    "header_line",
+    "name_token",
+    "read_header",
+]

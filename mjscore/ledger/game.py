@@ -167,6 +167,12 @@ def _encode(text: str) -> str:
     )
 
 
+def name_token(text: str) -> str:
+    """A game's or a player's name as one token of a `# game` line or of a round's mark
+    (`# GAME E1-0`), as header_line writes it."""
+    return _encode(text)
+
+
 class Header(NamedTuple):
     game: str
     players: tuple[str, ...] = ()

@@ -27,6 +27,13 @@ class Source:
     def to_dict(self) -> dict[str, Any]:
         return {"file": self.file, "game": self.game, "round": self.round, "honba": self.honba}
 
+    def mark(self) -> str:
+        """`GAME E1-0`, the comment `import` ends a line with and `game` reads back: the
+        game's name one token, percent-encoded as its `# game` line writes it."""
+        from ..ledger import name_token
+
+        return f"{name_token(self.game)} {self.round}-{self.honba}"
+
 
 @value_class
 class Verdict:
