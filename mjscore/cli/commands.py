@@ -197,7 +197,9 @@ OutputOption = Annotated[
         "--output",
         "-o",
         metavar="FILE",
-        help="Write the output to FILE, whole or not at all (a failed run leaves no file).",
+        help="Write the output to FILE ('-' = stdout), whole or not at all (a failed run "
+        "leaves no file, an old one untouched and its mode kept); a FIFO or a device is "
+        "written as it comes.",
         show_default=False,
     ),
 ]

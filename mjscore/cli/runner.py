@@ -333,23 +333,102 @@ def score_command(
 
 @contextmanager
 def output_file(path: str) -> Iterator[None]:
-    """sys.stdout into a temporary file beside `path`, renamed to it when the run ends
-    (every line scored or not): a run that fails (a usage error, a stop signal, a crash)
-    leaves neither the file nor the temporary one, and an old `path` untouched."""
+    """sys.stdout into the file `path` names (`-o PATH`) for the run; `-` is stdout itself.
+
+    A regular file (or a new one) is written whole or not at all: into a temporary file
+    beside it, renamed over it when the run ends (every line scored or not), so a run that
+    fails (a usage error, a stop signal, a crash) leaves neither the file nor the temporary
+    one, and an old file untouched. An old file keeps its mode (and its owner, where the
+    system lets us); a new one gets the umask's, as a shell's `>` gives it. A symbolic link
+    is written through: the file it names is replaced, the link stays. Anything else (a
+    FIFO, a device such as /dev/null, /dev/stdout) is written as it comes, never replaced;
+    a directory is refused."""
+    if path == "-":
+        yield
+        return
+    import os
+    import stat
+
+    shown = text_arg(path)
+    target, magic = _link_target(path)
+    try:
+        st: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:
+        raise UsageProblem(f"cannot write {shown}: {exc.strerror or exc}") from None
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise UsageProblem(f"cannot write {shown}: it is a directory")
+    if magic or (st is not None and not stat.S_ISREG(st.st_mode)):
+        with _written_through(path, shown):
+            yield
+        return
+    with _replaced_whole(target, shown, st):
+        yield
+
+
+def _link_target(path: str) -> tuple[str, bool]:
+    """(the path a chain of symbolic links ends at, whether it passes through /proc).
+
+    A link into /proc (`/dev/stdout`, `/dev/fd/1`) names an open file of this process, not
+    a place in a directory: it is written through, never replaced (a `>>` log stays one)."""
+    import os
+
+    current = os.path.abspath(path)
+    for _ in range(40):  # the kernel's own limit on a chain of links
+        parent = os.path.realpath(os.path.dirname(current))
+        if parent == "/proc" or parent.startswith("/proc/"):
+            return current, True
+        current = os.path.join(parent, os.path.basename(current))
+        if not os.path.islink(current):
+            return current, False
+        try:
+            current = os.path.join(parent, os.readlink(current))
+        except OSError:
+            return current, True  # written through: its own open says what is wrong
+    return os.path.abspath(path), True  # a loop: the open says ELOOP
+
+
+@contextmanager
+def _written_through(path: str, shown: str) -> Iterator[None]:
+    """sys.stdout into a FIFO, a device or a /proc link, opened to append: nothing is
+    truncated that another descriptor holds (`-o /dev/stdout >> log` keeps the log)."""
+    try:
+        out = _text_out(path, "a", shown)
+    except OSError as exc:
+        raise UsageProblem(f"cannot write {shown}: {exc.strerror or exc}") from None
+    saved = sys.stdout
+    try:
+        with out:
+            sys.stdout = out
+            yield
+            sys.stdout = saved
+            try:
+                out.flush()
+            except OSError as exc:
+                raise OutputError(f"cannot write {shown}: {exc.strerror or exc}") from None
+    finally:
+        sys.stdout = saved
+
+
+@contextmanager
+def _replaced_whole(target: str, shown: str, old: Any) -> Iterator[None]:
+    """sys.stdout into a temporary file beside the regular file `target`, renamed over it
+    at the end with the old file's mode and owner, or the umask's mode for a new one."""
+    import contextlib
     import os
     import tempfile
 
-    directory = os.path.dirname(os.path.abspath(path))
+    directory, name = os.path.split(target)
     try:
-        fd, temp = tempfile.mkstemp(
-            prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=directory
-        )
+        fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
     except OSError as exc:
-        raise UsageProblem(f"cannot write {text_arg(path)}: {exc.strerror or exc}") from None
+        raise UsageProblem(f"cannot write {shown}: {exc.strerror or exc}") from None
     saved = sys.stdout
     done = False
     try:
-        with open(fd, "w", encoding="utf-8", newline="") as out:
+        with _text_out(fd, "w", shown) as out:
+            _take_mode(fd, old)
             sys.stdout = out
             yield
             sys.stdout = saved
@@ -357,19 +436,36 @@ def output_file(path: str) -> Iterator[None]:
                 out.flush()
                 os.fsync(out.fileno())
             except OSError as exc:
-                raise OutputError(f"cannot write {text_arg(path)}: {exc.strerror or exc}") from None
+                raise OutputError(f"cannot write {shown}: {exc.strerror or exc}") from None
         try:
-            os.replace(temp, path)
+            os.replace(temp, target)
         except OSError as exc:
-            raise UsageProblem(f"cannot write {text_arg(path)}: {exc.strerror or exc}") from None
+            raise UsageProblem(f"cannot write {shown}: {exc.strerror or exc}") from None
         done = True
     finally:
         sys.stdout = saved
         if not done:
-            import contextlib
-
             with contextlib.suppress(OSError):
                 os.unlink(temp)
+
+
+def _take_mode(fd: int, old: Any) -> None:
+    """The temporary file gets the old file's mode and owner, or a new file's mode under
+    the umask (mkstemp makes it 0600 whatever the umask says)."""
+    import contextlib
+    import os
+    import stat
+
+    if old is None:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)
+        return
+    made = os.fstat(fd)
+    if (made.st_uid, made.st_gid) != (old.st_uid, old.st_gid) and hasattr(os, "fchown"):
+        with contextlib.suppress(OSError):  # only root may give a file away
+            os.fchown(fd, old.st_uid, old.st_gid)
+    os.fchmod(fd, stat.S_IMODE(old.st_mode))
 
 
 def _scored(
@@ -426,18 +522,19 @@ def _scored(
             summary_of=summary_of,
             source="-",
         )
-    total = count_lines(file)  # type: ignore[arg-type]
+    assert file is not None and fmt is not None  # a file run, its format chosen above
+    total = count_lines(file)
     return run_lines(
         read_lines(file),
         rules,
         options,
-        fmt,  # type: ignore[arg-type]
+        fmt,
         total=total,
         jobs=int(jobs),
         command=command,
         summary_of=summary_of,
         source=text_arg(file),
-    )  # type: ignore[arg-type]
+    )
 
 
 def say(message: str) -> None:
@@ -520,9 +617,13 @@ def _quiet_stdout() -> None:
 
 
 class _Stdout(io.FileIO):
-    """File descriptor 1 under sys.stdout: a write that fails is OutputError whoever wrote
-    (typer's help, a listing, a reporter), so every command says it the same way; a reader
-    that left stays BrokenPipeError (quietly 141)."""
+    """File descriptor 1 under sys.stdout (or the file of `-o`): a write that fails is
+    OutputError whoever wrote (typer's help, a listing, a reporter), so every command says
+    it the same way; a reader that left stays BrokenPipeError (quietly 141)."""
+
+    def __init__(self, file: Any, mode: str, closefd: bool = True, shown: str = "") -> None:
+        super().__init__(file, mode, closefd=closefd)
+        self.shown = shown or "the output"
 
     def write(self, data: Any) -> int | None:
         try:
@@ -530,7 +631,15 @@ class _Stdout(io.FileIO):
         except BrokenPipeError:
             raise
         except OSError as exc:
-            raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
+            raise OutputError(f"cannot write {self.shown}: {exc.strerror or exc}") from None
+
+
+def _text_out(file: Any, mode: str, shown: str) -> io.TextIOWrapper:
+    """A UTF-8 text stream on `file` (a path or a descriptor) whose failing write is
+    OutputError naming it."""
+    return io.TextIOWrapper(
+        io.BufferedWriter(_Stdout(file, mode, shown=shown)), encoding="utf-8", newline=""
+    )
 
 
 def guard_streams() -> None:
