@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
-from typing import TextIO
+from typing import Any, TextIO
 
 from ..base.errors import ExitCode
 from ..records import read_hands
@@ -35,6 +35,10 @@ def _items(paths: list[str]) -> Iterator[RecordItem]:
         elif os.path.isdir(path):
             found = False
             for file in record_files(os.fspath(path)):
+                if isinstance(file, Problem):  # a folder that cannot be read: said, not passed
+                    found = True
+                    yield file
+                    continue
                 found = True
                 yield from read_hands(file, games=True)
             if not found:
@@ -50,19 +54,30 @@ def _items(paths: list[str]) -> Iterator[RecordItem]:
             yield from read_hands(path, games=True)
 
 
-def record_files(directory: str) -> Iterator[str]:
+def record_files(directory: str) -> Iterator[str | Problem]:
     """The game records under `directory`, every level, in sorted path order: the files
     whose first bytes a record format recognises (what `import FILE` reads), gzip or not.
     Hidden files and directories are passed over, symbolic links to directories not
     followed (no loop); a file that cannot be opened comes too, so that its reading
-    says so, for it alone."""
+    says so, for it alone, and a folder that cannot be listed is a Problem in its place."""
     import os
     import stat
 
     from ..records import RecordError, detect_format
-    from ..records.reading import RecordReader
+    from ..records.reading import RecordReader, display_name
 
-    for top, dirs, files in os.walk(directory):
+    unlisted: list[OSError] = []
+    for top, dirs, files in _walk(directory, unlisted):
+        for exc in unlisted:
+            yield Problem(
+                "error",
+                display_name(exc.filename or top),
+                "",
+                f"cannot read the folder: {exc.strerror or exc}; the records in it are not read",
+            )
+        unlisted.clear()
+        if top is None:
+            continue
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(files):
             if name.startswith("."):
@@ -77,6 +92,15 @@ def record_files(directory: str) -> Iterator[str]:
                 known = True
             if known:
                 yield file
+
+
+def _walk(directory: str, unlisted: list[OSError]) -> Iterator[tuple[Any, list[str], list[str]]]:
+    """os.walk of `directory`, and a last (None, [], []) so that a folder that could not
+    be listed last is still said (os.walk tells it to `unlisted` and goes on)."""
+    import os
+
+    yield from os.walk(directory, onerror=unlisted.append)
+    yield None, [], []
 
 
 def _problem(p: Problem, err: TextIO, quiet: bool = False) -> None:
