@@ -4,10 +4,15 @@ every finished game."""
 
 from __future__ import annotations
 
+import json
 import os
+import queue
 import shutil
+import signal
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -72,3 +77,75 @@ def test_a_folder_without_read_permission(tree):
     finally:
         (tree / "b").chmod(0o755)
     assert done.returncode == 1 and "cannot read the folder" in done.stderr
+
+
+# -- check streams: a game's records as the game ends ------------------------------------------
+
+
+def test_check_of_a_folder_writes_each_game_before_reading_the_next(monkeypatch, tree):
+    import io
+
+    from mjscore.cli import records as cli_records
+
+    out, err = io.StringIO(), io.StringIO()
+    seen: dict[str, str] = {}
+    real = cli_records.read_hands
+
+    def read_hands(path, *args, **kwargs):
+        seen[Path(os.fspath(path)).name] = out.getvalue()  # what was written before it
+        yield from real(path, *args, **kwargs)
+
+    monkeypatch.setattr(cli_records, "read_hands", read_hands)
+    code = cli_records.check_command([str(tree)], "jsonl", out=out, err=err)
+    assert code == 0 and list(seen) == ["a.mjlog", "b.mjlog", "c.mjlog"]
+    records = [json.loads(line) for line in out.getvalue().splitlines()]
+    per_game = records.index(next(r for r in records if "game" in r)) + 1
+    assert per_game > 1 and len(records) == 3 * per_game + 1  # wins and game, 3 times; summary
+    for n, name in enumerate(["a.mjlog", "b.mjlog", "c.mjlog"]):
+        before = [json.loads(line) for line in seen[name].splitlines()]
+        assert before == records[: n * per_game]  # every game before it, whole
+
+
+GAME6 = LOGS / "tenhou6" / "2010102910gm-00a9-0000-cdb9804c.json"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32", reason="POSIX")
+def test_a_stopped_check_keeps_every_game_finished_before_the_stop(tmp_path):
+    lines = GAME6.read_text(encoding="utf-8").splitlines()
+    second = json.loads(lines[0])
+    second["title"] = ["another game", ""]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mjscore", "check", "-F", "jsonl", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    try:
+        assert proc.stdin is not None and proc.stdout is not None
+        # the first game whole, then the first round of the next: the first game has ended
+        proc.stdin.write(("\n".join(lines) + "\n" + json.dumps(second) + "\n").encode())
+        proc.stdin.flush()
+        lines_out: queue.SimpleQueue = queue.SimpleQueue()
+        stdout = proc.stdout
+        threading.Thread(target=lambda: [lines_out.put(x) for x in stdout], daemon=True).start()
+        got = []
+        while not got or "game" not in got[-1]:  # the first game's records, as it ends
+            got.append(json.loads(lines_out.get(timeout=60)))
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=60)
+        time.sleep(0.2)  # the reader thread takes what was left in the pipe
+        assert proc.stderr is not None
+        err = proc.stderr.read()
+    finally:
+        proc.kill()
+    assert proc.returncode == 128 + signal.SIGTERM, err
+    rest = []
+    while not lines_out.empty():
+        rest.append(json.loads(lines_out.get()))
+    records = got + rest
+    games = [r for r in records if "game" in r]
+    assert len(games) == 1 and games[0]["game"]["rounds"] == len(lines)
+    assert not any("summary" in r for r in records)  # stopped: no count of a run not done
+    assert sum("agree" in r for r in records) >= 1

@@ -42,6 +42,8 @@ class _Rejoined(io.RawIOBase):
 
     def __init__(self, head: bytes, rest: BinaryIO) -> None:
         self._head, self._rest = head, rest
+        # one read of the source at a time: a pipe's bytes as they come, not a full buffer
+        self._read_some = getattr(rest, "read1", rest.read)
 
     def readable(self) -> bool:
         return True
@@ -51,7 +53,7 @@ class _Rejoined(io.RawIOBase):
             n = min(len(buffer), len(self._head))
             buffer[:n], self._head = self._head[:n], self._head[n:]
             return n
-        data = self._rest.read(len(buffer))
+        data = self._read_some(len(buffer))
         buffer[: len(data)] = data
         return len(data)
 
@@ -69,9 +71,11 @@ class RecordReader:
         self._used = 0
         self._pending = b""
 
-    def _read(self, size: int) -> bytes:
+    def _read(self, size: int, some: bool = False) -> bytes:
+        """Up to `size` bytes: all of them (or the end), or with `some` what one read of
+        the source gives (a pipe's lines as they come, not after a megabyte of them)."""
         try:
-            data = self._stream.read(size)
+            data = self._stream.read1(size) if some else self._stream.read(size)
         except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
             raise RecordError(_gzip_why(exc)) from None
         except OSError as exc:
@@ -104,7 +108,7 @@ class RecordReader:
                 continue
             if start < len(buf):
                 parts.append(buf[start:])
-            buf, start = self._read(min(1 << 20, LIMIT + 1 - self._used)), 0
+            buf, start = self._read(min(1 << 20, LIMIT + 1 - self._used), some=True), 0
             if not buf:
                 if parts:
                     yield b"".join(parts)
