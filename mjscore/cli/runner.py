@@ -642,14 +642,47 @@ def _text_out(file: Any, mode: str, shown: str) -> io.TextIOWrapper:
     )
 
 
+class _Stderr(io.FileIO):
+    """File descriptor 2 under sys.stderr: a message that cannot be written (a full disk,
+    a reader that left) is lost, never a failure of the run; stdout still gets every
+    record."""
+
+    def write(self, data: Any) -> int | None:
+        try:
+            return super().write(data)
+        except OSError:
+            return len(data)
+
+
+def _guard_stderr() -> None:
+    """Put `_Stderr` under the process's sys.stderr, keeping its encoding and buffering."""
+    err = sys.stderr
+    if err is not sys.__stderr__ or not isinstance(err, io.TextIOWrapper):
+        return
+    try:
+        fd = err.fileno()
+    except (OSError, ValueError):
+        return
+    sys.stderr = io.TextIOWrapper(
+        io.BufferedWriter(_Stderr(fd, "w", closefd=False)),
+        encoding=err.encoding,
+        errors=err.errors,
+        line_buffering=err.line_buffering,
+        write_through=err.write_through,
+    )
+
+
 def guard_streams() -> None:
     """Put `_Stdout` under the process's sys.stdout, keeping its encoding and buffering,
-    and send messages nowhere when fd 2 is closed (else `print(file=None)` would put them
-    into stdout). The console script does this once; tests that capture keep their own."""
+    and `_Stderr` under sys.stderr; send messages nowhere when fd 2 is closed (else
+    `print(file=None)` would put them into stdout). The console script does this once;
+    tests that capture keep their own."""
     import os
 
     if sys.stderr is None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the run
+    else:
+        _guard_stderr()
     out = sys.stdout
     if out is None or out is not sys.__stdout__ or not isinstance(out, io.TextIOWrapper):
         return
