@@ -625,7 +625,7 @@ class _Stdout(io.FileIO):
         super().__init__(file, mode, closefd=closefd)
         self.shown = shown or "the output"
 
-    def write(self, data: Any) -> int | None:
+    def write(self, data: Any, /) -> int:
         try:
             return super().write(data)
         except BrokenPipeError:
@@ -647,7 +647,7 @@ class _Stderr(io.FileIO):
     a reader that left) is lost, never a failure of the run; stdout still gets every
     record."""
 
-    def write(self, data: Any) -> int | None:
+    def write(self, data: Any, /) -> int:
         try:
             return super().write(data)
         except OSError:

@@ -176,7 +176,7 @@ _ONE_RED_FIVE_EACH: Mapping[int, int] = MappingProxyType({_M5: 1, _P5: 1, _S5: 1
 _TWO_RED_PINS: Mapping[int, int] = MappingProxyType({_M5: 1, _P5: 2, _S5: 1})
 
 
-def _red_fives_allowed(ruleset: Ruleset, options: dict[str, Any]) -> Mapping[int, int]:
+def _red_fives_allowed(ruleset: Ruleset, options: Mapping[str, Any]) -> Mapping[int, int]:
     """How many red fives of each suit the set holds (0m, 0p, 0s)."""
     n = options["red_fives"] if ruleset.params.dora else 0
     if n == 0:
