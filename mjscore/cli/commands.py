@@ -188,7 +188,7 @@ JobsOption = Annotated[
         "-j",
         metavar="N",
         help="Processes for a long file in a machine format (0 = every core from "
-        "2,000 lines on, 1 = one process).",
+        "2,000 lines on, 1 = one process; at most one a core).",
     ),
 ]
 OutputOption = Annotated[

@@ -33,7 +33,8 @@ def available_cores() -> int:
 
 
 def workers_for(total: int, fmt: str, jobs: int) -> int:
-    """How many processes score `total` lines: `jobs` 0 is automatic, 1 is serial."""
+    """How many processes score `total` lines: `jobs` 0 is automatic, 1 is serial; never
+    more than the cores (`capped_jobs`) nor than the file has chunks."""
     from ..report import FORMATS
 
     if not FORMATS[fmt].machine or jobs == 1 or total < 2:
@@ -42,7 +43,13 @@ def workers_for(total: int, fmt: str, jobs: int) -> int:
         if total < PARALLEL_MIN_LINES:
             return 1
         jobs = available_cores()
-    return max(1, min(jobs, -(-total // CHUNK)))
+    return max(1, min(capped_jobs(jobs), -(-total // CHUNK)))
+
+
+def capped_jobs(jobs: int) -> int:
+    """`--jobs N` as processes: at most one a core (the process scoring is CPU-bound, and
+    each worker holds its own copy of the scorer: `--jobs 9999` started 64 of them)."""
+    return min(jobs, available_cores())
 
 
 def _score_chunk(

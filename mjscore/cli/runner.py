@@ -500,6 +500,7 @@ def _scored(
         raise UsageProblem("no hand given: pass the hand's tokens, or --file PATH ('-' = stdin)")
     if not (str(jobs).isascii() and str(jobs).isdigit() and len(str(jobs)) <= 4):
         raise UsageProblem(f"--jobs takes a number of processes (0 = automatic), not '{jobs}'")
+    _say_capped(int(jobs), quiet)
     load_ruleset(rules)  # an unknown ruleset is a usage error before any line is read
     if tokens:
         return run_lines([(1, " ".join(tokens))], rules, options, fmt, command=command)
@@ -535,6 +536,18 @@ def _scored(
         summary_of=summary_of,
         source=text_arg(file),
     )
+
+
+def _say_capped(jobs: int, quiet: bool) -> None:
+    """A note when `--jobs` asks for more processes than there are cores (it is capped)."""
+    from .parallel import capped_jobs
+
+    capped = capped_jobs(jobs)
+    if capped < jobs and not quiet:
+        say(
+            f"note: --jobs {jobs}: at most one process a core, so {capped} "
+            f"(this machine has {capped} core{'s' if capped != 1 else ''})"
+        )
 
 
 def say(message: str) -> None:

@@ -1,0 +1,42 @@
+"""The small ones of issue 29: `--jobs` capped at the cores, `--config ""`, a config file
+with a BOM, a repeated `opt:`, a truncated gzip record, `--rules ''`, and the count of an
+endless line's run."""
+
+from __future__ import annotations
+
+from cli_helpers import run
+
+from mjscore.cli import parallel
+
+GOOD = "234m406p22s56s chi:678s ron:4s round:E seat:S dora:1s"
+
+
+# -- --jobs ---------------------------------------------------------------------------------------
+
+
+def test_jobs_are_capped_at_the_cores(monkeypatch):
+    monkeypatch.setattr(parallel, "available_cores", lambda: 3)
+    assert parallel.workers_for(10**6, "jsonl", 9999) == 3
+    assert parallel.workers_for(10**6, "jsonl", 2) == 2
+    assert parallel.workers_for(10**6, "jsonl", 0) == 3
+    assert parallel.workers_for(600, "jsonl", 9999) == 2  # no more than the chunks
+
+
+def test_a_capped_jobs_says_so_once_and_scores_the_same(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr(parallel, "available_cores", lambda: 2)
+    hands = tmp_path / "hands.txt"
+    hands.write_text(f"{GOOD}\n" * 3)
+    code, out, err = run(
+        "score", "-F", "jsonl", "--jobs", "9999", "--file", str(hands), capsys=capsys
+    )
+    assert code == 0 and out.count("\n") == 3
+    assert "note: --jobs 9999: at most one process a core, so 2" in err
+    assert err.count("--jobs") == 1
+    code, out_one, err = run(
+        "score", "-F", "jsonl", "--jobs", "1", "--file", str(hands), capsys=capsys
+    )
+    assert out_one == out and "--jobs" not in err
+    code, _, err = run(
+        "score", "-q", "-F", "jsonl", "-j", "64", "--file", str(hands), capsys=capsys
+    )
+    assert "--jobs" not in err  # --quiet: no notes
