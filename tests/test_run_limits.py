@@ -40,3 +40,35 @@ def test_a_capped_jobs_says_so_once_and_scores_the_same(monkeypatch, capsys, tmp
         "score", "-q", "-F", "jsonl", "-j", "64", "--file", str(hands), capsys=capsys
     )
     assert "--jobs" not in err  # --quiet: no notes
+
+
+# -- the config file --------------------------------------------------------------------------
+
+
+def test_an_empty_config_flag_is_a_usage_error_not_the_environments_file(
+    capsys, monkeypatch, tmp_path
+):
+    env_config = tmp_path / "env.toml"
+    env_config.write_text('rules = "mcr"\n')
+    monkeypatch.setenv("MJSCORE_CONFIG", str(env_config))
+    code, out, err = run("score", "--config", "", "-F", "jsonl", *GOOD.split(), capsys=capsys)
+    assert code == 2 and out == ""
+    assert "--config '' names no file" in err
+    code, out, _ = run("score", "-F", "jsonl", *GOOD.split(), capsys=capsys)
+    assert code == 1 and '"rules": "mcr"' in out  # the environment's file, when no flag
+    code, out, _ = run(
+        "score", "--config", "/dev/null", "-F", "jsonl", *GOOD.split(), capsys=capsys
+    )
+    assert code == 0 and '"rules": "riichi"' in out  # an empty file: no config at all
+
+
+def test_a_config_file_with_a_bom_is_read(capsys, tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_bytes(b'\xef\xbb\xbfrules = "mcr"\r\n[options]\r\n')
+    code, out, err = run(
+        "score", "--config", str(config), "-F", "jsonl", *GOOD.split(), capsys=capsys
+    )
+    assert '"rules": "mcr"' in out, err
+    config.write_bytes(b'\xef\xbb\xbfrules = "nope"\n')
+    code, _, err = run("score", "--config", str(config), *GOOD.split(), capsys=capsys)
+    assert code == 2 and "unknown ruleset 'nope'" in err  # read, then checked as any file
