@@ -4,8 +4,10 @@ endless line's run."""
 
 from __future__ import annotations
 
+import pytest
 from cli_helpers import run
 
+import mjscore
 from mjscore.cli import parallel
 
 GOOD = "234m406p22s56s chi:678s ron:4s round:E seat:S dora:1s"
@@ -72,3 +74,33 @@ def test_a_config_file_with_a_bom_is_read(capsys, tmp_path):
     config.write_bytes(b'\xef\xbb\xbfrules = "nope"\n')
     code, _, err = run("score", "--config", str(config), *GOOD.split(), capsys=capsys)
     assert code == 2 and "unknown ruleset 'nope'" in err  # read, then checked as any file
+
+
+# -- a repeated opt: ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "123m456p789s1122z ron:1z opt:kiriage_mangan=on opt:kiriage_mangan=off",
+        "draw:exhaustive tenpai:E round:E opt:red_fives=0 opt:red_fives=3",
+        "opt:red_fives=0 123m456p789s1122z ron:1z opt:open_tanyao=off opt:red_fives=4",
+    ],
+)
+def test_an_option_set_twice_to_two_values_is_the_lines_error_at_the_second(line):
+
+    second = line.rindex("opt:")
+    token = line[second:].split()[0]
+    r = mjscore.score(line)
+    assert r.error is not None and r.error.column == second + 1, r.error
+    assert f"'{token}' sets" in str(r.error) and "second time" in str(r.error)
+    assert f"is at column {line.index('opt:' + token[4:].split('=')[0]) + 1}" in str(r.error)
+
+
+def test_an_option_set_twice_to_one_value_is_taken():
+
+    once = mjscore.score("123m456p789s1122z ron:1z opt:red_fives=0")
+    twice = mjscore.score("123m456p789s1122z ron:1z opt:red_fives=0 opt:red_fives=0")
+    assert twice.error is None and twice.options["red_fives"] == once.options["red_fives"] == 0
+    w = mjscore.waits("123m456p789s1122z opt:limit=5 opt:limit=6", rules="european")
+    assert w.error is not None and "sets limit a second time" in str(w.error)
