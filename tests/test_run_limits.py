@@ -4,6 +4,8 @@ endless line's run."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from cli_helpers import run
 
@@ -104,3 +106,22 @@ def test_an_option_set_twice_to_one_value_is_taken():
     assert twice.error is None and twice.options["red_fives"] == once.options["red_fives"] == 0
     w = mjscore.waits("123m456p789s1122z opt:limit=5 opt:limit=6", rules="european")
     assert w.error is not None and "sets limit a second time" in str(w.error)
+
+
+# -- a gzip record cut short -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cut", [1, 8, 100, 1000])
+def test_a_gzip_record_cut_short_keeps_the_rounds_before_the_cut(capsys, tmp_path, cut):
+    whole = Path(__file__).parent / "data" / "logs" / "mjlog" / "double-ron.gz.mjlog"
+    data = whole.read_bytes()
+    short = tmp_path / "short.gz.mjlog"
+    short.write_bytes(data[:-cut])
+    _, all_lines, _ = run("import", str(whole), capsys=capsys)
+    code, out, err = run("import", str(short), capsys=capsys)
+    assert code == 1 and "broken gzip data: the compressed file ends" in err
+    kept = out.splitlines()
+    want = all_lines.replace(str(whole), str(short)).replace("double-ron", "short").splitlines()
+    assert kept == want[: len(kept)] and len(kept) > 1  # the game line and rounds before
+    if cut <= 8:  # only the trailer is missing: every round was read
+        assert kept == want

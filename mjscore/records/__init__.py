@@ -51,15 +51,18 @@ class RecordFormat(NamedTuple):
 
 
 def _read_mjlog(reader: RecordReader, file: str, game: str) -> Iterator[RecordItem]:
-    """Tenhou's mjlog XML, read whole (within the bound) and scanned."""
+    """Tenhou's mjlog XML, read whole (within the bound) and scanned; a file that breaks
+    part way (a gzip file cut short) gives the rounds before the break, then its problem."""
     try:
-        text = reader.read_all().decode("utf-8-sig", errors="replace")
+        data, broken = reader.read_until_broken()
     except (RecordError, OSError) as exc:
         yield _unreadable(file, exc)
         return
     from .mjlog import read_mjlog
 
-    yield from read_mjlog(text, file, game)
+    yield from read_mjlog(data.decode("utf-8-sig", errors="replace"), file, game)
+    if broken is not None:
+        yield _unreadable(file, broken)
 
 
 def _read_tenhou6(reader: RecordReader, file: str, game: str) -> Iterator[RecordItem]:

@@ -20,6 +20,11 @@ GZIP_MAGIC = b"\x1f\x8b"
 HEAD = 4096  # bytes looked at to tell the format
 
 
+class Broken(RecordError):
+    """The file's bytes stop part way (broken gzip data, a read error): what was read before
+    the break can still be read."""
+
+
 class TooLarge(RecordError):
     """The decoded file passes LIMIT."""
 
@@ -77,9 +82,9 @@ class RecordReader:
         try:
             data = self._stream.read1(size) if some else self._stream.read(size)
         except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
-            raise RecordError(_gzip_why(exc)) from None
+            raise Broken(_gzip_why(exc)) from None
         except OSError as exc:
-            raise RecordError(f"cannot read: {exc.strerror or 'input/output error'}") from None
+            raise Broken(f"cannot read: {exc.strerror or 'input/output error'}") from None
         self._used += len(data)
         if self._used > LIMIT:
             raise TooLarge
@@ -94,6 +99,18 @@ class RecordReader:
         """Everything (TooLarge past LIMIT)."""
         data, self._pending = self._pending + self._read(LIMIT + 1 - self._used), b""
         return data
+
+    def read_until_broken(self) -> tuple[bytes, Broken | None]:
+        """Everything, or what came before a break (a gzip file cut short) and the break:
+        read a piece at a time, so that the pieces before the break are kept (TooLarge
+        past LIMIT)."""
+        parts, self._pending = [self._pending], b""
+        try:
+            while piece := self._read(min(1 << 16, LIMIT + 1 - self._used), some=True):
+                parts.append(piece)
+        except Broken as exc:
+            return b"".join(parts), exc
+        return b"".join(parts), None
 
     def lines(self):
         """Line after line (`\\n` kept), each read as it comes, none past LIMIT."""
