@@ -125,3 +125,31 @@ def test_a_gzip_record_cut_short_keeps_the_rounds_before_the_cut(capsys, tmp_pat
     assert kept == want[: len(kept)] and len(kept) > 1  # the game line and rounds before
     if cut <= 8:  # only the trailer is missing: every round was read
         assert kept == want
+
+
+# -- an empty ruleset or format name ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["score", "--rules", "", *GOOD.split()], "'' is not a ruleset name"),
+        (["waits", "--rules", "", "123m456p789s1122z"], "'' is not a ruleset name"),
+        (["score", "--format", "", *GOOD.split()], "unknown format ''"),
+        (["rules", ""], "'' is not a ruleset name"),
+        (["rules", "--rules", ""], "'' is not a ruleset name"),
+        (["yaku", "--rules", ""], "'' is not a ruleset name"),
+    ],
+)
+def test_an_empty_ruleset_or_format_is_a_usage_error_as_yaku_says(capsys, args, words):
+    code, out, err = run(*args, capsys=capsys)
+    assert code == 2 and out == "" and words in err
+
+
+def test_an_empty_flag_is_not_the_config_files_value(capsys, tmp_path):
+    config = tmp_path / "c.toml"
+    config.write_text('rules = "mcr"\nformat = "jsonl"\n')
+    code, out, err = run(
+        "score", "--config", str(config), "--rules", "", *GOOD.split(), capsys=capsys
+    )
+    assert code == 2 and "'' is not a ruleset name" in err

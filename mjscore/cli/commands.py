@@ -357,6 +357,8 @@ def _rules(name: str | None, by_option: str | None, fmt: str) -> int:
     if name and by_option and name.lower() != by_option.lower():
         raise UsageProblem(f"two rulesets named: '{name}' and --rules '{by_option}' (give one)")
     listing_lang()
+    if "" in (name, by_option):  # `rules ''`: a name to check, as `yaku --rules ''` does
+        load_ruleset("")
     chosen = (name or by_option or "").lower()
     rulesets = [load_ruleset(chosen)] if chosen else [load_ruleset(n) for n in ruleset_names()]
     fmt = _listing_format(fmt)

@@ -194,7 +194,9 @@ def house_rules(
         lang=DISPLAY_FLAGS.get("lang", config.lang),
     )
 
-    return house, rules or config.rules or "riichi", fmt or config.format or DEFAULT_FORMAT
+    # a flag given empty (`--rules ''`) is a name to check, not one left out
+    rules = rules if rules is not None else config.rules or "riichi"
+    return house, rules, fmt if fmt is not None else config.format or DEFAULT_FORMAT
 
 
 def want_progress(total: int, err: TextIO, out: TextIO) -> bool:
