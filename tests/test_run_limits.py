@@ -153,3 +153,30 @@ def test_an_empty_flag_is_not_the_config_files_value(capsys, tmp_path):
         "score", "--config", str(config), "--rules", "", *GOOD.split(), capsys=capsys
     )
     assert code == 2 and "'' is not a ruleset name" in err
+
+
+# -- the count of a run whose input stopped ----------------------------------------------
+
+
+@pytest.mark.parametrize("source", ["file", "stdin"])
+def test_the_summary_counts_the_hands_read_before_an_endless_line(
+    capsys, monkeypatch, tmp_path, source
+):
+    from mjscore.cli import runner
+
+    monkeypatch.setattr(runner, "MAX_SKIP", 1 << 16)  # an endless line, made short
+    path = tmp_path / "endless.txt"
+    path.write_text(f"{GOOD}\n{GOOD}\n123m\n" + "1" * (1 << 18))
+    if source == "file":
+        code, out, err = run("score", "-F", "jsonl", "--file", str(path), capsys=capsys)
+    else:
+        import io
+        import sys
+
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(path.read_bytes())))
+        code, out, err = run("score", "-F", "jsonl", "--file", "-", capsys=capsys)
+    records = out.splitlines()
+    assert code == 1 and len(records) == 4  # two scored, 123m, the endless line cut
+    assert "a line has no end within" in err
+    summary = err.strip().splitlines()[-1]
+    assert summary.endswith(": 4 hands read before the input stopped: 2 scored, 2 not scored")

@@ -45,6 +45,7 @@ class Tally:
     def __init__(self) -> None:
         self.scored = 0
         self.failed = 0
+        self.stopped = False  # the input could not be read to its end
 
     def add(self, result: ScoreResult) -> None:
         if result.ok and result.error is None:
@@ -54,7 +55,7 @@ class Tally:
 
     @property
     def exit_code(self) -> int:
-        return int(ExitCode.NOT_ALL_SCORED if self.failed else ExitCode.OK)
+        return int(ExitCode.NOT_ALL_SCORED if self.failed or self.stopped else ExitCode.OK)
 
 
 # -- inputs ---------------------------------------------------------------------------------
@@ -284,7 +285,7 @@ def run_lines(
                         reporter.emit(result)
                     tick()
         except InputStopped as exc:  # the lines read before it are written above
-            tally.failed += 1
+            tally.stopped = True  # exit 1, but not a hand: the summary counts the lines read
             say(str(exc))
         except (KeyboardInterrupt, Stopped):
             with writer.writing():
@@ -307,7 +308,8 @@ def summary_line(source: str, tally: Tally) -> str:
     counts = f"{tally.scored:,} scored"
     if tally.failed:
         counts += f", {tally.failed:,} not scored"
-    return f"{name}: {hands:,} hand{'s' if hands != 1 else ''}: {counts}"
+    read = " read before the input stopped" if tally.stopped else ""
+    return f"{name}: {hands:,} hand{'s' if hands != 1 else ''}{read}: {counts}"
 
 
 def score_command(
