@@ -55,10 +55,14 @@ def _score_chunk(
     """
     from ..report import error_line
     from .lines import ANALYSE, reporters_of, with_source
+    from .native import run_for
 
     chunk, rules, options, fmt, command, source = task
     analyse = ANALYSE[command]
     render, join = reporters_of(command).renderer(fmt)
+    native = run_for(rules, options, fmt, command)
+    if native is not None:  # the riichi family's lines in Rust, the others as below
+        return native.score_chunk(chunk, fmt, source, analyse, render, join)
     records: list[str] = []
     errors: list[str] = []
     scored = 0
