@@ -8,6 +8,7 @@ drawn round is written as the drawn-round line of docs/notation.md, so that `imp
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import unquote
 
@@ -16,7 +17,7 @@ from ..core.drawn import DrawnRound
 from .checks import numbers
 from .model import WINDS, Problem, RecordError, Source, Win
 from .replay import Replay
-from .rules import HANCHAN
+from .rules import HANCHAN, tenhou_game_params
 
 # mjlog RYUUKYOKU `type` -> the draw's kind (no type: the wall ran out)
 MJLOG_DRAWS = {
@@ -53,6 +54,8 @@ class GameStart:
     length: str  # "south" | "east"
     rules: str = ""  # the platform's ruleset, as the game's lines name it
     rounding: str = ""  # "exact" where the record's results have decimals
+    uma: tuple[float, ...] = ()  # the game's uma where it is not the ruleset's
+    tenpai_yame: str = ""  # "off" where the game played on after the dealer's ready hand
 
     def header(self) -> str:
         from ..ledger import header_line
@@ -63,6 +66,8 @@ class GameStart:
             self.rules or None,
             length=self.length,
             rounding=self.rounding or None,
+            uma=self.uma or None,
+            tenpai_yame=self.tenpai_yame or None,
         )
 
 
@@ -99,10 +104,43 @@ class GameEnd:
 
 
 def mjlog_start(
-    file: str, game: str, names: dict[str, str], go_type: int, seats: int = 4, rules: str = ""
+    file: str,
+    game: str,
+    names: dict[str, str],
+    go_type: int,
+    seats: int = 4,
+    rules: str = "",
+    text: str = "",
 ) -> GameStart:
+    """The game's start; its own numbers from its log id and type (rules.tenhou_game_params)
+    and its result's rounding from the `owari` further on in `text`."""
     players = tuple(unquote(names.get(f"n{p}", "")) or WINDS[p] for p in range(seats))
-    return GameStart(file, game, players, "south" if go_type & HANCHAN else "east", rules)
+    params = tenhou_game_params(game, go_type)
+    return GameStart(
+        file,
+        game,
+        players,
+        "south" if go_type & HANCHAN else "east",
+        rules,
+        "exact" if _tenths(_OWARI.findall(text)[-1:]) else "",
+        params.get("uma", ()),
+        "off" if params.get("tenpai_yame") is False else "",
+    )
+
+
+_OWARI = re.compile(r'\sowari="([^"]{0,200})"')
+
+
+def _tenths(owari: list[str]) -> bool:
+    """Whether an `owari` gives a result with tenths (`67.2`): Tenhou's four-player
+    records of 2023 and later do (`572,67.2,299,9.9,-70,-57.0,199,-20.1`), and then the
+    result is not rounded to the thousand (tenhou.net/6 `sc` shows the same, tenhou6_start)."""
+    for text in owari:
+        for value in text.split(",")[1::2]:
+            whole, dot, tenth = value.strip().partition(".")
+            if dot and tenth.strip("0"):
+                return True
+    return False
 
 
 def sc_after(attrs: dict[str, str], seats: int = 4) -> tuple[int, ...]:
@@ -184,7 +222,18 @@ def tenhou6_start(
     exact = isinstance(sc, list) and any(
         isinstance(v, float) and not v.is_integer() for v in sc[1::2]
     )
-    return GameStart(file, game, players, length, rules, "exact" if exact else "")
+    ref = obj.get("ref")
+    params = tenhou_game_params(ref) if isinstance(ref, str) and "mahjongsoul" not in rules else {}
+    return GameStart(
+        file,
+        game,
+        players,
+        length,
+        rules,
+        "exact" if exact else "",
+        params.get("uma", ()) if seats == 4 else (),
+        "off" if params.get("tenpai_yame") is False else "",
+    )
 
 
 def tenhou6_end(file: str, game: str, obj: dict[str, Any], seats: int = 4) -> GameEnd | None:
