@@ -282,7 +282,9 @@ def read_header(text: str) -> Header | None:
     m = GAME_MARK.match(text.strip())
     if m is None:
         return None
-    game, fields, problems = "", {}, []
+    game = ""
+    fields: dict[str, str] = {}
+    problems: list[str] = []
     for word in re.finditer(r"\S+", text):
         w = word.group()
         if word.start() <= text.index("#") or w == "game" and not fields and not game:

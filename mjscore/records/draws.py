@@ -173,6 +173,8 @@ def _winds(replay: Replay, players: list[int]) -> tuple[str, ...]:
 
 def draw_line(replay: Replay, kind: str, tenpai: list[int], nagashi: list[int]) -> str:
     """The drawn-round line of a replayed round (DrawnRound's canonical line)."""
+    if kind == "four-riichi":
+        replay.accept_pending()
     return str(
         DrawnRound(
             kind,
@@ -215,7 +217,8 @@ def tenhou6_start(
     )
     rule = obj.get("rule")
     disp = rule.get("disp", "") if isinstance(rule, dict) else ""
-    length = "east" if isinstance(disp, str) and "東" in disp else "south"
+    disp = disp if isinstance(disp, str) else ""
+    length = "east" if "東" in disp else "south" if "南" in disp else _length_of(obj)
     # results with tenths (Tenhou's sanma records of 2024 give 70.7, those of 2021 -8):
     # the platform did not round them to the thousand, so the ledger does not either
     sc = obj.get("sc")
@@ -236,6 +239,20 @@ def tenhou6_start(
     )
 
 
+def _length_of(obj: dict[str, Any]) -> str:
+    """The length of a game whose `rule.disp` does not say (a Mahjong Soul record converted
+    to tenhou.net/6 names the room only: `三銀の間赤`): a game that ends (its final `sc`) in
+    the East round with nobody below zero was an east game (hidacow/mjai-reviewer3p's
+    `chankan` record ends at E3-0 on the dealer's win); else south, the longer."""
+    log, sc = obj.get("log"), obj.get("sc")
+    if not isinstance(log, list) or not log or not isinstance(sc, list):
+        return "south"
+    heads = [r[0][0] for r in log if isinstance(r, list) and r and isinstance(r[0], list) and r[0]]
+    in_east = heads and all(isinstance(k, int) and 0 <= k < 4 for k in heads)
+    points = [v for v in sc[0::2] if isinstance(v, (int, float))]
+    return "east" if in_east and points and min(points) >= 0 else "south"
+
+
 def tenhou6_end(file: str, game: str, obj: dict[str, Any], seats: int = 4) -> GameEnd | None:
     """The game's `sc`: final points (in points, not hundreds as in mjlog) and results."""
     sc = obj.get("sc")
@@ -253,10 +270,17 @@ def tenhou6_end(file: str, game: str, obj: dict[str, Any], seats: int = 4) -> Ga
     )
 
 
-def tenhou6_draw(replay: Replay, result: list[Any], source: Source) -> Drawn:
+def tenhou6_draw(
+    replay: Replay, result: list[Any], source: Source, after: tuple[int, int] | None = None
+) -> Drawn:
     """A tenhou.net/6 draw: the ready players from the noten payments (all or none when
     the result says so), a nagashi's from the hands (shanten), its players from the
-    payments."""
+    payments.
+
+    A Mahjong Soul record converted by tensoul (Equim-chan/tensoul) writes an all-ready
+    draw as `流局` with no changes, as it writes an all-noten one; the next round's first
+    entry (`after`: its round number and honba) tells them apart: the dealer stayed (the
+    same round, honba + 1) only if ready, and then all were."""
     name = result[0]
     kind = TENHOU6_DRAWS.get(name)
     if kind is None:
@@ -269,6 +293,8 @@ def tenhou6_draw(replay: Replay, result: list[Any], source: Source) -> Drawn:
         tenpai = list(seats)
     elif name == "流局":
         tenpai = [p for p in seats if deltas[p] > 0]
+        if not any(deltas) and after == (replay.kyoku, replay.honba + 1):
+            tenpai = list(seats)
     elif kind == "nagashi":
         nagashi = [p for p in seats if deltas[p] > 0]
         tenpai = [p for p in seats if _ready(replay, p)]
