@@ -550,18 +550,17 @@ def game(
         ),
     ],
     rules: RulesOption = None,
-    opt: Annotated[
-        list[str] | None,
+    opt: OptOption = None,
+    fmt: Annotated[
+        str | None,
         typer.Option(
-            "--opt",
-            metavar="NAME=VALUE",
-            help="An option of the ruleset for every line; repeatable.",
+            "--format",
+            "-F",
+            metavar="rich|json|jsonl|tsv",
+            help="Output format; default: the config's (where game has it), else rich.",
             show_default=False,
         ),
     ] = None,
-    fmt: Annotated[
-        str, typer.Option("--format", "-F", metavar="rich|json|jsonl|tsv", help="Output format.")
-    ] = "rich",
     start: Annotated[
         int | None,
         typer.Option(
@@ -585,7 +584,7 @@ def game(
         typer.Option(
             "--uma",
             metavar="5-10|10-20|10-30|A,B,C,D",
-            help="Uma by placement (default: the ruleset's).",
+            help="Uma by placement (default: the record's, else the ruleset's).",
             show_default=False,
         ),
     ] = None,
@@ -598,25 +597,42 @@ def game(
             show_default=False,
         ),
     ] = None,
+    chart: Annotated[
+        bool,
+        typer.Option(
+            "--chart/--no-chart", help="The chart of the points after each round (rich format)."
+        ),
+    ] = True,
+    config: ConfigOption = None,
     quiet: QuietOption = False,
     output: OutputOption = None,
 ) -> int:
     """A whole game's ledger: each round's changes and running totals, then the final
-    points, placement and result with uma and oka.
+    points, placement and result with uma and oka (docs/games.md).
 
     \b
     Example:
+      mjscore game examples/night.txt
       mjscore import tests/data/logs/mjlog/double-ron.mjlog | mjscore game -
       mjscore game examples/game.txt --format jsonl --uma 10-30
-      mjscore game examples/game.txt --lang ja
+      mjscore game examples/game.txt --lang ja --no-chart
     """
     from .game import game_command
 
-    listing_lang()  # no --config here: the default config's lang, as the listings take it
     return _written(
         output,
         lambda: game_command(
-            file, rules, fmt.lower(), start, back, uma, length, opt or [], quiet=quiet
+            file,
+            rules,
+            fmt.lower() if fmt else None,
+            start,
+            back,
+            uma,
+            length,
+            opt or [],
+            quiet=quiet,
+            config=config,
+            chart=chart,
         ),
     )
 
