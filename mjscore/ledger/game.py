@@ -99,6 +99,7 @@ class Part(NamedTuple):
 
 
 PART_REASONS = ("win", "honba", "deposits", "riichi", "noten", "nagashi")
+_PART_OF = {"honba": "honba", "deposits": "deposits"}  # a payment's reason: its part
 
 
 class Round(NamedTuple):
@@ -518,6 +519,7 @@ class _Ledger:
         self.rounds: list[Round] = []
         self.pending: list[_Item] = []
         self.ended, self.end = False, ""
+        self.multiple_ron: str | None = None  # the ruleset's rule, once a round needs it
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -707,16 +709,10 @@ class _Ledger:
             sticks = ctx.sticks if line.sticks and takes else None
             if not self._check_place(line.item, ctx.round_wind, honba, sticks, staked):
                 return
-            line = line._replace(
-                hand=replace(
-                    line.hand,
-                    ctx=replace(
-                        ctx,
-                        honba=self.honba if takes else 0,
-                        sticks=self.table + staked if takes else 0,
-                    ),
-                )
-            )
+            honba, sticks = (self.honba, self.table + staked) if takes else (0, 0)
+            if (ctx.honba, ctx.sticks) != (honba, sticks):  # left out: the ledger's own
+                hand = replace(line.hand, ctx=replace(ctx, honba=honba, sticks=sticks))
+                line = line._replace(hand=hand)
             result = self._score(line)
             if not result.ok or result.hand is None:
                 self._fail(line.item.line, f"not scored: {result.error}")
@@ -725,7 +721,7 @@ class _Ledger:
             if result.winner is None:  # a European draw line: nobody won
                 drew = True
             for pay in result.payments:
-                reason = {"honba": "honba", "deposits": "deposits"}.get(pay.reason, "win")
+                reason = _PART_OF.get(pay.reason, "win")
                 if pay.payer in self.seats:
                     key = (self._player(pay.payer, dealer), reason)
                     parts[key] = parts.get(key, 0) - pay.amount
@@ -739,8 +735,9 @@ class _Ledger:
                 losers.append(loser)
             if result.winner is not None:
                 winners.append(winner)
-                calls.append(str(result).split(" · ")[-1])
-                values.append(_value(winner, loser, result))
+                value = _value(winner, loser, result)
+                values.append(value)
+                calls.append(value.call or f"{value.value:,}")
         deposit = self.cfg["deposit"]
         for p in riichi:
             changes[p] -= deposit
@@ -832,10 +829,12 @@ class _Ledger:
             )
             return False
         rons = len(lines) - tsumo
-        rule = _multiple_ron(
-            self.ruleset,
-            self.house.for_ruleset(self.ruleset.name) if self.house else self.options,
-        )
+        if self.multiple_ron is None:
+            self.multiple_ron = _multiple_ron(
+                self.ruleset,
+                self.house.for_ruleset(self.ruleset.name) if self.house else self.options,
+            )
+        rule = self.multiple_ron
         most = {"head_bump": 1, "double": 2}.get(rule, self.n - 1)
         if rons > most:
             self._fail(
