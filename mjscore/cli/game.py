@@ -80,10 +80,10 @@ def game_command(
     as `score` checks them (a bad one is a usage error). A stop signal ends the run after
     the last whole game written (a JSON array closed); an input that cannot be read on
     ends the game it is in there, which is written, then the run (exit 1)."""
+    from ..engine.catalog import load_ruleset
     from ..ledger import games
     from ..report import DEFAULT_FORMAT
     from ..report import game as report
-    from ..rulesets import load_ruleset
     from .runner import STOP, InputStopped, UsageProblem, house_rules, read_lines, say, text_arg
 
     out = out or sys.stdout

@@ -36,7 +36,8 @@ from ..core.drawn import (
 )
 from ..core.hand import Hand
 from ..core.result import ScoreResult
-from ..rulesets import Ruleset, load_ruleset
+from ..engine.catalog import load_ruleset
+from ..rulesets import Ruleset
 
 GAME_MARK = re.compile(r"#\s*game\b(.*)$")
 _PLACE = re.compile(r"#\s*(\S+)\s+([ESWN][1-4])-([0-9]{1,3})\s*$")
@@ -449,7 +450,7 @@ class _Ledger:
         settings: dict[str, Any] | None,
         line: int = 0,
     ) -> None:
-        from ..core.setting import HouseRules
+        from ..engine.setting import HouseRules
 
         self.header = header
         self.problems: list[GameProblem] = []
@@ -635,7 +636,7 @@ class _Ledger:
         return _Line(item, hand, honba, sticks)
 
     def _score(self, line: _Line) -> ScoreResult:
-        from ..core.engine import score_hand
+        from ..engine.loop import score_hand
 
         return score_hand(
             line.hand, self.ruleset.name, self.options, line.item.line, house=self.house

@@ -203,7 +203,7 @@ def _keeps(rules: str, what: str) -> bool:
     """Whether the game's ruleset keeps honba counters (`honba`) or ready hands at a draw
     (`tenpai`: the riichi family)."""
     from ..base.errors import MjscoreError
-    from ..rulesets import load_ruleset
+    from ..engine.catalog import load_ruleset
 
     try:
         ruleset = load_ruleset(rules)
@@ -519,7 +519,7 @@ def _tsv_rows(g: Game) -> list[str]:
 
     rows = []
     for r in g.rounds:
-        cells_ = ("round", g.game, r.round, r.honba, r.sticks, r.result)
+        cells_: tuple[Any, ...] = ("round", g.game, r.round, r.honba, r.sticks, r.result)
         cells_ += (joined(r.changes), joined(r.scores), "", "", "", "", "", "")
         rows.append("\t".join(map(tsv_cell, cells_)))
     names = [*g.players, "", "", "", ""][:4]
