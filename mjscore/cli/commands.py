@@ -40,7 +40,8 @@ def _complete_format(incomplete: str) -> list[str]:
 
 
 def _complete_opt(incomplete: str) -> list[str]:
-    from ..rulesets import load_ruleset, ruleset_names
+    from ..engine.catalog import load_ruleset
+    from ..rulesets import ruleset_names
 
     names = {f"{o}=" for r in map(load_ruleset, ruleset_names()) for o in r.options}
     names |= {f"{r}.{o}=" for r in ruleset_names() for o in load_ruleset(r).options}
@@ -349,7 +350,8 @@ def rules(
 
 
 def _rules(name: str | None, by_option: str | None, fmt: str) -> int:
-    from ..rulesets import load_ruleset, ruleset_names
+    from ..engine.catalog import load_ruleset
+    from ..rulesets import ruleset_names
     from .runner import UsageProblem
 
     if name and by_option and name.lower() != by_option.lower():
@@ -384,7 +386,7 @@ def yaku(
 
 
 def _yaku(rules: str, fmt: str) -> int:
-    from ..rulesets import load_ruleset
+    from ..engine.catalog import load_ruleset
 
     listing_lang()
     ruleset = load_ruleset(rules.lower())
@@ -448,7 +450,7 @@ def table(
 
 
 def _table(dealer: bool, rules: str, opt: list[str] | None, fmt: str) -> int:
-    from ..rulesets import load_ruleset
+    from ..engine.catalog import load_ruleset
     from .runner import UsageProblem, text_arg
 
     listing_lang()
@@ -522,8 +524,8 @@ def boo_result(
 def _boo_result(
     scores: list[str] | None, yakuman: str | None, yakuman_result: str | None, fmt: str
 ) -> int:
+    from ..engine.catalog import load_ruleset
     from ..report import boo as report
-    from ..rulesets import load_ruleset
     from ..scoring.boo_game import BooResultError, boo_result, parse_scores
     from .runner import UsageProblem
 
@@ -550,18 +552,17 @@ def game(
         ),
     ],
     rules: RulesOption = None,
-    opt: Annotated[
-        list[str] | None,
+    opt: OptOption = None,
+    fmt: Annotated[
+        str | None,
         typer.Option(
-            "--opt",
-            metavar="NAME=VALUE",
-            help="An option of the ruleset for every line; repeatable.",
+            "--format",
+            "-F",
+            metavar="rich|json|jsonl|tsv",
+            help="Output format; default: the config's (where game has it), else rich.",
             show_default=False,
         ),
     ] = None,
-    fmt: Annotated[
-        str, typer.Option("--format", "-F", metavar="rich|json|jsonl|tsv", help="Output format.")
-    ] = "rich",
     start: Annotated[
         int | None,
         typer.Option(
@@ -585,7 +586,7 @@ def game(
         typer.Option(
             "--uma",
             metavar="5-10|10-20|10-30|A,B,C,D",
-            help="Uma by placement (default: the ruleset's).",
+            help="Uma by placement (default: the record's, else the ruleset's).",
             show_default=False,
         ),
     ] = None,
@@ -598,25 +599,42 @@ def game(
             show_default=False,
         ),
     ] = None,
+    chart: Annotated[
+        bool,
+        typer.Option(
+            "--chart/--no-chart", help="The chart of the points after each round (rich format)."
+        ),
+    ] = True,
+    config: ConfigOption = None,
     quiet: QuietOption = False,
     output: OutputOption = None,
 ) -> int:
     """A whole game's ledger: each round's changes and running totals, then the final
-    points, placement and result with uma and oka.
+    points, placement and result with uma and oka (docs/games.md).
 
     \b
     Example:
+      mjscore game examples/night.txt
       mjscore import tests/data/logs/mjlog/double-ron.mjlog | mjscore game -
       mjscore game examples/game.txt --format jsonl --uma 10-30
-      mjscore game examples/game.txt --lang ja
+      mjscore game examples/game.txt --lang ja --no-chart
     """
     from .game import game_command
 
-    listing_lang()  # no --config here: the default config's lang, as the listings take it
     return _written(
         output,
         lambda: game_command(
-            file, rules, fmt.lower(), start, back, uma, length, opt or [], quiet=quiet
+            file,
+            rules,
+            fmt.lower() if fmt else None,
+            start,
+            back,
+            uma,
+            length,
+            opt or [],
+            quiet=quiet,
+            config=config,
+            chart=chart,
         ),
     )
 

@@ -131,8 +131,10 @@ def import_command(
         elif fmt == "jsonl":
             out.write(_json_line(item.to_dict()))
         else:
+            from ..ledger import round_mark
+
             s = item.source
-            out.write(f"{item.line}  # {s.game} {s.round}-{s.honba}\n")
+            out.write(f"{item.line}  {round_mark(s.game, s.round, s.honba)}\n")
     return int(ExitCode.NOT_ALL_SCORED if failed else ExitCode.OK)
 
 

@@ -759,7 +759,8 @@ GAME_PARAM_HELP = {
     "renchan_on_abort": "途中流局で親が連荘する",
     "bust": "飛び：持ち点が0点未満になると終了",
     "west_extension": "西入：オーラス後、返しに届く者がいなければ延長戦（サドンデス）",
-    "agari_yame": "和了止め：オーラスの親が和了または聴牌でトップなら終了",
+    "agari_yame": "和了止め：オーラスの親が和了してトップなら終了",
+    "tenpai_yame": "聴牌止め：オーラスの親が流局時に聴牌でトップなら終了",
     "ties": "同点：seat（起家に近い方が上位）または split（ウマを分ける）",
     "leftover_deposits": "終局時に残った供託：first（トップへ）または none（誰も取らない）",
     "result_rounding": "結果：exact（小数1桁）または tenhou（返しとの差を1000点単位に五捨六入、"
