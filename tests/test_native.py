@@ -30,8 +30,8 @@ from test_hostile import mutated
 
 from mjscore.cli import native
 from mjscore.cli.parallel import _score_chunk
-from mjscore.core.setting import HouseRules
-from mjscore.rulesets import load_ruleset
+from mjscore.engine.catalog import load_ruleset
+from mjscore.engine.setting import HouseRules
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the native core is not built")
 
@@ -354,7 +354,7 @@ def test_hostile_lines(monkeypatch, fmt):
 def test_every_ruleset_of_the_family_is_native(rules):
     """Each ruleset's setting is taken by the core, under its defaults and under options
     (a setting the core refused would leave its lines to Python unnoticed)."""
-    from mjscore.core.setting import _resolved
+    from mjscore.engine.setting import _resolved
 
     rng = random.Random(rules)
     core = native.NativeRun(rules, None).core
@@ -367,7 +367,7 @@ def test_every_ruleset_of_the_family_is_native(rules):
 
 def test_other_families_stay_python():
     for rules in ("european", "mcr"):
-        from mjscore.core.setting import _resolved
+        from mjscore.engine.setting import _resolved
 
         ruleset, values, shown = _resolved(rules, (), None, (), None)
         assert native.payload(ruleset, values, shown) is None

@@ -7,7 +7,7 @@ ruleset of another family, a form the core leaves to Python) comes back as a hol
 this module fills with the Python path's record, so every message is written once, in
 Python, and the output is byte for byte the Python path's (tests/test_native.py).
 
-The setting of a line (its ruleset under its options, as `core.setting` resolves it)
+The setting of a line (its ruleset under its options, as `engine.setting` resolves it)
 crosses once: the first line that needs one comes back asking for it, and this module
 sends it, or says that its lines are Python's. `MJSCORE_NATIVE=0` turns the core off.
 """
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..core.setting import HouseRules
+    from ..engine.setting import HouseRules
     from ..rulesets import Ruleset
 
 try:
@@ -79,7 +79,7 @@ class NativeRun:
         """Resolve the setting of lines with these `rules:` and `opt:` tokens and send it
         (None: its lines are Python's: an error to report, or a ruleset of another family)."""
         from ..base.errors import MjscoreError
-        from ..core.setting import _resolved
+        from ..engine.setting import _resolved
 
         try:
             ruleset, values, shown = _resolved(
@@ -192,7 +192,7 @@ def payload(ruleset: Ruleset, values: dict[str, Any], shown: Any) -> dict[str, A
     write them. None for a ruleset outside the riichi family (its lines are Python's)."""
     if ruleset.scoring != "han_fu" or ruleset.family != "riichi":
         return None
-    from ..core.validate import FLAG_RULES, NEEDS, _red_fives_allowed
+    from ..engine.validate import FLAG_RULES, NEEDS, _red_fives_allowed
     from ..report.record_text import _setting
     from ..scoring.han_fu import _BONUS_NAMES, _rows, setting_for
 

@@ -279,14 +279,14 @@ def run_lines(
 
                 native = run_for(rules, options, fmt, command)
                 for number, text in lines:
-                    done = native.one(number, text, fmt, source) if native is not None else None
-                    if isinstance(done, bytes):  # the native core's record, for a stream
+                    record = native.one(number, text, fmt, source) if native is not None else None
+                    if isinstance(record, bytes):  # the native core's record, for a stream
                         tally.scored += 1
                         with writer.writing():
-                            reporter.emit_rendered(done, None)
+                            reporter.emit_rendered(record, None)
                         tick()
                         continue
-                    result = done or with_source(analyse(text, rules, options, number), source)
+                    result = with_source(record or analyse(text, rules, options, number), source)
                     tally.add(result)
                     with writer.writing():
                         reporter.emit(result)
