@@ -179,7 +179,7 @@ fn setting_of(d: &Bound<'_, PyDict>) -> PyResult<Setting> {
     }
     let (head_line, head_indented): (String, String) = get(d, "head")?;
     let fu: Bound<'_, PyDict> = get(d, "fu")?;
-    Ok(Setting {
+    let setting = Setting {
         name: get(d, "name")?,
         players,
         flags: flag_bits(&get::<Vec<String>>(d, "flags")?)?,
@@ -240,7 +240,50 @@ fn setting_of(d: &Bound<'_, PyDict>) -> PyResult<Setting> {
         head_array: head_indented.replace('\n', "\n  "),
         head_line,
         head_indented,
-    })
+    };
+    plain_words(&setting)?;
+    Ok(setting)
+}
+
+/// Every word of the setting that a record shows, checked once: the record writer puts
+/// them in as they are, so a word JSON would escape (or a ruleset name TSV would) leaves
+/// the setting to Python.
+fn plain_words(s: &Setting) -> PyResult<()> {
+    let mut words: Vec<&str> = vec![&s.name];
+    for row in s.closed.iter().chain(&s.open) {
+        words.extend([row.key.as_str(), &row.name, &row.japanese]);
+        if let Some((reason, _)) = &row.fu {
+            words.push(reason);
+        }
+    }
+    let t = &s.fu;
+    for item in [
+        &t.seven_pairs,
+        &t.closed_ron,
+        &t.tsumo,
+        &t.kanchan,
+        &t.penchan,
+        &t.tanki,
+    ] {
+        words.push(&item.0);
+    }
+    for item in [&t.pinfu_tsumo, &t.raised].into_iter().flatten() {
+        words.push(&item.0);
+    }
+    for b in &s.bonus {
+        words.extend([b.key.as_str(), &b.name, &b.japanese]);
+    }
+    if let Some((key, name, _, japanese)) = &s.field {
+        words.extend([key.as_str(), name, japanese]);
+    }
+    words.extend(s.limits.iter().map(|l| l.2.as_str()));
+    words.extend(s.pao.iter().map(String::as_str));
+    let printable = s.name.bytes().all(|b| b.is_ascii_graphic());
+    match words.into_iter().find(|w| crate::json::needs_escape(w)) {
+        Some(word) => refuse(format!("the word {word:?} needs an escape")),
+        None if !printable => refuse(format!("the ruleset name {:?}", s.name)),
+        None => Ok(()),
+    }
 }
 
 /// The native core of one run (one ruleset and its house rules): its settings, and

@@ -2,6 +2,8 @@
 //! the winning tile sat. The readings come in the Python order, since the first of two
 //! equal candidates is the one reported.
 
+use std::sync::OnceLock;
+
 use crate::hand::Meld;
 use crate::tiles::{self, Tile};
 
@@ -40,8 +42,8 @@ impl Group {
     }
 
     /// mpsz of the set ("234m", "5555p").
-    pub fn text(&self) -> String {
-        set_text(self.kind, self.tile)
+    pub fn text(&self) -> &'static str {
+        set_name(self.kind, self.tile)
     }
 }
 
@@ -63,6 +65,49 @@ pub fn set_text(kind: GroupKind, tile: Tile) -> String {
 pub fn pair_text(tile: Tile) -> String {
     let d = tiles::digit(tile, false);
     format!("{d}{d}{}", tiles::letter(tile))
+}
+
+/// The texts of every set and pair, written once (runs only where a run can start).
+struct Names {
+    sets: Vec<String>, // by (kind, tile)
+    pairs: Vec<String>,
+}
+
+fn names() -> &'static Names {
+    static NAMES: OnceLock<Names> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        let all = 0..tiles::N_TILES as Tile;
+        let mut sets = Vec::with_capacity(3 * tiles::N_TILES);
+        for kind in [GroupKind::Run, GroupKind::Triplet, GroupKind::Kan] {
+            for t in all.clone() {
+                let runs = kind != GroupKind::Run || (t < 27 && t % 9 < 7);
+                sets.push(if runs {
+                    set_text(kind, t)
+                } else {
+                    String::new()
+                });
+            }
+        }
+        Names {
+            sets,
+            pairs: all.map(pair_text).collect(),
+        }
+    })
+}
+
+/// mpsz of a set, from the table.
+pub fn set_name(kind: GroupKind, tile: Tile) -> &'static str {
+    let k = match kind {
+        GroupKind::Run => 0,
+        GroupKind::Triplet => 1,
+        GroupKind::Kan => 2,
+    };
+    &names().sets[k * tiles::N_TILES + tile as usize]
+}
+
+/// mpsz of a pair, from the table.
+pub fn pair_name(tile: Tile) -> &'static str {
+    &names().pairs[tile as usize]
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -152,8 +197,15 @@ impl Reading {
     pub fn text(&self) -> String {
         match self.shape {
             Shape::SevenPairs => {
-                let parts: Vec<String> = self.pairs.iter().map(|&p| pair_text(p)).collect();
-                format!("{} [{}]", parts.join(" "), self.wait.name())
+                let mut out = String::with_capacity(32);
+                for &p in &self.pairs {
+                    out.push_str(pair_name(p));
+                    out.push(' ');
+                }
+                out.push('[');
+                out.push_str(self.wait.name());
+                out.push(']');
+                out
             }
             Shape::Orphans => format!("thirteen orphans [{}]", self.wait.name()),
             Shape::Unrelated => format!(
@@ -166,14 +218,14 @@ impl Reading {
                 for g in &self.groups {
                     if g.called {
                         out.push('(');
-                        out.push_str(&g.text());
+                        out.push_str(g.text());
                         out.push(')');
                     } else {
-                        out.push_str(&g.text());
+                        out.push_str(g.text());
                     }
                     out.push(' ');
                 }
-                out.push_str(&pair_text(self.pair.unwrap_or(0)));
+                out.push_str(pair_name(self.pair.unwrap_or(0)));
                 out.push_str(" [");
                 out.push_str(self.wait.name());
                 out.push(']');

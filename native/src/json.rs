@@ -54,6 +54,13 @@ pub fn push_str(out: &mut String, s: &str) {
     out.push('"');
 }
 
+/// Whether `s` holds anything JSON text escapes (a control, '"', '\\', NEL, LINE or
+/// PARAGRAPH SEPARATOR): text that does not can be written as it is.
+pub fn needs_escape(s: &str) -> bool {
+    s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\')
+        || s.contains(['\u{85}', '\u{2028}', '\u{2029}'])
+}
+
 /// A whole number as Python writes it (str of an int).
 pub fn push_int(out: &mut String, n: i64) {
     let mut buf = [0u8; 20];
@@ -70,9 +77,7 @@ pub fn push_int(out: &mut String, n: i64) {
     if n < 0 {
         out.push('-');
     }
-    for &d in &buf[at..] {
-        out.push(d as char);
-    }
+    out.push_str(std::str::from_utf8(&buf[at..]).unwrap_or("?"));
 }
 
 /// A writer of one JSON value at a time, laid out as json.dumps lays it out.
@@ -153,11 +158,21 @@ impl<'o> Writer<'o> {
         self.close(']');
     }
 
-    /// `"key": ` in the open object; the value follows.
+    /// `"key": ` in the open object; the value follows. A key is a name of this crate's
+    /// (or a seat), which JSON writes as it is.
     pub fn key(&mut self, key: &str) {
         self.element();
-        push_str(self.out, key);
+        self.plain(key);
         self.out.push_str(": ");
+    }
+
+    /// A string that needs no escape, written without looking: words this crate makes
+    /// from its own parts and the setting's words, which the setting checked once.
+    pub fn plain(&mut self, s: &str) {
+        debug_assert!(!needs_escape(s), "{s:?}");
+        self.out.push('"');
+        self.out.push_str(s);
+        self.out.push('"');
     }
 
     /// Before a value in the open list.
@@ -188,9 +203,9 @@ impl<'o> Writer<'o> {
         }
     }
 
-    pub fn opt_str(&mut self, s: Option<&str>) {
+    pub fn opt_plain(&mut self, s: Option<&str>) {
         match s {
-            Some(s) => self.str(s),
+            Some(s) => self.plain(s),
             None => self.null(),
         }
     }
@@ -210,6 +225,15 @@ impl<'o> Writer<'o> {
         }
         self.end_list();
     }
+
+    pub fn plain_list<'a>(&mut self, items: impl IntoIterator<Item = &'a str>) {
+        self.begin_list();
+        for s in items {
+            self.item();
+            self.plain(s);
+        }
+        self.end_list();
+    }
 }
 
 #[cfg(test)]
@@ -221,6 +245,24 @@ mod tests {
         let mut s = String::new();
         push_str(&mut s, "a\"b\\c\n\x01\u{7f}é\u{2028}\u{85}");
         assert_eq!(s, "\"a\\\"b\\\\c\\n\\u0001\u{7f}é\\u2028\\u0085\"");
+    }
+
+    #[test]
+    fn what_needs_an_escape() {
+        for s in [
+            "a\"b", "a\\b", "\x01", "\u{85}", "\u{2028}", "\u{2029}", "\n",
+        ] {
+            assert!(needs_escape(s), "{s:?}");
+        }
+        for s in [
+            "門前清自摸和",
+            "honba ×1",
+            "\u{7f}",
+            "(111z) 33m [tanki]",
+            "\u{2027}",
+        ] {
+            assert!(!needs_escape(s), "{s:?}");
+        }
     }
 
     #[test]

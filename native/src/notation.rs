@@ -78,10 +78,10 @@ fn read_tiles(body: &[u8], letters: &[u8]) -> Read<Vec<(Tile, bool)>> {
         while pos < body.len() && body[pos].is_ascii_digit() {
             pos += 1;
         }
-        if pos == start || pos == body.len() || !body[pos].is_ascii_lowercase() {
+        if pos == start || pos == body.len() || !body[pos].is_ascii_alphabetic() {
             return Err(Unread); // digits without a suit letter, or not a tile group
         }
-        let letter = body[pos];
+        let letter = body[pos].to_ascii_lowercase();
         if !letters.contains(&letter) {
             return Err(Unread);
         }
@@ -135,68 +135,11 @@ enum Context {
     RiichiBy(Vec<Seat>),
 }
 
-const CONTEXT_KEYS: [&str; 13] = [
-    "round",
-    "seat",
-    "breach",
-    "dora",
-    "ura",
-    "honba",
-    "sticks",
-    "flowers",
-    "rules",
-    "opt",
-    "discards",
-    "kita",
-    "riichi-by",
-];
-const MELD_KEYS: [&str; 5] = ["chi", "pon", "kan", "ankan", "kakan"];
-const TILE_KEYS: [&str; 10] = [
-    "chi", "pon", "kan", "ankan", "kakan", "flowers", "tsumo", "ron", "dora", "ura",
-];
-
-fn is_key(low: &str) -> bool {
-    MELD_KEYS.contains(&low)
-        || matches!(low, "flowers" | "tsumo" | "ron")
-        || CONTEXT_KEYS.contains(&low)
-}
-
-/// The token in the form the reader knows (core.notation.plain_token, ASCII only): keys
-/// and tile letters in lower case; flags, winds and ruleset names are case-blind later.
-fn plain_token(text: &str) -> String {
-    let Some((key, value)) = text.split_once(':') else {
-        if text.as_bytes()[0].is_ascii_digit() {
-            return text.to_ascii_lowercase();
-        }
-        return text.to_string();
-    };
-    let low = key.to_ascii_lowercase();
-    if !is_key(&low) {
-        return text.to_string();
-    }
-    if low == "opt" {
-        return format!("opt:{value}");
-    }
-    if TILE_KEYS.contains(&low.as_str()) || low == "discards" {
-        return format!("{low}:{}", value.to_ascii_lowercase());
-    }
-    format!("{low}:{value}")
-}
-
-fn is_lower(text: &str) -> bool {
-    // str.islower(): some cased character and no upper-case one
-    let b = text.as_bytes();
-    b.iter().any(|c| c.is_ascii_lowercase()) && !b.iter().any(|c| c.is_ascii_uppercase())
-}
-
-fn read_token(raw: &str) -> Read<Token> {
-    let owned;
-    let text = if is_lower(raw) {
-        raw
-    } else {
-        owned = plain_token(raw);
-        owned.as_str()
-    };
+/// What one token says (core.notation._read_token). Python first writes a token with an
+/// upper-case letter in the form it knows (plain_token: keys and tile letters in lower
+/// case; flags, winds and ruleset names are case-blind where they are read; an option's
+/// value stays as written); reading the keys and the tiles case-blind here is the same.
+fn read_token(text: &str) -> Read<Token> {
     if text.as_bytes()[0].is_ascii_digit() {
         let pairs = read_tiles(text.as_bytes(), MPSZ)?;
         let mut ids: Vec<Tile> = pairs.iter().map(|p| p.0).collect();
@@ -209,45 +152,56 @@ fn read_token(raw: &str) -> Read<Token> {
         let bit = flag::of(text).or_else(|| flag::of(&text.to_ascii_lowercase()));
         return bit.map(Token::Flag).ok_or(Unread);
     };
-    match key {
-        "chi" => meld(MeldKind::Chi, value),
-        "pon" => meld(MeldKind::Pon, value),
-        "kan" => meld(MeldKind::Kan, value),
-        "ankan" => meld(MeldKind::Ankan, value),
-        "kakan" => meld(MeldKind::Kakan, value),
-        "tsumo" | "ron" => win(key == "tsumo", value),
-        "opt" => {
-            let (name, val) = value.split_once('=').ok_or(Unread)?;
-            if name.is_empty() || val.is_empty() {
-                return Err(Unread);
-            }
-            Ok(Token::Option(name.to_string(), val.to_string()))
+    let is = |name: &str| key.eq_ignore_ascii_case(name);
+    if is("chi") {
+        meld(MeldKind::Chi, value)
+    } else if is("pon") {
+        meld(MeldKind::Pon, value)
+    } else if is("kan") {
+        meld(MeldKind::Kan, value)
+    } else if is("ankan") {
+        meld(MeldKind::Ankan, value)
+    } else if is("kakan") {
+        meld(MeldKind::Kakan, value)
+    } else if is("tsumo") || is("ron") {
+        win(is("tsumo"), value)
+    } else if is("opt") {
+        let (name, val) = value.split_once('=').ok_or(Unread)?;
+        if name.is_empty() || val.is_empty() {
+            return Err(Unread);
         }
-        "round" => Ok(Token::Context("round", Context::Round(wind(value)?))),
-        "seat" => Ok(Token::Context("seat", Context::Seat(wind(value)?))),
-        "dora" => {
-            let (ids, reds) = indicators(value)?;
-            Ok(Token::Context("dora", Context::Dora(ids, reds)))
-        }
-        "ura" => {
-            let (ids, reds) = indicators(value)?;
-            Ok(Token::Context("ura", Context::Ura(ids, reds)))
-        }
-        "honba" => Ok(Token::Context("honba", Context::Honba(count(value)?))),
-        "sticks" => Ok(Token::Context("sticks", Context::Sticks(count(value)?))),
-        "discards" => {
-            let pairs = read_tiles(&without_commas(value), MPSZ)?;
-            let ids = pairs.into_iter().map(|p| p.0).collect();
-            Ok(Token::Context("discards", Context::Discards(ids)))
-        }
-        "rules" => Ok(Token::Context("rules", Context::Rules(rules_name(value)?))),
-        "kita" => Ok(Token::Context("kita", Context::Kita(kita(value)?))),
-        "riichi-by" => Ok(Token::Context(
+        Ok(Token::Option(name.to_string(), val.to_string()))
+    } else if is("round") {
+        Ok(Token::Context("round", Context::Round(wind(value)?)))
+    } else if is("seat") {
+        Ok(Token::Context("seat", Context::Seat(wind(value)?)))
+    } else if is("dora") {
+        let (ids, reds) = indicators(value)?;
+        Ok(Token::Context("dora", Context::Dora(ids, reds)))
+    } else if is("ura") {
+        let (ids, reds) = indicators(value)?;
+        Ok(Token::Context("ura", Context::Ura(ids, reds)))
+    } else if is("honba") {
+        Ok(Token::Context("honba", Context::Honba(count(value)?)))
+    } else if is("sticks") {
+        Ok(Token::Context("sticks", Context::Sticks(count(value)?)))
+    } else if is("discards") {
+        let pairs = read_tiles(&without_commas(value), MPSZ)?;
+        let ids = pairs.into_iter().map(|p| p.0).collect();
+        Ok(Token::Context("discards", Context::Discards(ids)))
+    } else if is("rules") {
+        Ok(Token::Context("rules", Context::Rules(rules_name(value)?)))
+    } else if is("kita") {
+        Ok(Token::Context("kita", Context::Kita(kita(value)?)))
+    } else if is("riichi-by") {
+        Ok(Token::Context(
             "riichi-by",
             Context::RiichiBy(seat_winds(value)?),
-        )),
-        // breach: and flowers: are European and WEB TILE tokens: left to Python
-        _ => Err(Unread),
+        ))
+    } else {
+        // breach: and flowers: are European and WEB TILE tokens (Python's); any other
+        // key is an error
+        Err(Unread)
     }
 }
 

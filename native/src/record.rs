@@ -45,14 +45,14 @@ pub struct Line<'a> {
 fn yaku_item(w: &mut Writer, m: &YakuMatch) {
     w.begin_object();
     w.key("key");
-    w.str(m.key);
+    w.plain(m.key);
     w.key("name");
-    w.str(m.name);
+    w.plain(m.name);
     w.key("han");
     w.int(m.han);
     if !m.japanese.is_empty() {
         w.key("name_ja");
-        w.str(m.japanese);
+        w.plain(m.japanese);
     }
     if let Some(n) = m.times {
         w.key("count");
@@ -68,7 +68,7 @@ fn yaku_item(w: &mut Writer, m: &YakuMatch) {
 fn fu_item(w: &mut Writer, i: &FuItem) {
     w.begin_object();
     w.key("reason");
-    w.str(&i.reason);
+    w.plain(&i.reason);
     w.key("fu");
     w.int(i.fu);
     w.end_object();
@@ -78,22 +78,22 @@ fn payment(w: &mut Writer, p: &Payment) {
     w.begin_object();
     w.key("from");
     match p.payer {
-        Payer::Seat(s) => w.str(seat_letter(s)),
-        Payer::Table => w.str("table"),
+        Payer::Seat(s) => w.plain(seat_letter(s)),
+        Payer::Table => w.plain("table"),
         Payer::Unknown => w.null(),
     }
     w.key("to");
-    w.str(seat_letter(p.payee));
+    w.plain(seat_letter(p.payee));
     w.key("amount");
     w.int(p.amount);
     w.key("reason");
-    w.str(p.reason);
+    w.plain(p.reason);
     if let Some(n) = p.units {
         w.key("count");
         w.int(n);
     }
     w.key("label");
-    w.str(if p.label.is_empty() {
+    w.plain(if p.label.is_empty() {
         p.reason
     } else {
         &p.label
@@ -143,7 +143,7 @@ fn json_record(
     w.key("error");
     w.null();
     w.key("winner");
-    w.str(seat_letter(v.winner));
+    w.plain(seat_letter(v.winner));
     w.key("yaku");
     list(&mut w, &v.yaku, yaku_item);
     w.key("han");
@@ -153,7 +153,7 @@ fn json_record(
     w.key("fu_items");
     list(&mut w, &v.fu_items, fu_item);
     w.key("limit");
-    w.opt_str(v.limit);
+    w.opt_plain(v.limit);
     w.key("yakuman");
     w.int(v.yakuman);
     w.key("value");
@@ -173,18 +173,18 @@ fn json_record(
         Some(l) => {
             w.begin_object();
             w.key("seat");
-            w.str(seat_letter(l.seat));
+            w.plain(seat_letter(l.seat));
             w.key("yaku");
-            w.str_list(l.yaku.iter().map(String::as_str));
+            w.plain_list(l.yaku.iter().map(String::as_str));
             w.key("rule");
-            w.str(&l.rule);
+            w.plain(&l.rule);
             w.end_object();
         }
     }
     w.key("win");
-    w.str(if v.tsumo { "tsumo" } else { "ron" });
+    w.plain(if v.tsumo { "tsumo" } else { "ron" });
     w.key("reading");
-    w.str(&v.reading);
+    w.plain(&v.reading);
     w.key("notes");
     w.str_list(v.notes.iter().map(String::as_str));
     w.key("kita");
