@@ -139,9 +139,11 @@ def header_line(
     rules: str | None = None,
     length: str | None = None,
     rounding: str | None = None,
+    settings: Iterable[tuple[str, str]] = (),
 ) -> str:
     """The `# game` line that starts a game: names with a blank, comma, `%` or `#`
-    percent-encoded, so that a name is one token."""
+    percent-encoded, so that a name is one token; `settings` are the game's own
+    (`start:30000`, `uma:15,5,-5,-15`: HEADER_SETTINGS) where a record states them."""
     parts = ["# game", _encode(game)]
     names = list(players)
     if names:
@@ -152,7 +154,42 @@ def header_line(
         parts.append(f"length:{length}")
     if rounding:
         parts.append(f"rounding:{rounding}")
+    parts += [f"{k}:{v}" for k, v in settings if k in HEADER_SETTINGS]
     return " ".join(parts)
+
+
+# The game settings a `# game` line may state, as the ledger's parameters: a record of a
+# room with its own rules (Mahjong Soul's detail_rule) plays by them, whatever the ruleset.
+HEADER_SETTINGS = {
+    "start": "start_points",
+    "return": "return_points",
+    "goal": "goal_points",
+    "uma": "uma",
+    "bust": "bust",
+    "west": "west_extension",
+    "agari-yame": "agari_yame",
+}
+
+
+def header_settings(fields: dict[str, str]) -> dict[str, Any]:
+    """The ledger parameters of a header's settings; a value that does not read is left
+    out (the ruleset's own then holds)."""
+    out: dict[str, Any] = {}
+    for key, param in HEADER_SETTINGS.items():
+        value = fields.get(key)
+        if value is None:
+            continue
+        if param == "uma":
+            try:
+                out[param] = tuple(int(v) for v in value.split(",")[:4])
+            except ValueError:
+                continue
+        elif param in ("bust", "west_extension", "agari_yame"):
+            if value in ("on", "off"):
+                out[param] = value == "on"
+        elif value.lstrip("-").isdigit() and len(value) <= 9:
+            out[param] = int(value)
+    return out
 
 
 _ESCAPED = {c: f"%{ord(c):02X}" for c in " ,%#\t\r\n"}
@@ -173,6 +210,7 @@ class Header(NamedTuple):
     rules: str | None = None
     length: str | None = None
     rounding: str | None = None  # the result's rounding, where a record shows it
+    settings: tuple[tuple[str, Any], ...] = ()  # the game's own parameters (header_settings)
 
 
 def read_header(text: str) -> Header | None:
@@ -184,12 +222,19 @@ def read_header(text: str) -> Header | None:
     game, fields = "", {}
     for w in words:
         key, colon, value = w.partition(":")
-        if colon and key in ("players", "rules", "length", "rounding"):
+        if colon and (key in ("players", "rules", "length", "rounding") or key in HEADER_SETTINGS):
             fields[key] = value
         elif not game:
             game = unquote(w)
     players = tuple(unquote(n) for n in fields["players"].split(",")) if "players" in fields else ()
-    return Header(game, players, fields.get("rules"), fields.get("length"), fields.get("rounding"))
+    return Header(
+        game,
+        players,
+        fields.get("rules"),
+        fields.get("length"),
+        fields.get("rounding"),
+        tuple(header_settings(fields).items()),
+    )
 
 
 # -- the ledger -----------------------------------------------------------------------------
@@ -309,6 +354,7 @@ class _Ledger:
             self.cfg["game_length"] = header.length
         if header.rounding in ("exact", "tenhou"):
             self.cfg["result_rounding"] = header.rounding
+        self.cfg.update(header.settings)
         self.cfg.update(settings or {})
         self.seats = self.ruleset.seats
         self.n = len(self.seats)

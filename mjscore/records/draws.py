@@ -53,6 +53,9 @@ class GameStart:
     length: str  # "south" | "east"
     rules: str = ""  # the platform's ruleset, as the game's lines name it
     rounding: str = ""  # "exact" where the record's results have decimals
+    # the game's own settings where the record states them (a Mahjong Soul room's start
+    # and return points, uma...): (`start`, `30000`), as the `# game` line writes them
+    settings: tuple[tuple[str, str], ...] = ()
 
     def header(self) -> str:
         from ..ledger import header_line
@@ -63,6 +66,7 @@ class GameStart:
             self.rules or None,
             length=self.length,
             rounding=self.rounding or None,
+            settings=self.settings,
         )
 
 

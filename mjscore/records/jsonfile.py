@@ -28,7 +28,7 @@ def _int(text: str) -> int:
     return int(text)
 
 
-def _parse(data: bytes) -> Any:
+def parse_json(data: bytes) -> Any:
     """One JSON value (bytes that are not UTF-8 read as U+FFFD, as every input is);
     RecordError in words for every way it can fail."""
     text = data.decode("utf-8", errors="replace").lstrip("\ufeff")
@@ -61,7 +61,7 @@ def _objects(reader: RecordReader, file: str) -> Iterator[tuple[int, Any] | Prob
             if first.strip():
                 break
         try:
-            value = _parse(first)
+            value = parse_json(first)
         except RecordError:
             value = None  # a document over several lines (or a broken first line)
         else:
@@ -76,7 +76,7 @@ def _objects(reader: RecordReader, file: str) -> Iterator[tuple[int, Any] | Prob
         yield Problem("error", file, "", str(exc))
         return
     try:
-        whole = _parse(rest)
+        whole = parse_json(rest)
     except RecordError as exc:
         why = str(exc)
     else:
@@ -98,7 +98,7 @@ def _json_lines(
             if not line.strip():
                 continue
             try:
-                value = _parse(line)
+                value = parse_json(line)
             except RecordError as exc:
                 yield Problem("error", file, f"line {number}", str(exc))
                 continue
