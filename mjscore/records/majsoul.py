@@ -345,11 +345,18 @@ def _read_field(
 
 
 def _uma(detail: dict[str, Any], players: int) -> tuple[int, ...] | None:
-    """The uma first to last from `shunweima_2`.. (the first's is what the others leave)."""
+    """The uma first to last from `shunweima_2`.. (the first's is what the others leave);
+    a place the record leaves out keeps the ranked rules' uma."""
     keys = [f"shunweima_{i}" for i in range(2, players + 1)]
     if not any(k in detail for k in keys):
         return None
-    rest = [_int_of(detail.get(k, 0), k, -1000, 1000) for k in keys]
+    from ..rulesets import load_ruleset
+
+    ranked = load_ruleset("mahjongsoul-sanma" if players == 3 else "mahjongsoul").params.uma
+    rest = [
+        _int_of(detail[k], k, -1000, 1000) if k in detail else int(ranked[i + 1])
+        for i, k in enumerate(keys)
+    ]
     return (-sum(rest), *rest)
 
 

@@ -431,10 +431,18 @@ class _Round:
 
     def _own(self, p: int, token: str) -> str:
         """`token` as the player holds it: a tile the log hid (`?`) becomes it on use."""
+        return self._own_all(p, [token])[0]
+
+    def _own_all(self, p: int, tokens: list[str]) -> list[str]:
+        """Each of `tokens` in the player's hand, hidden tiles (`?`) standing for those
+        the log did not show."""
         hand = self.replay.hands[p]
-        if token not in hand and HIDDEN in hand:
-            hand[hand.index(HIDDEN)] = token
-        return token
+        for token in set(tokens):
+            for _ in range(tokens.count(token) - hand.count(token)):
+                if HIDDEN not in hand:
+                    break
+                hand[hand.index(HIDDEN)] = token
+        return tokens
 
     def event(self, kind: str, event: dict[str, Any]) -> Iterator[RecordItem]:
         if self.result is not None:
@@ -453,10 +461,13 @@ class _Round:
             src = integer(event.get("target"), "target", 0, self.seats - 1)
             pai = _pai(event.get("pai"), "pai")
             want = 3 if kind == "daiminkan" else 2
-            consumed = [
-                self._own(p, _pai(t, "consumed"))
-                for t in listed(event.get("consumed"), "consumed", want, want)
-            ]
+            consumed = self._own_all(
+                p,
+                [
+                    _pai(t, "consumed")
+                    for t in listed(event.get("consumed"), "consumed", want, want)
+                ],
+            )
             last = replay.last
             if last is None or last[0] != "discard" or last[1] != src or last[2] != pai:
                 raise RecordError(f"a {kind} of {pai} that seat {src} did not just discard")
@@ -468,10 +479,9 @@ class _Round:
             self.kans += 1
         elif kind == "ankan":
             p = self._actor(event)
-            consumed = [
-                self._own(p, _pai(t, "consumed"))
-                for t in listed(event.get("consumed"), "consumed", 4, 4)
-            ]
+            consumed = self._own_all(
+                p, [_pai(t, "consumed") for t in listed(event.get("consumed"), "consumed", 4, 4)]
+            )
             replay.ankan(p, consumed)
             self.kans += 1
         elif kind in ("nukidora", "kita"):
