@@ -43,6 +43,7 @@ def majsoul_record(
     riichi = False
     dealer = 0
     first = False
+    doras: list[str] = []
     horas: list[dict[str, Any]] = []
 
     def flush() -> None:
@@ -61,8 +62,13 @@ def majsoul_record(
         kind = e["type"]
         if kind != "hora":
             flush()
+        if kind == "dora":  # Mahjong Soul: the whole list, on the event that turned it over
+            doras.append(ms_tile(e["dora_marker"]))
+            records[-1]["doras"] = list(doras)
+            continue
         if kind == "start_kyoku":
             dealer = e["oya"]
+            doras = [ms_tile(e["dora_marker"])]
             tiles = {f"tiles{p}": [ms_tile(t) for t in e["tehais"][p]] for p in range(players)}
             first = True  # the dealer's first draw is dealt with the hand (fourteen tiles)
             records.append(

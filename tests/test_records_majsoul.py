@@ -526,3 +526,34 @@ def test_a_record_without_its_rounds_says_what_it_expected():
     assert "no 'records' nor 'actions' list" in problems[-1].message
     text = [i for i in items(b"hello, not a record", name="t.txt") if isinstance(i, Problem)]
     assert "expected mjlog XML, Mahjong Soul JSON, mjai JSON Lines" in text[0].message
+
+
+def test_three_players_a_kita_and_a_double_ron():
+    """The real three-player round of tests/data/logs/mjai (a Mahjong Soul game) written
+    back as Mahjong Soul's events: North set aside (RecordBaBei), then two rons on the
+    second North; each RecordHule entry its own points, their sum the round's delta."""
+    from test_records_mjai import SANMA
+
+    events = [json.loads(line) for line in SANMA.read_bytes().splitlines()]
+    events = events[: next(i for i, e in enumerate(events) if e["type"] == "end_kyoku")]
+    horas = [e for e in events if e["type"] == "hora"]
+    fans = [[(21, 2), (31, 3)], [(20, 2), (7, 1), (31, 5)]]  # 対々和, ドラ / 三槓子, 白, ドラ
+    for e, f, points in zip(horas, fans, (12000, 16000), strict=True):
+        e["hule"] = {
+            "seat": e["actor"],
+            "zimo": False,
+            "yiman": False,
+            "count": sum(v for _, v in f),
+            "fans": [{"id": i, "val": v} for i, v in f],
+            "point_rong": points,
+        }
+        e["delta_scores"] = [12000, 16000, -28000]
+        e["scores"] = [47000, 51000, 7000]
+    found = items(majsoul_record(events, players=3), name="sanma.json")
+    first, second = [i for i in found if isinstance(i, Win)]
+    assert "kita-ron" in first.line and "rules:mahjongsoul-sanma" in first.line
+    assert first.record.net == {"E": 12000, "S": 0, "W": -12000}
+    assert second.record.net == {"E": 0, "S": 16000, "W": -16000}
+    assert check_win(first).agree and check_win(second).agree
+    (scores,) = [i for i in found if isinstance(i, RoundScores)]
+    assert scores.after == (47000, 51000, 7000)

@@ -876,7 +876,7 @@ def _verdict(
         if val or yiman:
             yaku.append((key, None if yiman else val))
     han = None if yiman else integer(h.get("count", 0), "count (han)", 0, 200)
-    fu = None if yiman else integer(h.get("fu", 0), "fu", 0, 200)
+    fu = None if yiman or "fu" not in h else integer(h["fu"], "fu", 0, 200)
     verdict = Verdict(net, value, han, fu, tuple(yaku), yakuman=yiman, yaku_keys=not others)
     return verdict, tuple(others)
 

@@ -199,7 +199,8 @@ def recognises(head: bytes) -> bool:
         return len(head) >= HEAD and any(
             key.startswith(b'{"type":"' + t.encode() + b'"') for t in EVENT_TYPES
         )
-    return isinstance(event, dict) and event.get("type") in EVENT_TYPES
+    kind = event.get("type") if isinstance(event, dict) else None
+    return isinstance(kind, str) and kind in EVENT_TYPES
 
 
 def to_tile(token: str) -> Tile:
