@@ -557,3 +557,14 @@ def test_three_players_a_kita_and_a_double_ron():
     assert check_win(first).agree and check_win(second).agree
     (scores,) = [i for i in found if isinstance(i, RoundScores)]
     assert scores.after == (47000, 51000, 7000)
+
+
+def test_the_protobuf_bytes_beside_the_events_are_left_unparsed():
+    from mjscore.records.majsoul import _without_buffer
+
+    doc = (
+        b'{"head": {"uuid": "x"}, "data": {"type": "Buffer", "data": [10, 21, 46]}, "records": []}'
+    )
+    assert json.loads(_without_buffer(doc)) == {"head": {"uuid": "x"}, "data": None, "records": []}
+    odd = b'{"data": {"type": "Buffer", "data": [1, "x"]}}'
+    assert _without_buffer(odd) == odd  # not a flat list of numbers: read as it is

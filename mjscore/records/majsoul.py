@@ -54,7 +54,7 @@ POINTS_MAX = 10_000_000
 EVENTS_MAX = 2_000  # events of one round: a real round has under 200
 ROUNDS_MAX = 200
 TEXT_MAX = 200  # a player's name, a uuid, a field name
-_TILE = re.compile(r"[0-9][mps]|[1-7]z")
+_TILES = frozenset([f"{d}{s}" for s in "mps" for d in range(10)] + [f"{d}z" for d in range(1, 8)])
 
 # Mahjong Soul's fan ids (cfg.fan.fan, see the module's docstring) -> mjscore's yaku keys.
 FAN_KEYS: dict[int, str] = {
@@ -375,10 +375,8 @@ def recognises(head: bytes) -> bool:
 
 def read_majsoul(reader: RecordReader, file: str, game: str) -> Iterator[RecordItem]:
     """Every win of a Mahjong Soul record file (one game), with problems in place."""
-    from .jsonfile import parse_json
-
     try:
-        doc = parse_json(reader.read_all())
+        doc = _parse(reader.read_all())
     except RecordError as exc:
         yield Problem("error", file, "", str(exc))
         return
@@ -392,6 +390,50 @@ def read_majsoul(reader: RecordReader, file: str, game: str) -> Iterator[RecordI
         )
         return
     yield from read_game(doc, file, game)
+
+
+def _parse(data: bytes) -> Any:
+    """The record's JSON. A record holds hundreds of thousands of numbers (the protobuf
+    bytes beside the events): they are read by json's own int, whose limit on digits
+    (4,300 by default) bounds the time a huge number takes; with that limit switched off,
+    the reader that checks each number's digits (jsonfile.parse_json) does it."""
+    import json
+    import sys
+
+    from .jsonfile import parse_json
+
+    data = _without_buffer(data)
+    if not sys.get_int_max_str_digits():
+        return parse_json(data)
+    try:
+        return json.loads(data.decode("utf-8", errors="replace").lstrip("\ufeff"))
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    except ValueError as exc:  # a number past the digit limit
+        raise RecordError(f"not JSON that mjscore reads: {str(exc)[:80]}") from None
+    except RecursionError:
+        raise RecordError("JSON nested too deeply to read") from None
+
+
+_BUFFER_HEAD = re.compile(rb'\{\s*"type"\s*:\s*"Buffer"\s*,\s*"data"\s*:\s*\[')
+
+
+def _without_buffer(data: bytes) -> bytes:
+    """The record with its protobuf bytes (a Node `Buffer`: `{"type": "Buffer", "data":
+    [10, 21, ...]}`, two thirds of an exported file) left out unparsed: mjscore reads the
+    decoded events beside them. Only a flat list of numbers is left out."""
+    start = data.find(b'"Buffer"')
+    brace = data.rfind(b"{", 0, start) if start >= 0 else -1
+    head = _BUFFER_HEAD.match(data, brace) if brace >= 0 else None
+    if head is None:
+        return data
+    close = data.find(b"]", head.end())
+    end = data.find(b"}", close) if close >= 0 else -1
+    if end < 0 or data[head.end() : close].translate(None, b"0123456789, \t\r\n"):
+        return data
+    if data[close + 1 : end].strip():
+        return data
+    return data[:brace] + b"null" + data[end + 1 :]
 
 
 def _events(doc: dict[str, Any]) -> list[Any] | None:
@@ -511,7 +553,7 @@ def _end(result: Any, seats: int, file: str, game: str) -> GameEnd | None:
 
 
 def _tile(text: Any, what: str) -> str:
-    if not isinstance(text, str) or _TILE.fullmatch(text) is None:
+    if text.__class__ is not str or text not in _TILES:
         raise RecordError(f"{what}: {shown(text)} is not a tile (expected such as 1m, 0p, 7z)")
     return text
 
@@ -526,6 +568,8 @@ def _kind(text: str) -> tuple[str, int]:
 
 
 def _seat(value: Any, what: str, seats: int) -> int:
+    if value.__class__ is int and 0 <= value < seats:  # the usual seat, checked at once
+        return value
     return integer(value, what, 0, seats - 1)
 
 
@@ -636,7 +680,7 @@ class _Round:
             self.replay.accept_riichi(self.riichi)
             self.riichi = None
         replay, seats = self.replay, self.seats
-        if "doras" in data and kind != "RecordHule":
+        if data.get("doras") and kind != "RecordHule":
             self._doras(data["doras"])
         if kind == "RecordDealTile":
             replay.draw(_seat(data.get("seat"), "seat", seats), _tile(data.get("tile"), "tile"))

@@ -213,7 +213,7 @@ def to_tile(token: str) -> Tile:
 
 
 def _pai(value: Any, what: str, hidden: bool = False) -> str:
-    if isinstance(value, str) and (value in _TILES or (hidden and value == HIDDEN)):
+    if value.__class__ is str and (value in _TILES or (hidden and value == HIDDEN)):
         return value
     raise RecordError(
         f"{what}: {shown(value)} is not an mjai tile (expected 1m-9s, 5mr, E S W N P F C)"
@@ -428,11 +428,17 @@ class _Round:
     # -- events ---------------------------------------------------------------------------
 
     def _actor(self, event: dict[str, Any]) -> int:
-        return integer(event.get("actor"), "actor", 0, self.seats - 1)
+        actor = event.get("actor")
+        if actor.__class__ is int and 0 <= actor < self.seats:
+            return actor
+        return integer(actor, "actor", 0, self.seats - 1)
 
     def _own(self, p: int, token: str) -> str:
         """`token` as the player holds it: a tile the log hid (`?`) becomes it on use."""
-        return self._own_all(p, [token])[0]
+        hand = self.replay.hands[p]
+        if token not in hand and HIDDEN in hand:
+            hand[hand.index(HIDDEN)] = token
+        return token
 
     def _own_all(self, p: int, tokens: list[str]) -> list[str]:
         """Each of `tokens` in the player's hand, hidden tiles (`?`) standing for those
