@@ -245,3 +245,21 @@ def test_the_same_round_as_a_majsoul_record_reads_to_the_same_line():
     (a,) = wins(mjai_log(PAO))
     (b,) = wins(majsoul_record(PAO))
     assert a.line.replace("rules:tenhou", "") == b.line.replace("rules:mahjongsoul", "")
+
+
+def test_rules_and_options_of_the_command_line_are_checked():
+    from mjscore.cli.records import record_rules
+    from mjscore.cli.runner import UsageProblem
+
+    assert record_rules(None, None) == (None, {})
+    assert record_rules("MahjongSoul", ["kiriage_mangan=on"]) == (
+        "mahjongsoul",
+        {"kiriage_mangan": "on"},
+    )
+    for rules, opts, words in [
+        ("nope", None, "unknown ruleset"),
+        (None, ["nope=1"], "'nope' is not an option of tenhou"),
+        (None, ["kiriage_mangan"], "NAME=VALUE"),
+    ]:
+        with pytest.raises(UsageProblem, match=words):
+            record_rules(rules, opts)
