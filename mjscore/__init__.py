@@ -35,7 +35,7 @@ def score(
     win says what it waits on. The result depends only on (hand, rules, options).
     """
     from .analysis import with_hint
-    from .core.engine import score_hand, score_line
+    from .engine.loop import score_hand, score_line
 
     if isinstance(hand, str):
         return with_hint(score_line(hand, rules=rules, options=options, line_no=line_no))
@@ -108,7 +108,7 @@ def game(
 
 
 def load_ruleset(name: str) -> Ruleset:
-    from .rulesets import load_ruleset as _load
+    from .engine.catalog import load_ruleset as _load
 
     return _load(name)
 

@@ -323,7 +323,7 @@ def test_stdin_in_process(monkeypatch, capsys):
 
 
 def test_a_core_crash_stays_on_its_line(monkeypatch, capsys):
-    from mjscore.core import engine
+    from mjscore.engine import loop as engine
 
     real = engine.score_line
 

@@ -348,7 +348,7 @@ def test_a_lobby_outside_the_standard_rules_is_noted_and_its_differences_apart(
     assert len(wins) == 4 and all(w.rules for w in wins)
     assert "rules" in wins[0].to_dict()
 
-    from mjscore.core import engine  # what `check` scores a record's line with
+    from mjscore.engine import loop as engine  # what `check` scores a record's line with
 
     real = engine.score_line
     monkeypatch.setattr(engine, "score_line", lambda line: real(line.replace(" ippatsu", "")))

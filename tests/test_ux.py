@@ -122,7 +122,8 @@ def _cli(args: list[str], columns: int | None = None) -> str:
 @pytest.mark.slow
 @pytest.mark.parametrize("columns", [40, 60, 80, 120])
 def test_rules_and_yaku_keep_option_names_and_keys_whole(columns):
-    from mjscore.rulesets import load_ruleset, ruleset_names
+    from mjscore.engine.catalog import load_ruleset
+    from mjscore.rulesets import ruleset_names
 
     rules = _cli(["rules"], columns)
     words = set(rules.split())

@@ -41,7 +41,8 @@ def _complete_format(incomplete: str) -> list[str]:
 
 
 def _complete_opt(incomplete: str) -> list[str]:
-    from ..rulesets import load_ruleset, ruleset_names
+    from ..engine.catalog import load_ruleset
+    from ..rulesets import ruleset_names
 
     names = {f"{o}=" for r in map(load_ruleset, ruleset_names()) for o in r.options}
     names |= {f"{r}.{o}=" for r in ruleset_names() for o in load_ruleset(r).options}
@@ -349,7 +350,8 @@ def rules(
 
 
 def _rules(name: str | None, by_option: str | None, fmt: str) -> int:
-    from ..rulesets import load_ruleset, ruleset_names
+    from ..engine.catalog import load_ruleset
+    from ..rulesets import ruleset_names
     from .runner import UsageProblem
 
     if name and by_option and name.lower() != by_option.lower():
@@ -384,7 +386,7 @@ def yaku(
 
 
 def _yaku(rules: str, fmt: str) -> int:
-    from ..rulesets import load_ruleset
+    from ..engine.catalog import load_ruleset
 
     listing_lang()
     ruleset = load_ruleset(rules.lower())
@@ -448,7 +450,7 @@ def table(
 
 
 def _table(dealer: bool, rules: str, opt: list[str] | None, fmt: str) -> int:
-    from ..rulesets import load_ruleset
+    from ..engine.catalog import load_ruleset
     from .runner import UsageProblem, text_arg
 
     listing_lang()
@@ -522,8 +524,8 @@ def boo_result(
 def _boo_result(
     scores: list[str] | None, yakuman: str | None, yakuman_result: str | None, fmt: str
 ) -> int:
+    from ..engine.catalog import load_ruleset
     from ..report import boo as report
-    from ..rulesets import load_ruleset
     from ..scoring.boo_game import BooResultError, boo_result, parse_scores
     from .runner import UsageProblem
 

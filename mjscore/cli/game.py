@@ -71,9 +71,9 @@ def game_command(
     quiet: bool = False,
     out: TextIO | None = None,
 ) -> int:
+    from ..engine.catalog import load_ruleset
     from ..ledger import games
     from ..report import game as report
-    from ..rulesets import load_ruleset
     from .runner import UsageProblem, read_lines, say, text_arg
 
     out = out or sys.stdout

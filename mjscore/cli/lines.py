@@ -15,7 +15,7 @@ from ..base.errors import MjscoreError
 if TYPE_CHECKING:
     from ..analysis.waits import WaitsResult
     from ..core.result import ScoreResult
-    from ..core.setting import HouseRules
+    from ..engine.setting import HouseRules
 
 
 class InternalError(MjscoreError):
@@ -27,7 +27,7 @@ class InternalError(MjscoreError):
 def score_one(text: str, rules: str, house: HouseRules | None, line_no: int) -> ScoreResult:
     """The engine's score_line, a not-a-win with what the hand waits on (as every command
     shows it), and a core crash turned into this line's error (kind "internal")."""
-    from ..core.engine import score_line
+    from ..engine.loop import score_line
 
     try:
         return with_hint(score_line(text, rules=rules, line_no=line_no, house=house))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from typing import Any
 
 PARALLEL_MIN_LINES = 2000  # below this, starting workers costs more than it saves
@@ -100,7 +100,7 @@ def scored_in_chunks(
     fmt: str,
     command: str = "score",
     source: str | None = None,
-) -> Iterator[tuple[int, int, Any, str]]:
+) -> Generator[tuple[int, int, Any, str], None, None]:
     """Every chunk's result (see `_score_chunk`) in input order, scored in this process:
     one write a chunk, not one a record, and the same text as the parallel run."""
     for chunk in chunks_of(lines, SERIAL_CHUNK):
@@ -115,7 +115,7 @@ def scored_in_parallel(
     workers: int,
     command: str = "score",
     source: str | None = None,
-) -> Iterator[tuple[int, int, Any, str]]:
+) -> Generator[tuple[int, int, Any, str], None, None]:
     """Every chunk's result (see `_score_chunk`) in input order, scored by `workers` processes.
 
     The lines are read as the workers need them: at most IN_FLIGHT tasks a worker are out

@@ -23,7 +23,7 @@ from .stops import STOP, ClosedPipe, OutputError, Stopped
 
 if TYPE_CHECKING:
     from ..core.result import ScoreResult
-    from ..core.setting import HouseRules
+    from ..engine.setting import HouseRules
 
 PROGRESS_MIN_LINES = 200
 CLOSED_PIPE = 141  # 128 + SIGPIPE, what a shell shows for a writer whose reader left
@@ -384,7 +384,7 @@ def _scored(
     quiet: bool = False,
 ) -> int:
     """The work of `score_command`, into whatever sys.stdout is."""
-    from ..rulesets import load_ruleset
+    from ..engine.catalog import load_ruleset
 
     FORMATS = reporters_of(command).FORMATS
     tokens = [text_arg(t) for t in tokens] if tokens else tokens
@@ -426,18 +426,19 @@ def _scored(
             summary_of=summary_of,
             source="-",
         )
-    total = count_lines(file)  # type: ignore[arg-type]
+    assert file is not None  # no tokens: a file was given, or stdin was (above)
+    total = count_lines(file)
     return run_lines(
         read_lines(file),
         rules,
         options,
-        fmt,  # type: ignore[arg-type]
+        fmt,
         total=total,
         jobs=int(jobs),
         command=command,
         summary_of=summary_of,
         source=text_arg(file),
-    )  # type: ignore[arg-type]
+    )
 
 
 def say(message: str) -> None:
@@ -524,7 +525,7 @@ class _Stdout(io.FileIO):
     (typer's help, a listing, a reporter), so every command says it the same way; a reader
     that left stays BrokenPipeError (quietly 141)."""
 
-    def write(self, data: Any) -> int | None:
+    def write(self, data: Any, /) -> int:
         try:
             return super().write(data)
         except BrokenPipeError:

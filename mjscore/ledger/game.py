@@ -33,7 +33,8 @@ from ..core.drawn import (
 )
 from ..core.hand import Hand
 from ..core.result import ScoreResult
-from ..rulesets import Ruleset, load_ruleset
+from ..engine.catalog import load_ruleset
+from ..rulesets import Ruleset
 
 GAME_MARK = re.compile(r"#\s*game\b(.*)$")
 _PLACE = re.compile(r"#\s*(\S+)\s+([ESWN][1-4])-([0-9]{1,3})\s*$")
@@ -438,8 +439,8 @@ class _Ledger:
             self._wins(items, dealer)
 
     def _score(self, item: _Item) -> ScoreResult:
-        from ..core.engine import score_hand
         from ..core.notation import parse_line
+        from ..engine.loop import score_hand
 
         if isinstance(item.text, Hand):
             return score_hand(item.text, self.ruleset.name, self.options, item.line)

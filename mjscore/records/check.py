@@ -104,7 +104,7 @@ def check_win(win: Win) -> Checked:
     """The win scored as `mjscore score` scores its line (a not-a-win says what it waits
     on), held against the record."""
     from ..analysis import with_hint
-    from ..core.engine import score_line
+    from ..engine.loop import score_line
 
     try:
         result = with_hint(score_line(win.line))

@@ -74,7 +74,7 @@ def multiple_ron_rule(ruleset: str) -> str:
     """The ruleset's `multiple_ron` option (double, all, head_bump); `double`, Tenhou's,
     for a ruleset that is not installed."""
     from ..base.errors import RulesetError
-    from ..rulesets import load_ruleset
+    from ..engine.catalog import load_ruleset
 
     try:
         return str(load_ruleset(ruleset).resolve_options().get("multiple_ron", "double"))

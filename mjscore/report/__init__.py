@@ -116,7 +116,7 @@ class LineReporter:
             self.out.write(self.header)
 
     @staticmethod
-    def render(result: ScoreResult) -> str:
+    def render(result: Any) -> str:  # a ScoreResult, a WaitsResult: the subclass's record
         raise NotImplementedError
 
     def emit(self, result: ScoreResult) -> None:

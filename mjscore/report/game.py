@@ -115,7 +115,7 @@ def _keeps(rules: str, what: str) -> bool:
     """Whether the game's ruleset keeps honba counters (`honba`) or ready hands at a draw
     (`tenpai`: the riichi family)."""
     from ..base.errors import MjscoreError
-    from ..rulesets import load_ruleset
+    from ..engine.catalog import load_ruleset
 
     try:
         ruleset = load_ruleset(rules)

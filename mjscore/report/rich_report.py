@@ -437,7 +437,7 @@ def score_lines(result: ScoreResult, width: int = WIDTH, tiles: bool = True) -> 
         lines.append(Text("─" * page, "dim"))
         lines += total_lines(result, page)
         lines.append(Text())
-    if settled and score.players:
+    if isinstance(score, PointsDoubles) and score.players:
         from .rich_points import players_section
 
         lines += players_section(result, score, width)

@@ -13,7 +13,7 @@ from ..core.decompose import LIMIT_ONLY_SHAPES, NAGASHI, ORPHANS, ORPHANS_13, Re
 from ..core.facts import HandFacts, line_facts
 from ..core.hand import Hand
 from ..core.result import FuItem, HanFu, Liability, Payment, Verdict, YakuMatch
-from ..rulesets import Ruleset, load_ruleset
+from ..rulesets import Ruleset
 from ..yaku.registry import GATE, NEEDS_FLAG, PREDICATES, Predicate
 from .extras import dora_count, extra_payments
 from .fu import FuTable, hand_fu
@@ -152,15 +152,20 @@ def _build_setting(ruleset: Ruleset, options: dict[str, Any]) -> Setting:
 def setting_for(ruleset: Ruleset, options: dict[str, Any]) -> Setting:
     """The ruleset's setting for one set of options: looked up once per hand, built once.
 
-    Kept per (ruleset name, option values), both frozen; a file scored under one
-    ruleset builds it once. Rulesets are loaded once per name (`load_ruleset` caches).
+    Kept per (ruleset name, option values), both frozen: a file scored under one ruleset
+    builds it once (a ruleset is loaded once per name, so the name stands for it).
     """
-    return _setting(ruleset.name, tuple(options.items()))
+    key = (ruleset.name, tuple(options.items()))
+    found = _SETTINGS.get(key)
+    if found is None:
+        if len(_SETTINGS) >= _MAX_SETTINGS:
+            _SETTINGS.clear()
+        found = _SETTINGS[key] = _build_setting(ruleset, options)
+    return found
 
 
-@lru_cache(maxsize=64)
-def _setting(name: str, option_items: tuple[tuple[str, Any], ...]) -> Setting:
-    return _build_setting(load_ruleset(name), dict(option_items))
+_SETTINGS: dict[tuple[str, tuple[tuple[str, Any], ...]], Setting] = {}
+_MAX_SETTINGS = 64
 
 
 def match_yaku(f: HandFacts, setting: Setting) -> tuple[list[Counted], int, int]:

@@ -11,11 +11,11 @@ from typing import Any
 
 from ..base.errors import MjscoreError, NotationError, NotAWin, RulesetError
 from ..base.values import FrozenMap
+from ..core.drawn import KIND_NAMES, draw_payments, is_drawn_line, parse_drawn
+from ..core.hand import Hand
+from ..core.notation import parse_line
+from ..core.result import ScoreResult, Verdict
 from ..rulesets import Ruleset
-from .drawn import KIND_NAMES, draw_payments, is_drawn_line, parse_drawn
-from .hand import Hand
-from .notation import parse_line
-from .result import ScoreResult, Verdict
 from .setting import HouseRules, asked_for, resolve_cached, tokens_asked
 from .validate import validate
 
@@ -112,8 +112,8 @@ def score_drawn(
 ) -> ScoreResult:
     """A drawn-round line (core/drawn.py): its payments as a result with no winner, as
     a European draw is; the notes say which draw it was and who was ready."""
-    from ..rulesets import load_ruleset
-    from .result import HanFu, Payment
+    from ..core.result import HanFu, Payment
+    from .catalog import load_ruleset
 
     try:
         drawn = parse_drawn(text)
