@@ -16,12 +16,12 @@ import pytest
 from records_builder import majsoul_record
 
 from mjscore.cli.records import check_command, import_command
+from mjscore.engine.catalog import load_ruleset
 from mjscore.ledger import games
 from mjscore.records import Problem, Win, detect_format, read_hands
 from mjscore.records.check import check_win
 from mjscore.records.draws import Drawn, GameEnd, GameStart, RoundScores
 from mjscore.records.majsoul import FAN_KEYS, FAN_OTHERS, room_rules
-from mjscore.rulesets import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 MAJSOUL = ROOT / "tests" / "data" / "logs" / "majsoul"

@@ -20,11 +20,11 @@ from records_builder import majsoul_record, mjai_log
 from test_records_majsoul import CHANKAN, PAO, discard, ev, start
 
 from mjscore.cli.records import check_command
+from mjscore.engine.catalog import load_ruleset
 from mjscore.records import Problem, Win, detect_format, read_hands
 from mjscore.records.check import check_win
 from mjscore.records.draws import Drawn, GameStart, RoundScores
 from mjscore.records.mjai import EVENT_TYPES, YAKU_NAMES
-from mjscore.rulesets import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 MJAI = ROOT / "tests" / "data" / "logs" / "mjai"

@@ -60,7 +60,7 @@ def record_rules(rules: str | None, opts: list[str] | None) -> RecordRules:
     """`--rules` and `--opt NAME=VALUE` of `import` and `check`: the ruleset (and its
     options) of records that carry none, checked against the ruleset (UsageProblem)."""
     from ..base.errors import MjscoreError
-    from ..rulesets import load_ruleset
+    from ..engine.catalog import load_ruleset
     from .runner import UsageProblem
 
     name = (rules or "tenhou").lower()

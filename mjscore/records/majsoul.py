@@ -350,7 +350,7 @@ def _uma(detail: dict[str, Any], players: int) -> tuple[int, ...] | None:
     keys = [f"shunweima_{i}" for i in range(2, players + 1)]
     if not any(k in detail for k in keys):
         return None
-    from ..rulesets import load_ruleset
+    from ..engine.catalog import load_ruleset
 
     ranked = load_ruleset("mahjongsoul-sanma" if players == 3 else "mahjongsoul").params.uma
     rest = [
@@ -927,6 +927,6 @@ def _verdict(
 
 def _honba_ron(ruleset: str) -> int:
     """What one honba adds to a ron under the ruleset (300; 200 at a table of three)."""
-    from ..rulesets import load_ruleset
+    from ..engine.catalog import load_ruleset
 
     return int(load_ruleset(ruleset).params.honba_ron)

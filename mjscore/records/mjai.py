@@ -363,7 +363,7 @@ class _Round:
         tehais = listed(event.get("tehais"), "tehais", 3, 4)
         seats = len(tehais)
         ruleset = log.rules
-        from ..rulesets import load_ruleset
+        from ..engine.catalog import load_ruleset
 
         try:
             plays = len(load_ruleset(ruleset).seats)
