@@ -434,3 +434,16 @@ def test_the_command_line_is_the_same_with_and_without_the_core(tmp_path, fmt, j
     args = ("score", "--file", str(hands), "--format", fmt, "--jobs", jobs)
     on, off = mj(*args), mj(*args, env={"MJSCORE_NATIVE": "0"})
     assert (on.returncode, on.stdout, on.stderr) == (off.returncode, off.stdout, off.stderr)
+
+
+def test_automatic_jobs_is_one_process_with_the_native_core():
+    """A native line costs less than its trip to a worker and back: --jobs 0 (automatic)
+    scores a riichi file in one process; --jobs N still asks for N."""
+    from mjscore.cli.parallel import PARALLEL_MIN_LINES, workers_for
+
+    assert workers_for(100_000, "jsonl", 0, native=True) == 1
+    assert workers_for(100_000, "jsonl", 2, native=True) == 2
+    assert workers_for(PARALLEL_MIN_LINES, "jsonl", 0, native=False) >= 1
+    run = native.NativeRun("riichi", None)
+    assert run.scores_the_run() is True
+    assert native.NativeRun("european", None).scores_the_run() is False

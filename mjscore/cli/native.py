@@ -74,10 +74,19 @@ class NativeRun:
         assert _native is not None
         self.rules, self.house = rules, house
         self.core = _native.Core()
+        self.native_run: bool | None = None  # scores_the_run, once known
 
-    def send_setting(self, line_rules: str | None, line_options: list[tuple[str, str]]) -> None:
+    def scores_the_run(self) -> bool:
+        """Whether the core scores the run's own setting (the lines without rules:/opt:
+        tokens): its ruleset is of the riichi family and its options resolve."""
+        if self.native_run is None:
+            self.native_run = self.send_setting(None, [])
+        return self.native_run
+
+    def send_setting(self, line_rules: str | None, line_options: list[tuple[str, str]]) -> bool:
         """Resolve the setting of lines with these `rules:` and `opt:` tokens and send it
-        (None: its lines are Python's: an error to report, or a ruleset of another family)."""
+        (None: its lines are Python's: an error to report, or a ruleset of another family);
+        whether the core scores that setting."""
         from ..base.errors import MjscoreError
         from ..engine.setting import _resolved
 
@@ -86,9 +95,10 @@ class NativeRun:
                 self.rules, (), line_rules, tuple(line_options), self.house
             )
         except (MjscoreError, TypeError, AttributeError):
-            self.core.add_setting(line_rules, line_options, None)
-            return
-        self.core.add_setting(line_rules, line_options, payload(ruleset, values, shown))
+            return bool(self.core.add_setting(line_rules, line_options, None))
+        return bool(
+            self.core.add_setting(line_rules, line_options, payload(ruleset, values, shown))
+        )
 
     def score_chunk(
         self,

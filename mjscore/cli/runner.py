@@ -251,7 +251,14 @@ def run_lines(
     analyse = ANALYSE[command]
     make_reporter = reporters_of(command).make_reporter
     tally = Tally()
-    workers = workers_for(total, fmt, jobs) if total is not None else 1
+    from .native import run_for
+
+    native = run_for(rules, options, fmt, command)
+    workers = (
+        workers_for(total, fmt, jobs, native is not None and native.scores_the_run())
+        if total is not None
+        else 1
+    )
     # a file in a machine format: records rendered and written a chunk at a time, as the
     # workers do (a stream is written record by record, for the reader at the other end)
     chunked = total is not None and FORMATS[fmt].machine
@@ -275,9 +282,6 @@ def run_lines(
                             reporter.emit_chunk(rendered, errors)
                         tick(scored + failed)
             else:
-                from .native import run_for
-
-                native = run_for(rules, options, fmt, command)
                 for number, text in lines:
                     record = native.one(number, text, fmt, source) if native is not None else None
                     if isinstance(record, bytes):  # the native core's record, for a stream
