@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use crate::hand::Hand;
 use crate::payments::WinSide;
-use crate::result::{Payer, Payment};
+use crate::result::{Note, Payer, Payment};
 use crate::setting::Setting;
 use crate::tiles::{self, Tile};
 
@@ -15,11 +15,12 @@ fn table_payments(
     tsumo_each: i64,
     reason: &'static str,
     count: Option<i64>,
-    label: Cow<'static, str>,
+    (key, label): (&'static str, Cow<'static, str>),
 ) -> Vec<Payment> {
     let one = |payer: Payer, amount: i64| Payment {
         units: count,
         label: label.clone(),
+        key,
         ..Payment::new(payer, side.winner, amount, reason)
     };
     if !side.tsumo {
@@ -63,15 +64,18 @@ pub fn extra_payments(
     closed: bool,
     side: &WinSide,
     s: &Setting,
-) -> (Vec<Payment>, Vec<String>) {
+) -> (Vec<Payment>, Vec<Note>) {
     let mut out = Vec::new();
     let mut notes = Vec::new();
     if s.dora_payments && !hand.ctx.dora.is_empty() {
         let n = dora_count(hand, &hand.ctx.dora, false);
         if n > 0 && s.open_dora_needs_yaku && !closed && yaku_count == 0 {
-            notes.push(format!(
-                "{n} dora not paid: the hand is open and has no yaku besides the field han \
-                 (option open_dora_needs_yaku)"
+            notes.push((
+                "dora_not_paid",
+                format!(
+                    "{n} dora not paid: the hand is open and has no yaku besides the field han \
+                     (option open_dora_needs_yaku)"
+                ),
             ));
         } else if n > 0 {
             out.extend(table_payments(
@@ -80,7 +84,7 @@ pub fn extra_payments(
                 s.dora_extra_tsumo * n,
                 "dora",
                 Some(n),
-                Cow::Owned(format!("dora ×{n}")),
+                ("dora", Cow::Owned(format!("dora ×{n}"))),
             ));
         }
     }
@@ -91,12 +95,12 @@ pub fn extra_payments(
             s.closed_bonus_tsumo,
             "bonus",
             None,
-            Cow::Borrowed("closed hand bonus"),
+            ("closed_bonus", Cow::Borrowed("closed hand bonus")),
         ));
     }
     if yakuman > 0 {
         if let Some(note) = &s.yakuman_note {
-            notes.push(note.clone());
+            notes.push(("yakuman_ends_game", note.clone()));
         }
     }
     (out, notes)

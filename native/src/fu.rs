@@ -54,6 +54,12 @@ fn words() -> &'static Words {
     })
 }
 
+const PAIR_KEYS: [&str; 4] = [
+    "pair_dragon",
+    "pair_double_wind",
+    "pair_seat_wind",
+    "pair_round_wind",
+];
 const PAIR_WORDS: [&str; 4] = [
     "pair of dragons",
     "pair of the seat and round wind",
@@ -62,9 +68,15 @@ const PAIR_WORDS: [&str; 4] = [
 ];
 
 fn set_item(kind: GroupKind, tile: Tile, concealed: bool) -> FuItem<'static> {
-    let at = (usize::from(concealed) * 2 + usize::from(kind == GroupKind::Kan)) * tiles::N_TILES
-        + tile as usize;
-    FuItem::borrowed(&words().sets[at], set_fu(tile, kind, concealed))
+    let k = usize::from(concealed) * 2 + usize::from(kind == GroupKind::Kan);
+    let key = [
+        "open_triplet",
+        "open_kan",
+        "concealed_triplet",
+        "concealed_kan",
+    ][k];
+    let at = k * tiles::N_TILES + tile as usize;
+    FuItem::borrowed(key, &words().sets[at], set_fu(tile, kind, concealed))
 }
 
 fn pair_item(pair: Tile, seat: Tile, round: Tile, table: &FuTable) -> Option<FuItem<'static>> {
@@ -79,7 +91,9 @@ fn pair_item(pair: Tile, seat: Tile, round: Tile, table: &FuTable) -> Option<FuI
     } else {
         return None;
     };
+    let key = PAIR_KEYS[which];
     Some(FuItem::borrowed(
+        key,
         &words().pairs[which * tiles::N_TILES + pair as usize],
         fu,
     ))
@@ -98,29 +112,29 @@ pub fn hand_fu<'s>(
     extra: &[FuItem<'s>],
 ) -> (i64, i64, Vec<FuItem<'s>>) {
     if f.seven_pairs {
-        let i = item(&table.seven_pairs);
+        let i = item("seven_pairs", &table.seven_pairs);
         return (i.fu, i.fu, vec![i]);
     }
     let extra_fu: i64 = extra.iter().map(|i| i.fu).sum();
     if pinfu && f.tsumo() {
         let fu = table.pinfu_tsumo_fu + extra_fu;
-        let mut items = vec![FuItem::borrowed(BASE, 20)];
+        let mut items = vec![FuItem::borrowed("base", BASE, 20)];
         if let Some(i) = &table.pinfu_tsumo {
-            items.push(item(i));
+            items.push(item("pinfu_tsumo", i));
         }
         items.extend(extra.iter().cloned());
         return (fu, fu, items);
     }
     let mut items = Vec::with_capacity(8);
-    items.push(FuItem::borrowed(BASE, 20));
+    items.push(FuItem::borrowed("base", BASE, 20));
     if f.closed() && !f.tsumo() {
-        items.push(item(&table.closed_ron));
+        items.push(item("closed_ron", &table.closed_ron));
     }
     if f.tsumo() && !pinfu {
-        items.push(item(&table.tsumo));
+        items.push(item("tsumo", &table.tsumo));
     }
-    if let Some(i) = table.wait(f.wait) {
-        items.push(item(i));
+    if let Some((key, i)) = table.wait(f.wait) {
+        items.push(item(key, i));
     }
     if let Some(pair) = f.pair {
         if let Some(i) = pair_item(pair, f.line.seat_wind, f.line.round_wind, table) {
@@ -136,11 +150,11 @@ pub fn hand_fu<'s>(
     let raw: i64 = items.iter().map(|i| i.fu).sum();
     let mut total = round_up_10(raw);
     if total != raw {
-        items.push(FuItem::borrowed(ROUNDED, total - raw));
+        items.push(FuItem::borrowed("rounded", ROUNDED, total - raw));
     }
     if total == 20 && !f.closed() {
         if let Some(i) = &table.raised {
-            items.push(item(i));
+            items.push(item("open_hand_raised", i));
             total = table.raised_to;
         }
     }

@@ -12,7 +12,7 @@ use crate::payments::{
     deposit_payments, hand_payments, hand_value, honba_payments, liable_payments, net_of, WinSide,
 };
 use crate::points::base_points;
-use crate::result::{FuItem, Liability, Payment, Verdict, YakuMatch};
+use crate::result::{FuItem, Liability, Note, Payment, Verdict, YakuMatch};
 use crate::setting::{item, LiabilityRule, Setting, YakuRow};
 use crate::yaku::PREDICATES;
 
@@ -41,7 +41,7 @@ impl<'s> Count<'s> {
     fn fu(&self) -> Vec<FuItem<'s>> {
         self.rows
             .iter()
-            .filter_map(|(row, _)| row.fu.as_ref().map(item))
+            .filter_map(|(row, _)| row.fu.as_ref().map(|i| item("yaku", i)))
             .collect()
     }
 
@@ -303,21 +303,28 @@ pub fn score_han_fu<'s>(hand: &Hand, s: &'s Setting) -> Option<Verdict<'s>> {
 const RIICHI_FLAGS: u32 = flag::DECLARED;
 
 /// What the line states that the count leaves out: ura dora, renhou, a first draw.
-fn flag_notes(c: &Candidate, hand: &Hand, s: &Setting) -> Vec<String> {
+fn flag_notes(c: &Candidate, hand: &Hand, s: &Setting) -> Vec<Note> {
     let ctx = &hand.ctx;
     let mut notes = Vec::new();
     if !ctx.ura.is_empty() && !ctx.has(RIICHI_FLAGS) {
-        notes.push(
+        notes.push((
+            "ura_without_riichi",
             "ura dora count only for a riichi hand: the ura: indicators are ignored".to_string(),
-        );
+        ));
     }
     if ctx.has(flag::RENHOU) && c.yaku.iter().all(|m| m.key != "renhou") {
         if s.renhou == "off" {
-            notes.push("renhou counts nothing under the option renhou=off".to_string());
+            notes.push((
+                "renhou_off",
+                "renhou counts nothing under the option renhou=off".to_string(),
+            ));
         } else {
-            notes.push(format!(
-                "renhou ({}) is worth less than the hand's own yaku, which count instead",
-                s.renhou
+            notes.push((
+                "renhou_less",
+                format!(
+                    "renhou ({}) is worth less than the hand's own yaku, which count instead",
+                    s.renhou
+                ),
             ));
         }
     }
@@ -331,9 +338,12 @@ fn flag_notes(c: &Candidate, hand: &Hand, s: &Setting) -> Vec<String> {
             None
         };
         if let Some(first) = first {
-            notes.push(format!(
-                "'first-turn' and '{first}' name the same first draw: 十三不搭 counted once \
-                 (thirteen unrelated tiles take no {first})"
+            notes.push((
+                "first_draw_once",
+                format!(
+                    "'first-turn' and '{first}' name the same first draw: 十三不搭 counted once \
+                     (thirteen unrelated tiles take no {first})"
+                ),
             ));
         }
     }
@@ -357,7 +367,7 @@ fn liable(
     hand: &Hand,
     s: &Setting,
     side: &WinSide,
-    notes: &mut Vec<String>,
+    notes: &mut Vec<Note>,
 ) -> Option<(Vec<Payment>, Liability)> {
     let keys: Vec<&str> = c.yaku.iter().map(|m| m.key).collect();
     let pao_yakuman = c.yakuman != 0 && s.liability == LiabilityRule::Pao;
@@ -383,7 +393,7 @@ fn liable(
             c.base.min(8000 * liable_units)
         };
         let payments = liable_payments(c.base, liable_base, call.seat, side, s, whole);
-        let rule = describe(
+        let (key, rule) = describe(
             call,
             side.tsumo,
             side.discarder,
@@ -394,6 +404,7 @@ fn liable(
             Liability {
                 seat: call.seat,
                 yaku: answered,
+                key,
                 rule,
             },
         ));
@@ -405,12 +416,13 @@ fn liable(
     notes.extend(more);
     let call = call?;
     let payments = liable_payments(c.base, c.base, call.seat, side, s, true);
-    let rule = describe(&call, side.tsumo, side.discarder, "");
+    let (key, rule) = describe(&call, side.tsumo, side.discarder, "");
     Some((
         payments,
         Liability {
             seat: call.seat,
             yaku: answered,
+            key,
             rule,
         },
     ))
@@ -437,11 +449,12 @@ fn verdict<'s>(
     payments.extend(extras);
     notes.extend(more);
     if !side.tsumo && side.discarder.is_none() {
-        notes.push(
+        notes.push((
+            "unknown_discarder",
             "the discarder is not written (ron:<tile> with - = or +), so the payment is from \
              an unknown seat and net leaves it out"
                 .to_string(),
-        );
+        ));
     }
     let plain = c.yakuman == 0 && !c.alone; // a limit or yakuman hand shows no fu and no dora
     let net = net_of(&payments, side.seats);

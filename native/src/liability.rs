@@ -2,6 +2,7 @@
 //! completing call.
 
 use crate::hand::{seat_from, Hand, Meld, MeldKind};
+use crate::result::Note;
 use crate::tiles::{self, Seat, Tile};
 
 pub struct LiableCall<'h> {
@@ -39,7 +40,7 @@ pub fn find_liable<'h>(
     keys: &[&str],
     pao: &[String],
     players: u8,
-) -> (Vec<LiableCall<'h>>, Vec<String>) {
+) -> (Vec<LiableCall<'h>>, Vec<Note>) {
     let mut wanted: Vec<&str> = keys
         .iter()
         .copied()
@@ -63,10 +64,13 @@ pub fn find_liable<'h>(
             continue;
         }
         let Some(source) = last.source else {
-            notes.push(format!(
-                "{key}: the source of {} is not written, so nobody is liable (write - = or + \
-                 after the meld)",
-                last.text()
+            notes.push((
+                "liable_source_missing",
+                format!(
+                    "{key}: the source of {} is not written, so nobody is liable (write - = \
+                     or + after the meld)",
+                    last.text()
+                ),
             ));
             continue;
         };
@@ -80,9 +84,14 @@ pub fn find_liable<'h>(
     (calls, notes)
 }
 
-/// The rule in words (liability.describe); `share` names what the liable player answers
-/// for when the hand holds other yakuman too.
-pub fn describe(call: &LiableCall, tsumo: bool, discarder: Option<Seat>, share: &str) -> String {
+/// The rule, its key and its words (liability.describe); `share` names what the liable
+/// player answers for when the hand holds other yakuman too.
+pub fn describe(
+    call: &LiableCall,
+    tsumo: bool,
+    discarder: Option<Seat>,
+    share: &str,
+) -> (&'static str, String) {
     let seat = tiles::seat_letter(call.seat);
     let source = call.meld.source.map_or("", |m| m.words());
     let who = format!(
@@ -91,31 +100,37 @@ pub fn describe(call: &LiableCall, tsumo: bool, discarder: Option<Seat>, share: 
         call.meld.text()
     );
     let disc = discarder.map_or("the discarder", tiles::seat_letter);
+    let yaku = &call.yaku;
     if discarder == Some(call.seat) && !tsumo {
-        return format!("{who}: {seat} dealt in too and pays all");
+        return (
+            "dealt_in",
+            format!("{who}: {seat} dealt in too and pays all"),
+        );
     }
     if share == "the liable yakuman only" {
         if tsumo {
-            return format!(
-                "{who}: {seat} pays the {} alone, as if they had dealt in; the other yakuman \
-                 are an ordinary tsumo",
-                call.yaku
+            let text = format!(
+                "{who}: {seat} pays the {yaku} alone, as if they had dealt in; the other \
+                 yakuman are an ordinary tsumo"
             );
+            return ("tsumo_yakuman_only", text);
         }
-        return format!(
-            "{who}: {seat} pays half of the {}, {disc} pays the other half and the other yakuman",
-            call.yaku
+        let text = format!(
+            "{who}: {seat} pays half of the {yaku}, {disc} pays the other half and the other \
+             yakuman"
         );
+        return ("ron_half_yakuman_only", text);
     }
     if tsumo {
-        return format!("{who}: {seat} pays the whole hand alone, as if they had dealt in");
+        let text = format!("{who}: {seat} pays the whole hand alone, as if they had dealt in");
+        return ("tsumo_whole", text);
     }
-    let what = if share.is_empty() {
-        format!("the {}", call.yaku)
-    } else {
-        "the whole hand".to_string()
-    };
-    format!("{who}: {seat} pays half of {what}, {disc} pays the other half")
+    if share.is_empty() {
+        let text = format!("{who}: {seat} pays half of the {yaku}, {disc} pays the other half");
+        return ("ron_half", text);
+    }
+    let text = format!("{who}: {seat} pays half of the whole hand, {disc} pays the other half");
+    ("ron_half_whole_hand", text)
 }
 
 const MANGAN_YAKUHAI_HAN: u32 = 4;
@@ -142,7 +157,7 @@ fn yakuhai_key(tile: Tile, seat: Tile, round: Tile) -> &'static str {
 pub fn find_arushal_liable<'h>(
     hand: &'h Hand,
     keys: &[&str],
-) -> (Option<LiableCall<'h>>, Vec<String>, Vec<String>) {
+) -> (Option<LiableCall<'h>>, Vec<Note>, Vec<String>) {
     let mut wanted: Vec<&str> = Vec::new();
     if keys.contains(&"daisangen") {
         wanted.push("daisangen");
@@ -181,10 +196,13 @@ pub fn find_arushal_liable<'h>(
                 return (None, notes, Vec::new());
             }
             let Some(source) = meld.source else {
-                notes.push(format!(
-                    "counted mangan: the source of {} is not written, so nobody is liable \
-                     (write - = or + after the meld)",
-                    meld.text()
+                notes.push((
+                    "counted_mangan_source_missing",
+                    format!(
+                        "counted mangan: the source of {} is not written, so nobody is liable \
+                         (write - = or + after the meld)",
+                        meld.text()
+                    ),
                 ));
                 return (None, notes, Vec::new());
             };

@@ -186,6 +186,7 @@ pub fn liable_payments(
         let half = round_up_half(share, s.payment_unit);
         out.push(Payment {
             label: Cow::Borrowed("liability (half)"),
+            key: "liability_half",
             ..Payment::new(Payer::Seat(liable), side.winner, half, "liability")
         });
         let more = if rest != 0 {

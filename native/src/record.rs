@@ -186,7 +186,7 @@ fn json_record(
     w.key("reading");
     w.plain(&v.reading);
     w.key("notes");
-    w.str_list(v.notes.iter().map(String::as_str));
+    w.str_list(v.notes.iter().map(|(_, text)| text.as_str()));
     w.key("kita");
     w.int(i64::from(line.kita));
     w.end_object();

@@ -15,16 +15,18 @@ pub struct YakuMatch<'a> {
     pub yakuman: i64,
 }
 
-/// One fu item (result.FuItem).
+/// One fu item (result.FuItem): what it is for (its key of core.phrases.FU), its words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FuItem<'a> {
+    pub key: &'static str,
     pub reason: Cow<'a, str>,
     pub fu: i64,
 }
 
 impl<'a> FuItem<'a> {
-    pub fn borrowed(reason: &'a str, fu: i64) -> FuItem<'a> {
+    pub fn borrowed(key: &'static str, reason: &'a str, fu: i64) -> FuItem<'a> {
         FuItem {
+            key,
             reason: Cow::Borrowed(reason),
             fu,
         }
@@ -48,6 +50,7 @@ pub struct Payment {
     pub reason: &'static str,
     pub units: Option<i64>,
     pub label: Cow<'static, str>, // empty: the reason itself
+    pub key: &'static str,        // the label's key (core.phrases.PAYMENT); empty: the reason
 }
 
 impl Payment {
@@ -59,6 +62,7 @@ impl Payment {
             reason,
             units: None,
             label: Cow::Borrowed(""),
+            key: "",
         }
     }
 }
@@ -68,8 +72,12 @@ impl Payment {
 pub struct Liability {
     pub seat: Seat,
     pub yaku: Vec<String>,
+    pub key: &'static str, // who pays what (core.phrases.LIABILITY)
     pub rule: String,
 }
+
+/// A remark for people and its key (core.phrases.NOTE).
+pub type Note = (&'static str, String);
 
 /// The riichi family's score and what a scheme says of a winning hand (result.Verdict).
 #[derive(Clone, Debug)]
@@ -87,5 +95,5 @@ pub struct Verdict<'a> {
     pub yaku: Vec<YakuMatch<'a>>,
     pub liability: Option<Liability>,
     pub reading: String,
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
 }

@@ -87,8 +87,9 @@ impl YakuRow {
 /// A FuItem as the setting fixes it (reason, fu).
 pub type Item = (String, i64);
 
-pub fn item(i: &Item) -> FuItem<'_> {
-    FuItem::borrowed(&i.0, i.1)
+/// The item of the setting for `key` (core.phrases.FU).
+pub fn item<'a>(key: &'static str, i: &'a Item) -> FuItem<'a> {
+    FuItem::borrowed(key, &i.0, i.1)
 }
 
 /// The fu items one ruleset under one set of options gives (fu.FuTable).
@@ -109,11 +110,12 @@ pub struct FuTable {
 }
 
 impl FuTable {
-    pub fn wait(&self, wait: Wait) -> Option<&Item> {
+    /// The item of a wait that scores fu, with its key.
+    pub fn wait(&self, wait: Wait) -> Option<(&'static str, &Item)> {
         match wait {
-            Wait::Kanchan => Some(&self.kanchan),
-            Wait::Penchan => Some(&self.penchan),
-            Wait::Tanki => Some(&self.tanki),
+            Wait::Kanchan => Some(("wait_kanchan", &self.kanchan)),
+            Wait::Penchan => Some(("wait_penchan", &self.penchan)),
+            Wait::Tanki => Some(("wait_tanki", &self.tanki)),
             _ => None,
         }
     }
