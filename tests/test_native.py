@@ -278,7 +278,7 @@ def test_random_lines_of_every_ruleset_and_option(rules, four, three, seed):
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", FAMILY)
 @settings(
-    max_examples=int(os.environ.get("MJSCORE_NATIVE_EXAMPLES", "150")),
+    max_examples=int(os.environ.get("MJSCORE_NATIVE_EXAMPLES", "100")),
     deadline=None,
     derandomize=True,
     database=None,
