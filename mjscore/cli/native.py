@@ -278,16 +278,16 @@ def payload(ruleset: Ruleset, values: dict[str, Any], shown: Any) -> dict[str, A
         "kept": sorted(setting.kept),
         "stacking": setting.stacking,
         "fu": {
-            "seven_pairs": tuple(fu.seven_pairs),
+            "seven_pairs": _item(fu.seven_pairs),
             "pinfu_tsumo_fu": fu.pinfu_tsumo_fu,
-            "pinfu_tsumo": tuple(fu.pinfu_tsumo[0]) if fu.pinfu_tsumo else None,
-            "closed_ron": tuple(fu.closed_ron),
-            "tsumo": tuple(fu.tsumo),
-            **{wait: tuple(item) for wait, item in fu.waits.items()},
+            "pinfu_tsumo": _item(fu.pinfu_tsumo[0]) if fu.pinfu_tsumo else None,
+            "closed_ron": _item(fu.closed_ron),
+            "tsumo": _item(fu.tsumo),
+            **{wait: _item(item) for wait, item in fu.waits.items()},
             "value_pair": fu.value_pair,
             "double_wind_pair": fu.double_wind_pair,
             "raised_to": fu.raised_to,
-            "raised": tuple(fu.raised) if fu.raised else None,
+            "raised": _item(fu.raised) if fu.raised else None,
         },
         "field": (tuple(setting.field[0][:4]) if setting.field else None),
         "bonus": [
@@ -299,10 +299,15 @@ def payload(ruleset: Ruleset, values: dict[str, Any], shown: Any) -> dict[str, A
     }
 
 
+def _item(item: Any) -> tuple[str, int]:
+    """A fu item the setting fixes, as (its words, its fu): its key is the core's own."""
+    return str(item.reason), item.fu
+
+
 def _row(row: Any) -> tuple[Any, ...]:
     """One yaku row of han_fu as the core reads it."""
     m = row.match
-    fu = (row.fu.reason, row.fu.fu) if row.fu is not None else None
+    fu = _item(row.fu) if row.fu is not None else None
     return (
         row.order,
         row.key,

@@ -67,6 +67,8 @@ fn yaku_item(w: &mut Writer, m: &YakuMatch) {
 
 fn fu_item(w: &mut Writer, i: &FuItem) {
     w.begin_object();
+    w.key("key");
+    w.plain(i.key);
     w.key("reason");
     w.plain(&i.reason);
     w.key("fu");
@@ -92,6 +94,8 @@ fn payment(w: &mut Writer, p: &Payment) {
         w.key("count");
         w.int(n);
     }
+    w.key("key");
+    w.plain(if p.key.is_empty() { p.reason } else { p.key });
     w.key("label");
     w.plain(if p.label.is_empty() {
         p.reason
@@ -176,6 +180,8 @@ fn json_record(
             w.plain(seat_letter(l.seat));
             w.key("yaku");
             w.plain_list(l.yaku.iter().map(String::as_str));
+            w.key("key");
+            w.plain(l.key);
             w.key("rule");
             w.plain(&l.rule);
             w.end_object();
@@ -187,6 +193,8 @@ fn json_record(
     w.plain(&v.reading);
     w.key("notes");
     w.str_list(v.notes.iter().map(|(_, text)| text.as_str()));
+    w.key("note_keys");
+    w.plain_list(v.notes.iter().map(|(key, _)| *key));
     w.key("kita");
     w.int(i64::from(line.kita));
     w.end_object();
