@@ -16,36 +16,43 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..engine.setting import HouseRules
     from ..rulesets import Ruleset
 
-try:
-    from .. import _native  # type: ignore[attr-defined]
-except ImportError:  # built without Rust (pip install on a machine without cargo)
-    _native = None
-
 MACHINE = frozenset(("jsonl", "json", "tsv"))
 OFF_VARIABLE = "MJSCORE_NATIVE"
 
 
+@cache
+def _module() -> Any:
+    """The extension module mjscore._native, loaded when first asked for (a run for people
+    never loads it); None when this installation was built without Rust."""
+    try:
+        from .. import _native  # type: ignore[attr-defined]
+    except ImportError:  # pip install on a machine without cargo
+        return None
+    return _native
+
+
 def available() -> bool:
     """Whether the native core is built into this installation."""
-    return _native is not None
+    return _module() is not None
 
 
 def enabled() -> bool:
     """Whether lines go through the native core: built, and not turned off."""
-    return _native is not None and os.environ.get(OFF_VARIABLE, "1") != "0"
+    return os.environ.get(OFF_VARIABLE, "1") != "0" and available()
 
 
 def core_words() -> str:
     """Which core scores a file of hands, as `mjscore --version` says it."""
     if enabled():
         return "native core"
-    if _native is None:
+    if not available():
         return "Python core: the native core is not built"
     return f"Python core: {OFF_VARIABLE}=0"
 
@@ -71,9 +78,8 @@ class NativeRun:
     """The native core of one ruleset and its house rules, and the settings sent to it."""
 
     def __init__(self, rules: str, house: HouseRules | None) -> None:
-        assert _native is not None
         self.rules, self.house = rules, house
-        self.core = _native.Core()
+        self.core = _module().Core()
         self.native_run: bool | None = None  # scores_the_run, once known
 
     def scores_the_run(self) -> bool:
