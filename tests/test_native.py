@@ -179,15 +179,20 @@ CASE_FILES = sorted((TESTS / "cases").glob("*.cases"))
 
 @pytest.mark.parametrize("path", CASE_FILES, ids=lambda p: p.name)
 def test_every_case_file(monkeypatch, path):
-    """Each case line under its runner settings (rules:, opt: after ' | ' become the run's
-    ruleset and house rules, as --rules and --opt give them)."""
+    """Each case line under its runner settings: rules: after ' | ' is the run's ruleset
+    (--rules), opt: after it the house rules (--opt) of the ruleset the line is scored
+    under (its own rules: token's, else the run's)."""
+    from mjscore.cli.lines import asked_rules
+
     cases = parse_cases(path)
-    groups: dict[tuple[str, tuple[tuple[str, Any], ...]], list[tuple[int, str]]] = {}
+    groups: dict[tuple[str, str, tuple[tuple[str, Any], ...]], list[tuple[int, str]]] = {}
     for case in cases:
-        key = (case.rules or "riichi", tuple(sorted((case.options or {}).items())))
+        rules = case.rules or "riichi"
+        options = tuple(sorted((case.options or {}).items()))
+        key = (rules, asked_rules(case.hand, rules), options)
         groups.setdefault(key, []).append((case.line, case.hand))
-    for (rules, options), chunk in groups.items():
-        house = HouseRules(((load_ruleset(rules).name, options),)) if options else None
+    for (rules, target, options), chunk in groups.items():
+        house = HouseRules(((load_ruleset(target).name, options),)) if options else None
         for fmt in FORMATS:
             both(monkeypatch, chunk, rules=rules, house=house, fmt=fmt)
 
