@@ -385,6 +385,7 @@ def test_other_families_stay_python():
 def test_a_panic_is_that_line_internal_error(monkeypatch):
     """A panic in the core becomes that line's internal-error record, the lines around it
     are scored, and nothing is printed by Rust."""
+    monkeypatch.setenv("MJSCORE_NATIVE", "1")  # the suite also runs with the core off
     lines = oracle_lines()[:3]
     run = native.run_for("riichi", None, "jsonl", "score")
     assert run is not None

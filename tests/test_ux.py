@@ -65,6 +65,7 @@ def test_version(capsys, monkeypatch):
     from mjscore.cli import native
 
     core = "native core" if native.available() else "Python core: the native core is not built"
+    monkeypatch.setenv("MJSCORE_NATIVE", "1")  # the suite also runs with the core off
     assert run(["--version"]) == 0
     assert capsys.readouterr().out.strip() == f"mjscore {mjscore.__version__} ({core})"
     monkeypatch.setenv("MJSCORE_NATIVE", "0")
