@@ -18,7 +18,7 @@ Nothing here prints; errors are `GameProblem`s in the ledger, never exceptions.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NamedTuple
 from urllib.parse import quote, unquote
 
@@ -46,7 +46,6 @@ RESULTS = ("win", "draw", "nagashi", "abort")
 ROUND_CAP = 200  # rounds in one game: far beyond any real game
 LENGTHS = ("east", "south", "north", "single")
 ROUNDINGS = ("exact", "tenhou")
-HEADER_KEYS = ("players", "rules", "length", "rounding", "uma", "tenpai-yame")
 RIICHI_FLAGS = frozenset({"riichi", "double-riichi", "open-riichi"})
 FOUR_RIICHI = "four-riichi"
 
@@ -211,11 +210,11 @@ def header_line(
     rules: str | None = None,
     length: str | None = None,
     rounding: str | None = None,
-    uma: Iterable[float] | None = None,
-    tenpai_yame: str | None = None,
+    settings: Iterable[tuple[str, str]] = (),
 ) -> str:
     """The `# game` line that starts a game: names with a blank, comma, `%` or `#`
-    percent-encoded, so that a name is one token."""
+    percent-encoded, so that a name is one token; `settings` are the game's own
+    (`start:30000`, `uma:15,5,-5,-15`: SETTINGS) where a record shows them."""
     parts = ["# game", encode(game)]
     names = list(players)
     if names:
@@ -226,10 +225,7 @@ def header_line(
         parts.append(f"length:{length}")
     if rounding:
         parts.append(f"rounding:{rounding}")
-    if uma:
-        parts.append("uma:" + ",".join(_number(u) for u in uma))
-    if tenpai_yame:
-        parts.append(f"tenpai-yame:{tenpai_yame}")
+    parts += [f"{k}:{v}" for k, v in settings if k in SETTINGS]
     return " ".join(parts)
 
 
@@ -245,10 +241,6 @@ def read_mark(text: str) -> tuple[str, str, int] | None:
     _, hash_, comment = text.partition("#")
     m = _PLACE.match("#" + comment) if hash_ else None
     return (unquote(m.group(1)), m.group(2), int(m.group(3))) if m else None
-
-
-def _number(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else str(x)
 
 
 _ESCAPED = {c: f"%{ord(c):02X}" for c in " ,%#\t\r\n"}
@@ -273,9 +265,9 @@ class Header(NamedTuple):
     rules: str | None = None
     length: str | None = None
     rounding: str | None = None  # the result's rounding, where a record shows it
-    uma: tuple[float, ...] | None = None  # the record's uma, where it is not the ruleset's
     problems: tuple[str, ...] = ()  # what is wrong with the line (`column N: ...`)
-    tenpai_yame: bool | None = None  # all-last stops on the dealer's ready hand (on/off)
+    # the game's own parameters where the line states them: (`uma`, (10, 5, -5, -10))
+    settings: tuple[tuple[str, Any], ...] = ()
 
 
 def read_header(text: str) -> Header | None:
@@ -304,21 +296,23 @@ def read_header(text: str) -> Header | None:
         elif not game:
             game = unquote(w)
     players = tuple(unquote(n) for n in fields["players"].split(",")) if "players" in fields else ()
-    uma = _uma(fields["uma"]) if "uma" in fields else None
-    yame = {"on": True, "off": False}.get(fields.get("tenpai-yame", ""))
     return Header(
         game,
         players,
         fields.get("rules"),
         fields.get("length") if fields.get("length") in LENGTHS else None,
         fields.get("rounding") if fields.get("rounding") in ROUNDINGS else None,
-        uma,
         tuple(problems),
-        yame,
+        tuple(
+            (SETTINGS[k].param, value)
+            for k in SETTINGS
+            if k in fields and (value := SETTINGS[k].read(fields[k])) is not None
+        ),
     )
 
 
 _UMA_VALUE = re.compile(r"[+-]?[0-9]{1,4}(\.[0-9])?")
+_POINTS = re.compile(r"-?[0-9]{1,8}")
 
 
 def _uma(text: str) -> tuple[float, ...] | None:
@@ -327,6 +321,51 @@ def _uma(text: str) -> tuple[float, ...] | None:
         return None
     values = tuple(float(p) for p in parts)
     return values if abs(sum(values)) < 1e-9 else None
+
+
+def _points(text: str) -> int | None:
+    return int(text) if _POINTS.fullmatch(text) else None
+
+
+def _on_off(text: str) -> bool | None:
+    return {"on": True, "off": False}.get(text)
+
+
+class Setting(NamedTuple):
+    """A game setting a `# game` line may state beside its ruleset's: the ledger parameter
+    it sets, how its value reads (None: it does not), and what a bad value is told."""
+
+    param: str
+    read: Callable[[str], Any]
+    problem: str
+
+
+# The game's own settings, where a record shows them: its room (a Mahjong Soul room's
+# detail_rule), its year (Tenhou's uma of 2009, its all-last stop before June 2010) or
+# its tournament. One table: the line writer, the reader and the checks use it.
+SETTINGS: dict[str, Setting] = {
+    "uma": Setting("uma", _uma, "needs the uma first to last, adding up to 0 (uma:20,10,-10,-20)"),
+    "tenpai-yame": Setting(
+        "tenpai_yame",
+        _on_off,
+        "takes on or off (the all-last dealer ready and first ends the game)",
+    ),
+    "start": Setting(
+        "start_points", _points, "takes the points each player starts with (start:25000)"
+    ),
+    "return": Setting(
+        "return_points", _points, "takes the points the result counts from (return:30000)"
+    ),
+    "goal": Setting(
+        "goal_points", _points, "takes the points that end the game at all-last (goal:30000)"
+    ),
+    "bust": Setting("bust", _on_off, "takes on or off (a player below zero ends the game)"),
+    "west": Setting("west_extension", _on_off, "takes on or off (the game goes on into West)"),
+    "agari-yame": Setting(
+        "agari_yame", _on_off, "takes on or off (the all-last dealer's win as first ends the game)"
+    ),
+}
+HEADER_KEYS = ("players", "rules", "length", "rounding", *SETTINGS)
 
 
 def _header_value(key: str, value: str) -> str:
@@ -342,10 +381,8 @@ def _header_value(key: str, value: str) -> str:
         return f"is not a game length ({', '.join(LENGTHS)})"
     if key == "rounding" and value not in ROUNDINGS:
         return f"is not a rounding of the result ({', '.join(ROUNDINGS)})"
-    if key == "uma" and _uma(value) is None:
-        return "needs the uma first to last, adding up to 0 (uma:20,10,-10,-20)"
-    if key == "tenpai-yame" and value not in ("on", "off"):
-        return "takes on or off (the all-last dealer ready and first ends the game)"
+    if key in SETTINGS and SETTINGS[key].read(value) is None:
+        return SETTINGS[key].problem
     if key == "players" and not value:
         return "names no player (players:A,B,C,D)"
     return ""
@@ -495,10 +532,7 @@ class _Ledger:
             self.cfg["game_length"] = header.length
         if header.rounding:
             self.cfg["result_rounding"] = header.rounding
-        if header.uma is not None:
-            self.cfg["uma"] = header.uma
-        if header.tenpai_yame is not None:
-            self.cfg["tenpai_yame"] = header.tenpai_yame
+        self.cfg.update(header.settings)
         self.cfg.update(settings or {})
         self.seats = self.ruleset.seats
         self.n = len(self.seats)
