@@ -340,7 +340,7 @@ def _han_fu(
                 c.value,
                 chosen=w is best,
                 decided_by=None if w is best else _decided_by(w.order, best.order, H.ORDER_KEYS),
-                almost=_almost(w.facts, {y.key for y in c.yaku}, ruleset, values),
+                almost=_almost(w.facts, {y.key for y in c.yaku}, ruleset, values, c.yakuman > 0),
                 han=None if c.yakuman else c.han,
                 fu=c.fu if plain else None,
                 yakuman=c.yakuman,
@@ -371,10 +371,15 @@ def _reading_text(f: HandFacts) -> str:
 
 
 def _almost(
-    f: HandFacts, counted: set[str], ruleset: Ruleset, values: dict[str, Any]
+    f: HandFacts,
+    counted: set[str],
+    ruleset: Ruleset,
+    values: dict[str, Any],
+    yakuman: bool = False,
 ) -> tuple[Almost, ...]:
     """The yaku of the ruleset that one condition kept out of this reading, in the
-    ruleset's order (each yaku with every condition that alone would count it)."""
+    ruleset's order (each yaku with every condition that alone would count it); beside a
+    yakuman (`yakuman`), the yakuman only: an ordinary yaku would not count there."""
     from ..yaku.conditions import holds, made, split
     from ..yaku.registry import CONDITIONS_OF, NEEDS_FLAG, PREDICATES
 
@@ -383,9 +388,9 @@ def _almost(
         if key in counted:
             continue
         predicate = PREDICATES[key]
-        if spec.by_option:  # a flag or a pattern the ruleset's option values at nothing
-            counting = _option_counting(f, spec, ruleset, values)
-            if counting is not None and predicate(f):
+        counting = _option_counting(f, spec, ruleset, values) if spec.by_option else None
+        if counting is not None:  # the option's value counts the yaku at nothing here
+            if predicate(f):
                 name, value, trial = counting
                 out.append(Almost(_match(spec, f.closed, trial, ruleset), "option", name, value))
             continue
@@ -408,7 +413,7 @@ def _almost(
                 continue
             match = YakuMatch(key, spec.name, worth[0], spec.japanese, yakuman=worth[1])
             out.append(Almost(match, name, option, True if option else None))
-    return tuple(out)
+    return tuple(a for a in out if a.yaku.yakuman or not yakuman)
 
 
 def _settable(ruleset: Ruleset, option: str) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TextIO
 
+from ..analysis.explain import WIN
 from . import FORMATS as OUTPUT_FORMATS
 from . import LineReporter
 from .explain_words import say, shown
@@ -94,12 +95,12 @@ def reading_lines(r: ReadingValue, result: ScoreResult, width: int) -> list[Text
     mark = "▸ " if r.chosen else "· "
     lines = _wrapped(2, Text(mark) + Text(r.text, "bold" if r.chosen else ""), width, 4)
     words = Text("    ") + Text(reading_score(r, result.rules))
-    if r.chosen:
-        verdict = Text(say("chosen"), "green")
-    elif r.decided_by is not None:
-        verdict = Text(_below(r.decided_by), "dim")
-    else:
+    if r.status != WIN:  # the best reading of a line that does not score is no win either
         verdict = Text(say(f"status.{r.status}"), "red")
+    elif r.chosen:
+        verdict = Text(say("chosen"), "green")
+    else:
+        verdict = Text(_below(r.decided_by or ""), "dim")
     right = Text(_number(r.value)) + Text("  ") + verdict if r.value is not None else verdict
     lines += both_ends(words, right, width)
     if r.items:
