@@ -264,3 +264,13 @@ def test_across_families() -> None:
     c = compare_line("123m456p789s11z22z ron:2z= seat:S", ["riichi", "mcr"])
     assert all(not d.options for d in c.differs[1])
     assert {d.what for d in c.differs[1]} >= {"value"}
+
+
+def test_records_fit_the_schema() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    from mjscore.schemas import record_schema
+
+    validator = jsonschema.Draft202012Validator(record_schema())
+    for line in (KIRIAGE, RED_FIVE, DOUBLE_YAKUMAN, RENHOU, PAO, "bad line"):
+        for text in _out("score", line, "--compare", "presets", "-F", "jsonl").splitlines():
+            validator.validate(json.loads(text))
