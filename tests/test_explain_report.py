@@ -119,3 +119,17 @@ def test_the_words_tables_hold_every_key() -> None:
     }
     assert keys <= EN.keys()
     assert MINIMUM == 8  # "under 8 fan" / "8番未満" name the minimum
+
+
+def test_the_examples_of_docs_explain_md_are_what_mjscore_prints(capsys, monkeypatch) -> None:
+    """Each `$ mjscore ...` block of docs/explain.md is that command's output at 80 columns."""
+    import shlex
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "explain.md").read_text("utf-8")
+    blocks = re.findall(r"```\n\$ mjscore (.*?)\n(.*?)```", page, flags=re.S)
+    assert len(blocks) >= 4
+    monkeypatch.setenv("COLUMNS", "80")
+    for command, shown in blocks:
+        _, out, _ = run(*shlex.split(command), capsys=capsys)
+        assert out == shown, command

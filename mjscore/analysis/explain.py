@@ -510,7 +510,7 @@ def _points_doubles(
         if s is chosen:
             decided = None
         elif chosen.special is not None and s.special is None:
-            decided = P.SPECIAL_FIRST if s.score <= chosen.score else "score"
+            decided = P.SPECIAL_FIRST if s.score == chosen.score else "score"
         elif s.special is not None:
             decided = "score"
         else:

@@ -170,15 +170,19 @@ def reading_score(r: ReadingValue, rules: str) -> str:
 
 def value_words(result: ScoreResult) -> str:
     """What a scored line is worth, as the score report's total line says it."""
+    from ..core.result import Fans, PointsDoubles
     from .lang import japanese
 
-    if not japanese():
-        return str(result)
-    from ..core.result import Fans, PointsDoubles
-
     s = result.score
-    if isinstance(s, Fans):
-        return f"{s.fan}番 · {result.value}点"
+    if not japanese():
+        said = str(result)  # a Chinese Official ron's total is its fan: said once
+        plain = f" · {result.value:,}"
+        return said[: -len(plain)] if isinstance(s, Fans) and said.endswith(plain) else said
+    if isinstance(s, Fans):  # a tsumo as Tenhou writes one (`17点∀`); a ron's total is its fan
+        from .words_ja import call_amounts
+
+        said = call_amounts(result.payments, result.value) if result.win == "tsumo" else None
+        return f"{s.fan}番" + (f" · {said}" if said else "")
     if isinstance(s, PointsDoubles):
         return f"{s.points}点 {s.doubles}ダブル · {result.value}点"
     from .words_ja import call_line
