@@ -386,3 +386,27 @@ def test_waits_explain_on_the_command_line(capsys) -> None:
     # 8s by tsumo: pinfu tsumo 3 han 20 fu 700/1,300 = 2,700; on the pair: menzen tsumo +
     # tanyao 2 han, 20 + tsumo 2 + pair wait 2 = 24 -> 30 fu: 500/1,000 = 2,000
     assert rows[2][0:2] == ["1", "8s"] and rows[2][-2:] == ["2000,1300", "2700,2000"]
+
+
+def test_explain_and_compare_runs_are_commands_of_their_own(capsys, monkeypatch) -> None:
+    """`score --explain` and `--compare` go through the runner under their own command
+    names, so that no path made for plain `score` (the native core's) ever takes them."""
+    from mjscore.cli import runner
+
+    seen = []
+
+    def run_lines(lines, rules, options, fmt, *args, command="score", **kwargs):
+        seen.append((command, rules))
+        return 0
+
+    monkeypatch.setattr(runner, "run_lines", run_lines)
+    run("score", PINFU_SANANKOU, "--explain", "-F", "jsonl", capsys=capsys)
+    run("score", PINFU_SANANKOU, "--compare", "presets", "-F", "jsonl", capsys=capsys)
+    run("waits", "234m567p234s6788s", "--explain", "-F", "jsonl", capsys=capsys)
+    run("score", PINFU_SANANKOU, "-F", "jsonl", capsys=capsys)
+    assert seen == [
+        ("explain", "riichi"),
+        ("compare", "tenhou,ema,mahjongsoul,mleague,wrc"),
+        ("waits-explain", "riichi"),
+        ("score", "riichi"),
+    ]

@@ -181,8 +181,8 @@ def value_words(result: ScoreResult) -> str:
     if isinstance(s, Fans):  # a tsumo as Tenhou writes one (`17点∀`); a ron's total is its fan
         from .words_ja import call_amounts
 
-        said = call_amounts(result.payments, result.value) if result.win == "tsumo" else None
-        return f"{s.fan}番" + (f" · {said}" if said else "")
+        call = call_amounts(result.payments, result.value) if result.win == "tsumo" else None
+        return f"{s.fan}番" + (f" · {call}" if call else "")
     if isinstance(s, PointsDoubles):
         return f"{s.points}点 {s.doubles}ダブル · {result.value}点"
     from .words_ja import call_line
