@@ -410,3 +410,29 @@ def test_explain_and_compare_runs_are_commands_of_their_own(capsys, monkeypatch)
         ("waits-explain", "riichi"),
         ("score", "riichi"),
     ]
+
+
+def test_each_nearest_line_scores_as_its_change_says() -> None:
+    """Real Tenhou wins with their winning tile replaced at random (seeded): every nearest
+    change's line, scored by itself, is a win of the value the change gives."""
+    import random
+
+    import mjscore
+
+    rng = random.Random(5)
+    data = ROOT / "tests" / "data" / "tenhou-houou.jsonl"
+    lines = [json.loads(row)["line"] for row in data.read_text("utf-8").splitlines()]
+    checked = 0
+    for line in rng.sample(lines, 150):
+        words = line.split()
+        for i, word in enumerate(words):
+            kind, colon, won = word.partition(":")
+            if colon and kind in ("ron", "tsumo"):
+                marker = won[-1] if won[-1] in "-=+" else ""
+                words[i] = f"{kind}:{rng.choice('123456789')}{rng.choice('mps')}{marker}"
+        x = explain_line(" ".join(words)).explanation
+        for change in (x.nearest or ()) if x is not None else ():
+            alone = mjscore.score(change.line)
+            assert alone.ok and alone.value == change.result.value, change.line
+            checked += 1
+    assert checked > 100
