@@ -133,3 +133,17 @@ def test_the_examples_of_docs_explain_md_are_what_mjscore_prints(capsys, monkeyp
     for command, shown in blocks:
         _, out, _ = run(*shlex.split(command), capsys=capsys)
         assert out == shown, command
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("width", [40, 80])
+def test_waits_explain_fits(capsys, monkeypatch, lang: str, width: int) -> None:
+    monkeypatch.setenv("COLUMNS", str(width))
+    code, out, _ = run(
+        "--lang", lang, "--no-tiles", "waits", "234m567p234s67s55z", "--explain", capsys=capsys
+    )
+    assert code == 0
+    _fits(out, width)
+    # by ron no yaku (the dragon pair: no pinfu): riichi, 1 han 40 fu, is the nearest
+    assert ("with riichi" if lang == "en" else "立直をかける") in out
+    assert ("tsumo instead of ron" if lang == "en" else "ロンではなくツモ") not in out

@@ -690,9 +690,8 @@ def explain_waits_line(
             for kind, won in zip(WIN_KINDS, (w.ron, w.tsumo), strict=True):
                 if won.hand is None:
                     continue
-                x = explanation_of(
-                    won, won.hand, rules, options, house, (TSUMO, RIICHI, CLOSED_MELD)
-                )
+                # the other changes are the waits themselves and the other win kind
+                x = explanation_of(won, won.hand, rules, options, house, (RIICHI, CLOSED_MELD))
                 if x is not None:
                     wins.append(((discard, w.tile, kind), x))
                     ordering = ordering or x.ordering

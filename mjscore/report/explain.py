@@ -65,7 +65,7 @@ def explanation_lines(e: Explained, width: int) -> list[Text]:
     out: list[Text] = [Text(say("why" if result.ok else "why_not"), "bold")]
     if x.ordering and len(x.readings) > 1:
         keys = say("then").join(say(f"order.{k}") for k in x.ordering)
-        out += _hanging(Text(say("chosen by") + "  ", "dim"), Text(keys), width)
+        out += hanging(Text(say("chosen by") + "  ", "dim"), Text(keys), width)
     if not x.readings and result.hand is not None and result.hand.has_win:
         out += _wrapped(2, Text(say("no reading"), "dim"), width)
     for r in x.readings:
@@ -256,7 +256,7 @@ def _wrapped(lead: int, body: Text, width: int, indent: int | None = None) -> li
     return out
 
 
-def _hanging(label: Text, body: Text, width: int) -> list[Text]:
+def hanging(label: Text, body: Text, width: int) -> list[Text]:
     """`label` then `body`, the body's further lines under its first."""
     from rich.text import Text
 

@@ -55,14 +55,14 @@ def wins_lines(e: ExplainedWaits, width: int) -> list[Text]:
     """Each win's readings (and, for one that does not score, its nearest changes)."""
     from rich.text import Text
 
-    from .explain import change_lines, reading_lines
+    from .explain import change_lines, hanging, reading_lines
     from .lang import tr
 
     result = e.result
     out: list[Text] = [Text(say("per wait"), "bold")]
     if e.ordering:
         keys = say("then").join(say(f"order.{k}") for k in e.ordering)
-        out.append(Text("  " + say("chosen by") + "  ", "dim") + Text(keys))
+        out += hanging(Text(say("chosen by") + "  ", "dim"), Text(keys), width)
     groups = [("", result.waits)] + [(d.tile, d.waits) for d in result.discards]
     for discard, waits in groups:
         for w in waits:
