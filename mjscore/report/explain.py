@@ -206,15 +206,20 @@ def _item(y: YakuMatch, result: ScoreResult, han: bool = True) -> str:
             ctx.seat_wind if ctx else "",
             ctx.round_wind if ctx else "",
         )
-        return f"{name} {worth_words(y, result)}" if han else name
+        worth = worth_words(y, result) if han else ""
+        return f"{name} {worth}" if worth else name
     name = f"{y.name} ×{y.times}" if y.times and y.times > 1 else y.name
-    return f"{name} {worth_words(y, result)}" if han else name
+    worth = worth_words(y, result) if han else ""
+    return f"{name} {worth}" if worth else name
 
 
 def worth_words(y: YakuMatch, result: ScoreResult) -> str:
     """What a yaku (fan, double) is worth: `1`, `yakuman`, `2× yakuman`; in Japanese `1飜`,
-    `役満`, `8番`, `2ダブル`."""
+    `役満`, `8番`, `2ダブル`; nothing for a European special hand (its score is the hand's)."""
     from .lang import japanese
+
+    if y.unit == "doubles" and not y.han:
+        return ""
 
     if japanese():
         from .words_ja import han_words
