@@ -35,6 +35,7 @@ from ..core.drawn import (
     parse_drawn,
 )
 from ..core.hand import Hand
+from ..core.phrases import phrase
 from ..core.result import ScoreResult
 from ..engine.catalog import load_ruleset
 from ..rulesets import Ruleset
@@ -553,7 +554,7 @@ class _Ledger:
         self.kyoku, self.honba, self.table = 0, 0, 0
         self.rounds: list[Round] = []
         self.pending: list[_Item] = []
-        self.ended, self.end = False, ""
+        self.ended, self.end = False, ""  # why it ended: a Phrase of core.phrases.GAME_END
         self.multiple_ron: str | None = None  # the ruleset's rule, once a round needs it
 
     # -- reading ---------------------------------------------------------------------------
@@ -1067,7 +1068,7 @@ class _Ledger:
         a ready hand under tenpai_yame)."""
         cfg, n = self.cfg, self.n
         if cfg["bust"] and min(self.scores) < 0:
-            self.ended, self.end = True, "a player below zero"
+            self.ended, self.end = True, phrase("game_end", "below_zero")
             return
         last = {"east": n - 1, "south": 2 * n - 1}.get(cfg["game_length"], 4 * n - 1)
         if played < last:
@@ -1076,19 +1077,19 @@ class _Ledger:
         reached = not cfg["west_extension"] or max(self.scores) >= goal
         top = _order(self.scores)[0]
         if played >= last + n and not renchan:
-            self.ended, self.end = True, "the last round of sudden death"
+            self.ended, self.end = True, phrase("game_end", "sudden_death_last")
         elif (
             played > last
             and max(self.scores) >= goal
             and cfg["west_extension"]
             and (not renchan or top == dealer)
         ):
-            self.ended, self.end = True, f"sudden death: {goal:,} reached"
+            self.ended, self.end = True, phrase("game_end", "sudden_death_goal", goal=goal)
         elif renchan:
             if stops and top == dealer and reached:
-                self.ended, self.end = True, "the dealer stops in all-last as first"
+                self.ended, self.end = True, phrase("game_end", "agari_yame")
         elif reached and played == last:
-            self.ended, self.end = True, "the last round"
+            self.ended, self.end = True, phrase("game_end", "last_round")
 
     # -- the end ---------------------------------------------------------------------------
 
@@ -1116,14 +1117,12 @@ class _Ledger:
         if self.ended:
             end = self.end
         elif self.broken:
-            end = "stopped by an error"
+            end = phrase("game_end", "stopped_by_error")
         elif not self.rounds:
-            end = "no round"
+            end = phrase("game_end", "no_round")
         else:
-            end = (
-                f"the record stops after {self.rounds[-1].round}-{self.rounds[-1].honba} "
-                "(the game goes on by its rules)"
-            )
+            last = self.rounds[-1]
+            end = phrase("game_end", "record_stops", round=last.round, honba=last.honba)
             self.problems.append(GameProblem("note", 0, f"game {self.header.game or '-'}: {end}"))
         return Game(
             self.header.game,
