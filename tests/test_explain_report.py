@@ -25,7 +25,8 @@ from test_report import check_snapshot
 
 from mjscore.analysis import compare, explain
 from mjscore.mcr import MINIMUM
-from mjscore.report.explain_words import EN, JA
+from mjscore.report.explain_words import EN
+from mjscore.report.words_ja import EXPLAIN as JA
 from mjscore.scoring import han_fu, points_doubles
 from mjscore.yaku.registry import CONDITIONS
 

@@ -90,10 +90,12 @@ def reading_lines(r: ReadingValue, result: ScoreResult, width: int) -> list[Text
     yaku, and the yaku one condition kept out."""
     from rich.text import Text
 
+    from .lang import said
     from .layout import both_ends
 
     mark = "▸ " if r.chosen else "· "
-    lines = _wrapped(2, Text(mark) + Text(r.text, "bold" if r.chosen else ""), width, 4)
+    text = said(r.text)  # a reading's own words (thirteen orphans...) in the run's language
+    lines = _wrapped(2, Text(mark) + Text(text, "bold" if r.chosen else ""), width, 4)
     words = Text("    ") + Text(reading_score(r, result.rules))
     if r.status != WIN:  # the best reading of a line that does not score is no win either
         verdict = Text(say(f"status.{r.status}"), "red")
@@ -136,11 +138,11 @@ def _number(n: int | None) -> str:
 
 
 def _below(key: str) -> str:
-    special = f"below.{key}"
-    from .explain_words import TABLES
+    """Why a reading is below the chosen one: `lower value`, or a tie's own words."""
+    from .explain_words import EN
 
-    if special in TABLES["en"]:
-        return say(special)
+    if f"below.{key}" in EN:
+        return say(f"below.{key}")
     return say("below", key=say(f"order.{key}"))
 
 

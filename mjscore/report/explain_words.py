@@ -1,11 +1,13 @@
-"""The words of `score --explain` and `score --compare`, one keyed table per language.
+"""The words of `score --explain` and `score --compare`: one keyed table per language.
 
 The analysis (analysis/explain.py, analysis/compare.py) speaks in keys and values: the
 ordering keys of each scheme, the reading statuses, the yaku conditions of the registry
 (yaku.registry.CONDITIONS), the kinds of a nearest change, the compared facets. Each key
-has its words here in every language, with `{name}` fields for the values; `say(key,
-**values)` gives them in the run's language (report/lang.py). A test holds every key of
-the vocabularies to an entry of every table.
+has its words in every language, with `{name}` fields for the values: the English here
+(the records carry keys only, so these words are the report's alone), the Japanese in
+words_ja.py (`EXPLAIN`), as every Japanese word is; `say(key, **values)` gives them in
+the run's language (report/lang.py). A test holds every key of the vocabularies to an
+entry of both tables.
 """
 
 from __future__ import annotations
@@ -89,79 +91,19 @@ EN: dict[str, str] = {
     "no option": "no one option explains it",
 }
 
-JA: dict[str, str] = {
-    "why": "点数の理由",
-    "why_not": "和了にならない理由",
-    "chosen by": "選ぶ基準",
-    "then": "＞",
-    "chosen": "採用",
-    "almost": "あと一歩の役",
-    "nearest": "一手で和了になる変更",
-    "no change": "一手で和了になる変更はない",
-    "gains": "追加",
-    "no reading": "読みなし: 和了形にならない",
-    "per wait": "和了ごとの理由",
-    "discard": "{tile}切り",
-    "order.value": "点数",
-    "order.yakuman": "役満",
-    "order.han": "飜数",
-    "order.fu": "符",
-    "order.fu_before_rounding": "切り上げ前の符",
-    "order.fan": "番数",
-    "order.tie_break": "同点時の規定",
-    "order.score": "得点",
-    "order.raw": "上限前の得点",
-    "order.doubles": "ダブル",
-    "order.points": "点",
-    "order.special_first": "同点なら特殊役",
-    "below": "{key}で下位",
-    "below.first_found": "同点: 先に見つかった読みを採用",
-    "below.tie_break": "同点: 規定で選択",
-    "below.special_first": "同点: 特殊役を採用",
-    "status.no_yaku": "役なし",
-    "status.too_few_han": "飜数不足",
-    "status.below_minimum": "8番未満",
-    "condition.closed": "門前が条件",
-    "condition.tsumo": "ツモが条件",
-    "condition.two_sided_wait": "両面待ちが条件",
-    "condition.plain_pair": "符のつかない雀頭が条件",
-    "condition.pair_wait": "単騎待ちが条件",
-    "condition.thirteen_sided_wait": "十三面待ちが条件",
-    "condition.option": "オプション {option}={value} なら成立",
-    "change.wait": "{tile}で和了",
-    "change.tsumo": "ロンではなくツモ",
-    "change.riichi": "立直をかける",
-    "change.closed_meld": "{meld}を門前で",
-    "minimum": "{have}{unit}（和了には{needed}{unit}、{short}{unit}不足）",
-    "unit.han": "飜",
-    "unit.fan": "番",
-    "compare": "比較",
-    "rules": "ルール",
-    "score": "得点",
-    "value": "点数",
-    "differences": "{reference}との違い",
-    "same": "{reference}と同じ点数",
-    "not scored": "不成立",
-    "scored": "成立",
-    "facet.ok": "成立するか",
-    "facet.value": "点数",
-    "facet.limit": "満貫以上の区分",
-    "facet.han": "飜数",
-    "facet.fu": "符",
-    "facet.yakuman": "役満",
-    "facet.yaku": "役",
-    "facet.payments": "支払い",
-    "absent": "なし",
-    "by option": "オプション {name}={value}（{reference}: {reference_value}）",
-    "no option": "単独のオプションでは説明できない",
-}
 
-TABLES = {"en": EN, "ja": JA}
+def table(lang: str) -> dict[str, str]:
+    """The words of the explanation in `lang` (the Japanese are words_ja.EXPLAIN)."""
+    if lang == "ja":
+        from .words_ja import EXPLAIN
+
+        return EXPLAIN
+    return EN
 
 
 def say(word: str, /, **values: Any) -> str:
     """The words of `word` (a key) in the run's language, its fields filled with `values`."""
-    words = TABLES.get(current(), EN).get(word) or EN[word]
+    words = table(current())[word]
     return words.format(**values) if values else words
 
 
