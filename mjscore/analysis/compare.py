@@ -152,11 +152,6 @@ class Compared:
             out.append(d)
         return out
 
-    def to_dict(self) -> dict[str, Any]:
-        """The records as one object keyed by ruleset (for a caller that wants one value;
-        the command line writes `records()` one by one)."""
-        return {"line": self.line, "input": self.input, "records": self.records()}
-
 
 def compare_line(
     text: str,
