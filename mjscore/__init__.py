@@ -36,7 +36,7 @@ def score(
     win says what it waits on. The result depends only on (hand, rules, options).
     """
     from .analysis import with_hint
-    from .core.engine import score_hand, score_line
+    from .engine.loop import score_hand, score_line
 
     wrong = _line_no_problem(line_no)
     if wrong is not None:
@@ -141,7 +141,7 @@ def _game_settings(rules: Any, settings: Any) -> dict[str, Any] | None:
     """The settings of `game`, checked against the ruleset's table (its seats for `uma`);
     MjscoreError for a ruleset or a setting that cannot be used."""
     from .base.errors import RulesetError
-    from .rulesets import load_ruleset
+    from .engine.catalog import load_ruleset
     from .rulesets.params import check_game_settings
 
     if not isinstance(rules, str):
@@ -176,7 +176,7 @@ def _no_options() -> Any:
 
 
 def load_ruleset(name: str) -> Ruleset:
-    from .rulesets import load_ruleset as _load
+    from .engine.catalog import load_ruleset as _load
 
     return _load(name)
 

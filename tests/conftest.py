@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from mjscore import rulesets
+from mjscore.engine import catalog
 
 
 @pytest.fixture
@@ -17,9 +18,9 @@ def ruleset_dir(monkeypatch, tmp_path) -> Path:
     for f in Path(rulesets.HERE).glob("*.toml"):
         shutil.copy(f, tmp_path / f.name)
     monkeypatch.setattr(rulesets, "HERE", str(tmp_path))
-    rulesets.load_ruleset.cache_clear()
+    catalog.load_ruleset.cache_clear()
     yield tmp_path
-    rulesets.load_ruleset.cache_clear()
+    catalog.load_ruleset.cache_clear()
 
 
 @pytest.fixture(autouse=True)

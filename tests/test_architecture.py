@@ -1,12 +1,21 @@
-"""The import graph: no circle, and each layer imports only the layers under it.
+"""The import graph: floors that stack, and no circle.
 
-Every import counts, at module level or inside a function (a lazy import is still an
-arrow), and so does `import_module("...")` of a constant name; imports under
-`if TYPE_CHECKING:` do not, as they never run. The layers, bottom up: base (imports
-nothing of mjscore); the core (base, core, yaku, scoring, european, mcr, rulesets),
-which scores and knows neither the face (the command line, the reporters, typer, rich)
-nor the analysis nor the record readers; the analysis, which uses the core but not the
-face; then records, report and cli.
+The package is built in floors (docs: shared DESIGN.md, "Floors that stack"); each
+package imports only packages of the floors below it, and a package of its own floor only
+where SIDEWAYS names the pair. Every import counts: at module level or inside a function
+(a lazy import is still an arrow), `import_module("...")` of a constant name, and an
+import under `if TYPE_CHECKING:` too (a type names the floor it comes from). Bottom up:
+
+    base, schemas, docs   tiles, values, errors, suggestions; the shipped data files
+    rulesets, mcr         the ruleset files and their typed reader (plain data); the fan engine
+    core                  the vocabulary: hand, notation, decomposition, facts, result
+    yaku, european        the predicates and their registry
+    scoring               the schemes, payments, liability, settlement, the payment tables
+    engine                the catalog (a ruleset checked against the registries), the
+                          setting, the validation, the loop
+    analysis, ledger      waits and shanten; a whole game
+    records, report       the record readers; the reporters (words per language)
+    cli, mjscore          the command line and the library's face (mjscore/__init__.py)
 """
 
 from __future__ import annotations
@@ -21,32 +30,25 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "mjscore"
 
-CORE = (
-    "mjscore.base",
-    "mjscore.core",
-    "mjscore.yaku",
-    "mjscore.scoring",
-    "mjscore.european",
-    "mjscore.mcr",
-    "mjscore.rulesets",
+FLOORS: tuple[tuple[str, ...], ...] = (
+    ("base", "schemas", "docs"),
+    ("rulesets", "mcr"),
+    ("core",),
+    ("yaku", "european"),
+    ("scoring",),
+    ("engine",),
+    ("analysis", "ledger"),
+    ("records", "report"),
+    ("cli", "", "__main__"),  # "": mjscore itself, the library's face
 )
-NOT_FOR_THE_CORE = (
-    "mjscore.cli",
-    "mjscore.report",
-    "mjscore.analysis",
-    "mjscore.records",
-    "typer",
-    "rich",
-    "click",
-)
-NOT_FOR_THE_ANALYSIS = (
-    "mjscore.cli",
-    "mjscore.report",
-    "mjscore.records",
-    "typer",
-    "rich",
-    "click",
-)
+# Arrows between two packages of one floor, each with its reason.
+SIDEWAYS: dict[tuple[str, str], str] = {
+    ("european", "yaku"): "the European rows, doubles and special hands register in the "
+    "one pattern registry and share its shape predicates",
+    ("cli", ""): "the command line is a client of the library's face",
+    ("__main__", "cli"): "python -m mjscore runs the command line",
+}
+FACE = ("typer", "rich", "click")  # only cli and report may import these
 
 # No arrow is let through: an exception would be named here, with the reason it exists.
 ALLOWED_BACK_EDGES: set[tuple[str, str]] = set()
@@ -85,27 +87,30 @@ def _is_type_checking(test: ast.expr) -> bool:
     )
 
 
-def _runtime_nodes(tree: ast.AST) -> list[ast.AST]:
-    """Every node of the tree but those under `if TYPE_CHECKING:` (its `else` is kept)."""
+def _nodes(tree: ast.AST, types: bool = True) -> list[ast.AST]:
+    """Every node of the tree; without `types`, but those under `if TYPE_CHECKING:` (its
+    `else` is kept)."""
     out: list[ast.AST] = []
     todo = [tree]
     while todo:
         node = todo.pop()
         out.append(node)
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
+        if not types and isinstance(node, ast.If) and _is_type_checking(node.test):
             todo.extend(node.orelse)
             continue
         todo.extend(ast.iter_child_nodes(node))
     return out
 
 
-def imports_of(module: str, path: Path, is_package: bool, known: set[str]) -> set[str]:
-    """What `module` imports when it runs: modules of the package by their own name (a
-    name imported from a package is that package's submodule when there is one), other
-    packages by their top-level name."""
+def imports_of(
+    module: str, path: Path, is_package: bool, known: set[str], types: bool = True
+) -> set[str]:
+    """What `module` imports (with `types`, for type checking too): modules of the package
+    by their own name (a name imported from a package is that package's submodule when
+    there is one), other packages by their top-level name."""
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     names: set[str] = set()
-    for node in _runtime_nodes(tree):
+    for node in _nodes(tree, types):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -132,11 +137,11 @@ def _owner(name: str, known: set[str]) -> str:
     return name if name in known else name.split(".")[0]
 
 
-def import_graph(root: Path = PACKAGE) -> dict[str, set[str]]:
+def import_graph(root: Path = PACKAGE, types: bool = True) -> dict[str, set[str]]:
     modules = modules_of(root)
     known = set(modules)
     return {
-        name: imports_of(name, path, is_package, known)
+        name: imports_of(name, path, is_package, known, types)
         for name, (path, is_package) in modules.items()
     }
 
@@ -190,6 +195,47 @@ def _within(name: str, prefixes: tuple[str, ...]) -> bool:
     return any(name == p or name.startswith(p + ".") for p in prefixes)
 
 
+def package_of(module: str, top: str = "mjscore") -> str | None:
+    """The package of the floors a module belongs to ("" for the top package itself), or
+    None for a module outside it (the standard library, typer)."""
+    if module == top:
+        return ""
+    if not module.startswith(top + "."):
+        return None
+    return module.split(".")[1]
+
+
+def floor_of(package: str, floors: tuple[tuple[str, ...], ...] = FLOORS) -> int:
+    for height, names in enumerate(floors):
+        if package in names:
+            return height
+    raise AssertionError(f"package {package!r} is on no floor: add it to FLOORS")
+
+
+def upward_arrows(
+    graph: dict[str, set[str]],
+    floors: tuple[tuple[str, ...], ...] = FLOORS,
+    sideways: dict[tuple[str, str], str] | None = None,
+    top: str = "mjscore",
+) -> list[str]:
+    """`a -> b` for every import of a package above a's floor, or of its own floor that
+    `sideways` does not name."""
+    sideways = SIDEWAYS if sideways is None else sideways
+    out = []
+    for a in sorted(graph):
+        pa = package_of(a, top)
+        if pa is None:
+            continue
+        for b in sorted(graph[a]):
+            pb = package_of(b, top)
+            if pb is None or pb == pa:
+                continue
+            fa, fb = floor_of(pa, floors), floor_of(pb, floors)
+            if fb > fa or (fb == fa and (pa, pb) not in sideways):
+                out.append(f"{a} -> {b}")
+    return out
+
+
 def arrows_into(
     graph: dict[str, set[str]], sources: tuple[str, ...], targets: tuple[str, ...]
 ) -> list[str]:
@@ -211,39 +257,55 @@ def graph() -> dict[str, set[str]]:
 # -- the package ----------------------------------------------------------------------------
 
 
+def test_every_package_stands_on_a_floor(graph):
+    packages = {package_of(m) for m in graph} - {None}
+    for package in sorted(packages):
+        floor_of(package)
+    assert not [p for floor in FLOORS for p in floor if p not in packages], (
+        "a floor names a package that is not there"
+    )
+
+
+def test_each_package_imports_only_the_floors_below(graph):
+    assert upward_arrows(graph) == []
+
+
+def test_every_sideways_arrow_still_exists(graph):
+    """An exception that no longer holds is removed: the check is then exact."""
+    used = {
+        (package_of(a), package_of(b)) for a in graph for b in graph[a] if package_of(b) is not None
+    }
+    assert [pair for pair in SIDEWAYS if pair not in used] == []
+
+
 def test_the_import_graph_has_no_circle(graph):
     found = circles(graph, ALLOWED_BACK_EDGES)
     assert not found, "import circles: " + "; ".join(" <-> ".join(c) for c in found)
 
 
 def test_every_allowed_back_edge_still_exists(graph):
-    """An exception that no longer holds is removed: the check is then exact."""
     stale = [f"{a} -> {b}" for a, b in ALLOWED_BACK_EDGES if b not in graph.get(a, ())]
     assert not stale, f"remove from ALLOWED_BACK_EDGES: {stale}"
 
 
-def test_base_imports_nothing_of_the_project(graph):
-    assert arrows_into(graph, ("mjscore.base",), ("mjscore",)) == []
+def test_base_imports_nothing_of_the_project_but_base(graph):
+    base = tuple(f"mjscore.{p}" for p in FLOORS[0])
+    assert [
+        arrow
+        for arrow in arrows_into(graph, base, ("mjscore",))
+        if not _within(arrow.split(" -> ")[1], ("mjscore.base",))
+    ] == []
 
 
-def test_the_core_imports_neither_the_face_nor_the_analysis(graph):
-    assert arrows_into(graph, CORE, NOT_FOR_THE_CORE) == []
-
-
-def test_the_core_does_not_import_the_package_face(graph):
-    """`mjscore` itself (score, waits, shanten) is the library's face, above the core."""
-    assert [a for a in sorted(graph) if _within(a, CORE) and "mjscore" in graph[a]] == []
-
-
-def test_the_ledger_imports_only_the_core(graph):
-    """`mjscore.game` is a library value: the ledger reads lines and rulesets, never the
-    face, the record readers or the analysis (records/games.py imports it, not back)."""
-    assert arrows_into(graph, ("mjscore.ledger",), NOT_FOR_THE_CORE) == []
-    assert arrows_into(graph, CORE, ("mjscore.ledger",)) == []
-
-
-def test_the_analysis_imports_neither_the_face_nor_the_records(graph):
-    assert arrows_into(graph, ("mjscore.analysis",), NOT_FOR_THE_ANALYSIS) == []
+def test_only_the_face_imports_typer_and_rich(graph):
+    """The core is a plain library: typer and rich are for the command line and the
+    reporters alone."""
+    allowed = ("mjscore.cli", "mjscore.report")
+    assert [
+        arrow
+        for arrow in arrows_into(graph, ("mjscore",), FACE)
+        if not _within(arrow.split(" -> ")[0], allowed)
+    ] == []
 
 
 def test_scoring_a_hand_loads_no_face():
@@ -275,7 +337,7 @@ def test_the_engine_gives_no_hint_and_every_caller_adds_it():
 
     import mjscore
     from mjscore.cli.lines import score_one
-    from mjscore.core.engine import score_line
+    from mjscore.engine.loop import score_line
     from mjscore.records.check import check_win
 
     bare = score_line(NOT_A_WIN)
@@ -294,7 +356,7 @@ def test_the_engine_gives_no_hint_and_every_caller_adds_it():
 
 def test_a_line_without_a_win_token_is_not_a_win_with_its_waits():
     import mjscore
-    from mjscore.core.engine import NO_WIN_TOKEN, score_line
+    from mjscore.engine.loop import NO_WIN_TOKEN, score_line
 
     assert score_line("123m456p789s1122z").error.message == NO_WIN_TOKEN
     assert mjscore.score("123m456p789s1122z").error.message == (
@@ -350,8 +412,38 @@ def test_the_checker_skips_type_checking_blocks_only(tmp_path):
             ),
         },
     )
-    graph = import_graph(root)
+    graph = import_graph(root, types=False)
     assert graph["pkg.a"] == {"typing", "rich"}
     assert graph["pkg.b"] == {"typing", "pkg.a"}
     assert circles(graph) == []
     assert arrows_into(graph, ("pkg.a",), ("rich",)) == ["pkg.a -> rich"]
+    typed = import_graph(root)  # a type names its floor: the arrow counts
+    assert typed["pkg.a"] == {"typing", "pkg.b", "rich"}
+    assert circles(typed) == [["pkg.a", "pkg.b"]]
+
+
+def test_the_checker_finds_an_arrow_upwards_or_sideways(tmp_path):
+    root = _package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "low/__init__.py": "",
+            "low/a.py": (
+                "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..high.b import B\n"
+            ),
+            "mid/__init__.py": "from ..low import a\nfrom ..side import c\n",
+            "side/__init__.py": "",
+            "side/c.py": "",
+            "high/__init__.py": "",
+            "high/b.py": "from ..mid import x\n",
+        },
+    )
+    graph = import_graph(root)
+    floors = (("low",), ("mid", "side"), ("high", ""))
+    assert upward_arrows(graph, floors, {}, top="pkg") == [
+        "pkg.low.a -> pkg.high.b",
+        "pkg.mid -> pkg.side.c",
+    ]
+    assert upward_arrows(graph, floors, {("mid", "side"): "why"}, top="pkg") == [
+        "pkg.low.a -> pkg.high.b"
+    ]

@@ -87,7 +87,7 @@ def test_one_hand_as_arguments_jsonl():
     )
     assert {y["key"]: y["han"] for y in rec["yaku"]} == {"tanyao": 1, "dora": 2, "aka_dora": 1}
     assert rec["payments"] == [
-        {"from": "N", "to": "S", "amount": 7700, "reason": "ron", "label": "ron"}
+        {"from": "N", "to": "S", "amount": 7700, "reason": "ron", "key": "ron", "label": "ron"}
     ]
     assert rec["net"] == {"E": 0, "S": 7700, "W": 0, "N": -7700}
 
@@ -323,7 +323,7 @@ def test_stdin_in_process(monkeypatch, capsys):
 
 
 def test_a_core_crash_stays_on_its_line(monkeypatch, capsys):
-    from mjscore.core import engine
+    from mjscore.engine import loop as engine
 
     real = engine.score_line
 

@@ -538,7 +538,7 @@ def test_a_record_named_in_bytes_that_are_not_utf8_is_valid_utf8_json(tmp_path, 
 def test_a_line_the_core_cannot_answer_is_recorded_under_the_rules_it_asked_for(monkeypatch):
     """An internal failure's record names the line's own `rules:` token, not the run's."""
     from mjscore.cli import lines
-    from mjscore.core import engine
+    from mjscore.engine import loop as engine
 
     def boom(*args, **kwargs):
         raise RuntimeError("boom")

@@ -231,20 +231,7 @@ def test_no_raw_character_from_an_argument_reaches_a_message(capsys, args):
     assert code in (1, 2) and err.startswith("mjscore: ")
 
 
-@pytest.mark.parametrize(
-    "fmt",
-    [
-        pytest.param(
-            fmt,
-            marks=pytest.mark.xfail(
-                strict=True, reason="i30 (issue 29's game items): names raw in game --format tsv"
-            )
-            if fmt == "tsv"
-            else (),
-        )
-        for fmt in ("rich", "tsv", "jsonl", "json")
-    ],
-)
+@pytest.mark.parametrize("fmt", ["rich", "tsv", "jsonl", "json"])
 def test_game_no_raw_character_reaches_the_output(capsys, hostile, fmt):
     code, out, err = run("game", str(hostile["game"]), "-F", fmt, capsys=capsys)
     assert_nothing_raw(code, out, err, ("game", fmt))

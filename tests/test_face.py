@@ -14,7 +14,8 @@ from rich.cells import cell_len
 
 import mjscore
 from mjscore.cli.commands import run
-from mjscore.rulesets import load_ruleset, ruleset_names
+from mjscore.engine.catalog import load_ruleset
+from mjscore.rulesets import ruleset_names
 
 WIDTHS = [40, 60, 80, 120]
 MCR_RON = "34s 55z chi:123m chi:567p pon:888s ron:2s- seat:S round:E flowers:1f2g rules:mcr"

@@ -17,8 +17,8 @@ from strategies import hands  # noqa: E402
 
 import mjscore  # noqa: E402
 from mjscore.core import notation  # noqa: E402
-from mjscore.core.validate import FLAG_RULES, line_words  # noqa: E402
-from mjscore.rulesets import load_ruleset  # noqa: E402
+from mjscore.engine.catalog import load_ruleset  # noqa: E402
+from mjscore.engine.validate import FLAG_RULES, line_words  # noqa: E402
 
 RULES = ("riichi", "webtile")
 # nagashi is no flag that adds to a win: the line is scored at the exhaustive draw instead

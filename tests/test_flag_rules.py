@@ -11,8 +11,9 @@ import pytest
 
 import mjscore
 from mjscore.core import notation
-from mjscore.core.validate import EXCLUDES, FLAG_RULES, LINE_WORDS, NEEDS, line_words
-from mjscore.rulesets import load_ruleset, ruleset_names
+from mjscore.engine.catalog import load_ruleset
+from mjscore.engine.validate import EXCLUDES, FLAG_RULES, LINE_WORDS, NEEDS, line_words
+from mjscore.rulesets import ruleset_names
 
 CLOSED = "123456m789p3477s"  # pinfu shape, waits on 2s/5s
 KAN = "456m789p3477s ankan:1111z"  # a concealed kan
@@ -153,7 +154,7 @@ def test_the_rows_compiled_per_flag_set_break_as_the_table_does(name):
     from itertools import combinations
 
     from mjscore.base.errors import ContextError
-    from mjscore.core.validate import _check_flag_rules
+    from mjscore.engine.validate import _check_flag_rules
 
     ruleset = load_ruleset(name)
     known = sorted(ruleset.flags)

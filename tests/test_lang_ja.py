@@ -348,7 +348,8 @@ def test_the_japanese_report_says_no_english_word_of_its_own(capsys, monkeypatch
 
 @pytest.mark.parametrize("width", JA_WIDTHS)
 def test_the_japanese_listings_fit_with_every_key_whole(capsys, monkeypatch, width):
-    from mjscore.rulesets import load_ruleset, ruleset_names
+    from mjscore.engine.catalog import load_ruleset
+    from mjscore.rulesets import ruleset_names
 
     monkeypatch.setenv("COLUMNS", str(width))
 

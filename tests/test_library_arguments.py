@@ -11,6 +11,7 @@ import mjscore
 from mjscore.base.errors import MjscoreError
 
 GOOD = "234m406p22s56s chi:678s ron:4s round:E seat:S dora:1s"
+IN_GAME = "234m406p22s56s chi:678s ron:4s= round:E seat:S dora:1s"  # a game names the discarder
 READY = "234m406p22s56s chi:678s"
 BAD_OPTIONS = [{1: 2}, {None: "x"}, {("a",): 1}]
 
@@ -22,7 +23,7 @@ def test_an_option_name_that_is_not_a_string_is_the_records_error(options):
         result.to_dict()  # a record still
     with pytest.raises(MjscoreError, match="option names are strings"):
         mjscore.shanten(READY, options=options)
-    g = mjscore.game([GOOD], options=options)
+    g = mjscore.game([IN_GAME], options=options)
     assert not g.ok and "option names are strings" in g.problems[0].message
 
 
@@ -63,13 +64,13 @@ def test_shanten_and_parse_of_what_is_not_a_hand_are_type_errors(hand):
     ],
 )
 def test_a_bad_game_setting_is_the_games_error_and_no_line_is_read(settings, words):
-    g = mjscore.game([GOOD], settings=settings)
+    g = mjscore.game([IN_GAME], settings=settings)
     assert not g.ok and not g.rounds
     assert [p.kind for p in g.problems] == ["error"] and words in g.problems[0].message
 
 
 def test_good_settings_are_taken():
-    g = mjscore.game([GOOD], settings={"start_points": 30000, "uma": [20, 10, -10, -20]})
+    g = mjscore.game([IN_GAME], settings={"start_points": 30000, "uma": [20, 10, -10, -20]})
     assert g.start == (30000,) * 4 and g.rounds
     three = mjscore.game([], rules="sanma", settings={"uma": (15, 0, -15)})
     assert three.ok
@@ -77,5 +78,5 @@ def test_good_settings_are_taken():
 
 @pytest.mark.parametrize("rules", [5, None, "nope", ""])
 def test_a_bad_ruleset_is_the_games_error(rules):
-    g = mjscore.game([GOOD], rules=rules)
+    g = mjscore.game([IN_GAME], rules=rules)
     assert not g.ok and not g.rounds and g.problems[0].kind == "error"

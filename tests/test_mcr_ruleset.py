@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import mjscore
+from mjscore.engine.catalog import load_ruleset
 from mjscore.mcr import DEFAULTS, OPTIONS
-from mjscore.rulesets import load_ruleset
 from mjscore.schemas import record_schema
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/, for cli_helpers.py
@@ -215,14 +215,15 @@ def test_waits_knows_the_knitted_shapes():
 
 def test_a_fan_ruleset_with_a_yaku_table_is_refused(tmp_path, monkeypatch):
     from mjscore import rulesets
+    from mjscore.engine import catalog
 
     (tmp_path / "fanbad.toml").write_text(
         'title = "x"\nscoring = "fan"\n[params]\ndora = true\n', encoding="utf-8"
     )
     monkeypatch.setattr(rulesets, "HERE", str(tmp_path))
-    rulesets.load_ruleset.cache_clear()
+    catalog.load_ruleset.cache_clear()
     try:
         with pytest.raises(mjscore.base.errors.RulesetError, match="has no dora"):
-            rulesets.load_ruleset("fanbad")
+            catalog.load_ruleset("fanbad")
     finally:
-        rulesets.load_ruleset.cache_clear()
+        catalog.load_ruleset.cache_clear()

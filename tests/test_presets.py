@@ -11,7 +11,8 @@ import pytest
 from cli_helpers import run
 
 import mjscore
-from mjscore.rulesets import load_ruleset, ruleset_names
+from mjscore.engine.catalog import load_ruleset
+from mjscore.rulesets import ruleset_names
 
 PRESETS = ("tenhou", "mahjongsoul", "mleague", "wrc", "ema")
 

@@ -246,7 +246,7 @@ def test_check_jsonl_and_a_disagreement_side_by_side(monkeypatch):
     records = [r for r in records if "game" not in r]
     assert all(r["agree"] and r["mjscore"]["ok"] for r in records)
 
-    from mjscore.core import engine  # what `check` scores a record's line with
+    from mjscore.engine import loop as engine  # what `check` scores a record's line with
 
     real = engine.score_line
     monkeypatch.setattr(engine, "score_line", lambda line: real(line.replace(" ippatsu", "")))

@@ -9,8 +9,9 @@ import json
 import pytest
 from rich.cells import cell_len
 
+from mjscore.engine.catalog import load_ruleset
 from mjscore.ledger import game
-from mjscore.rulesets import load_ruleset, ruleset_names
+from mjscore.rulesets import ruleset_names
 from mjscore.rulesets.params import GAME_PARAMS, PARAM_FIELDS, game_params
 from tests.cli_helpers import run
 

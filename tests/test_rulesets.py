@@ -7,6 +7,7 @@ import pytest
 import mjscore
 from mjscore import rulesets
 from mjscore.base.errors import RulesetError
+from mjscore.engine import catalog
 
 
 @pytest.fixture
@@ -20,9 +21,9 @@ def fake_files(monkeypatch):
         return files[name]
 
     monkeypatch.setattr(rulesets, "_read", read)
-    rulesets.load_ruleset.cache_clear()
+    catalog.load_ruleset.cache_clear()
     yield files
-    rulesets.load_ruleset.cache_clear()
+    catalog.load_ruleset.cache_clear()
 
 
 def test_riichi_is_listed_and_loads():
@@ -55,7 +56,7 @@ def test_extends_overrides_only_what_differs(fake_files):
         "yaku": {"tanyao": {"han_open": 0}, "pinfu": False},
         "options": {"open_tanyao": {"default": False}},
     }
-    child = rulesets.load_ruleset("child")
+    child = catalog.load_ruleset("child")
     assert child.title == "c"
     assert child.yaku["tanyao"].han == 1 and child.yaku["tanyao"].han_open == 0
     assert "pinfu" not in child.yaku
@@ -67,25 +68,25 @@ def test_extends_cycle_is_rejected(fake_files):
     fake_files["a"] = {"extends": "b"}
     fake_files["b"] = {"extends": "a"}
     with pytest.raises(RulesetError, match="cycle: a -> b -> a"):
-        rulesets.load_ruleset("a")
+        catalog.load_ruleset("a")
 
 
 def test_unknown_yaku_key_is_rejected(fake_files):
     fake_files["x"] = {"yaku": {"tanyaoo": {"name": "typo", "han": 1}}}
     with pytest.raises(RulesetError, match="yaku 'tanyaoo' has no predicate"):
-        rulesets.load_ruleset("x")
+        catalog.load_ruleset("x")
 
 
 def test_unknown_option_field_is_rejected(fake_files):
     fake_files["x"] = {"options": {"o": {"kind": "bool", "default": True, "defualt": 1}}}
     with pytest.raises(RulesetError, match="options.o: unknown key 'defualt'"):
-        rulesets.load_ruleset("x")
+        catalog.load_ruleset("x")
 
 
 def test_bad_default_is_rejected(fake_files):
     fake_files["x"] = {"options": {"o": {"kind": "int", "default": 5, "choices": [1, 2]}}}
     with pytest.raises(RulesetError, match="takes one of 1, 2"):
-        rulesets.load_ruleset("x")
+        catalog.load_ruleset("x")
 
 
 @pytest.mark.parametrize(
@@ -204,14 +205,14 @@ def _write(ruleset_dir, name: str, text: str) -> str:
 def test_an_unknown_key_names_the_file_and_the_key(ruleset_dir, text, where):
     file = _write(ruleset_dir, "typo", text)
     with pytest.raises(RulesetError, match=rf"{file}: {where}"):
-        rulesets.load_ruleset("typo")
+        catalog.load_ruleset("typo")
 
 
 def test_an_unknown_key_in_a_parent_names_the_parent(ruleset_dir):
     _write(ruleset_dir, "parent", 'extends = "riichi"\n[params]\nhonba_rn = 200\n')
     _write(ruleset_dir, "child", 'extends = "parent"\n')
     with pytest.raises(RulesetError, match=r"parent\.toml: params: unknown key 'honba_rn'"):
-        rulesets.load_ruleset("child")
+        catalog.load_ruleset("child")
 
 
 @pytest.mark.parametrize(
@@ -254,7 +255,7 @@ def test_an_unknown_key_in_a_parent_names_the_parent(ruleset_dir):
 def test_a_wrong_type_names_the_file_the_key_and_the_type(ruleset_dir, text, where, expected):
     file = _write(ruleset_dir, "typed", text)
     with pytest.raises(RulesetError, match=rf"{file}: {where}.*{expected}"):
-        rulesets.load_ruleset("typed")
+        catalog.load_ruleset("typed")
 
 
 @pytest.mark.parametrize(
@@ -285,7 +286,7 @@ def test_a_wrong_type_names_the_file_the_key_and_the_type(ruleset_dir, text, whe
 def test_what_a_ruleset_names_is_checked_at_load(ruleset_dir, text, message):
     _write(ruleset_dir, "named", text)
     with pytest.raises(RulesetError, match=message):
-        rulesets.load_ruleset("named")
+        catalog.load_ruleset("named")
 
 
 def test_a_switch_is_a_parameter_or_an_option_never_both_read_with_a_default():
@@ -341,7 +342,7 @@ def test_a_yaku_applies_only_where_its_gate_and_its_flag_hold():
 
     from mjscore.base.errors import MjscoreError
     from mjscore.core.facts import HandFacts, line_facts
-    from mjscore.core.setting import resolve
+    from mjscore.engine.setting import resolve
     from mjscore.scoring.han_fu import _legal_readings
     from mjscore.yaku.registry import GATE, NEEDS_FLAG, PREDICATES
 

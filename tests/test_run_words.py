@@ -94,7 +94,7 @@ def test_check_shows_both_sides_yaku_row_by_row(monkeypatch):
     import io
 
     from mjscore.cli.records import check_command
-    from mjscore.core import engine
+    from mjscore.engine import loop as engine
 
     real = engine.score_line
     monkeypatch.setattr(engine, "score_line", lambda line: real(line.replace(" ippatsu", "")))

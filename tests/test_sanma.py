@@ -401,7 +401,7 @@ def test_waits_offer_no_2m_to_8m():
 
 
 def test_the_table_names_three_players_and_pays_as_the_scorer():
-    from mjscore.report.table import han_fu_pay
+    from mjscore.scoring.tables import han_fu_pay
 
     ruleset = mjscore.load_ruleset("sanma")
     options = ruleset.resolve_options()

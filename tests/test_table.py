@@ -17,7 +17,8 @@ import pytest
 
 import mjscore
 from mjscore import rulesets
-from mjscore.rulesets import load_ruleset, ruleset_names
+from mjscore.engine.catalog import load_ruleset
+from mjscore.rulesets import ruleset_names
 from mjscore.scoring.payments import WinSide, hand_payments
 from mjscore.scoring.points import base_points
 

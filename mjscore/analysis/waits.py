@@ -43,8 +43,8 @@ from ..base import tiles as T
 from ..base.errors import ContextError, InvalidHand, MjscoreError, NotationError, NotAWin
 from ..base.frozen import field, replace, value_class
 from ..core.result import line_label, where
-from ..core.setting import HouseRules, asked_for, resolve_cached, tokens_asked
-from ..core.validate import check_copies
+from ..engine.setting import HouseRules, asked_for, resolve_cached, tokens_asked
+from ..engine.validate import check_copies
 from .shanten import REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, shanten, shanten_number
 from .ukeire import (
     TileCount,
@@ -349,7 +349,7 @@ class _Context:
         return tuple(t for t in tiles if t.tile not in self.absent)
 
     def score(self, hand: Hand) -> ScoreResult:
-        from ..core.engine import score_hand
+        from ..engine.loop import score_hand
 
         return score_hand(hand, self.rules, self.options, house=self.house)
 

@@ -9,7 +9,6 @@ typer and what the one command draws. Annotations are evaluated here, once, at i
 start, and string annotations would be compiled and evaluated again there.
 """
 
-import contextlib
 import os
 import sys
 from collections.abc import Callable
@@ -19,7 +18,7 @@ import typer
 
 from ..base.errors import ExitCode
 from ..report import DEFAULT_FORMAT, FORMATS
-from .runner import OutputError, guard_streams, guarded, say, score_command
+from .runner import guard_streams, guarded, say, score_command
 
 app = typer.Typer(
     name="mjscore",
@@ -41,7 +40,8 @@ def _complete_format(incomplete: str) -> list[str]:
 
 
 def _complete_opt(incomplete: str) -> list[str]:
-    from ..rulesets import load_ruleset, ruleset_names
+    from ..engine.catalog import load_ruleset
+    from ..rulesets import ruleset_names
 
     names = {f"{o}=" for r in map(load_ruleset, ruleset_names()) for o in r.options}
     names |= {f"{r}.{o}=" for r in ruleset_names() for o in load_ruleset(r).options}
@@ -51,8 +51,9 @@ def _complete_opt(incomplete: str) -> list[str]:
 def _version(value: bool) -> None:
     if value:
         from .. import __version__
+        from .native import core_words
 
-        print(f"mjscore {__version__}")
+        print(f"mjscore {__version__} ({core_words()})")
         raise typer.Exit(0)
 
 
@@ -216,6 +217,23 @@ ConfigOption = Annotated[
 QuietOption = Annotated[
     bool, typer.Option("--quiet", "-q", help="No summary line at the end of a file run, no notes.")
 ]
+ExplainOption = Annotated[
+    bool,
+    typer.Option(
+        "--explain",
+        help="Why: every reading with its value and why the winner was chosen, the yaku one "
+        "condition kept out, and for a line that is not a win the nearest changes that make "
+        "it one (docs/explain.md).",
+    ),
+]
+
+
+def _complete_compare(incomplete: str) -> list[str]:
+    from ..rulesets import ruleset_names
+
+    head, _, last = incomplete.rpartition(",")
+    names = ["presets", *ruleset_names()] if not head else ruleset_names()
+    return [f"{head},{n}" if head else n for n in names if n.startswith(last.lower())]
 
 
 @app.command()
@@ -236,6 +254,18 @@ def score(
     config: ConfigOption = None,
     quiet: QuietOption = False,
     output: OutputOption = None,
+    explain: ExplainOption = False,
+    compare: Annotated[
+        str | None,
+        typer.Option(
+            "--compare",
+            metavar="RULES,RULES,...|presets",
+            help="The same hand under each ruleset, side by side, with what differs and the "
+            "options behind it; `presets`: the riichi presets (docs/explain.md).",
+            show_default=False,
+            autocompletion=_complete_compare,
+        ),
+    ] = None,
 ) -> int:
     """Score one hand given as arguments, or every hand line of a file.
 
@@ -245,6 +275,8 @@ def score(
       mjscore score 1112345678999p tsumo:9p riichi ippatsu round:S seat:W
       mjscore score --file examples/hands.txt --format jsonl
       mjscore --no-tiles score 123m456p789s5577z tsumo:7z riichi
+      mjscore score 22233344m567p88s tsumo:4m --explain
+      mjscore score 234m567p234s67s88p ron:8s riichi dora:6p --compare presets
 
     \b
     Notation (all of it: mjscore notation):
@@ -256,8 +288,32 @@ def score(
                ema webtile arushal kansai-boo european mcr  (mjscore rules)
       flags    riichi ippatsu haitei rinshan chankan ...
     """
+    command = "explain" if explain else "score"
+    if compare is not None:
+        from ..analysis.compare import compared_rules
+        from .runner import UsageProblem, text_arg
+
+        if explain:
+            raise UsageProblem("--compare and --explain go one at a time")
+        if rules is not None:
+            raise UsageProblem("--compare names the rulesets: leave out --rules")
+        names = compared_rules(text_arg(compare))
+        if len(names) < 2:
+            raise UsageProblem(
+                f"--compare takes two rulesets or more (or presets), not '{text_arg(compare)}'"
+            )
+        rules, command = ",".join(names), "compare"
     return score_command(
-        tokens, file, rules and rules.lower(), opt, fmt, jobs, config, quiet=quiet, output=output
+        tokens,
+        file,
+        rules and rules.lower(),
+        opt,
+        fmt,
+        jobs,
+        config,
+        command=command,
+        quiet=quiet,
+        output=output,
     )
 
 
@@ -279,6 +335,7 @@ def waits(
     config: ConfigOption = None,
     quiet: QuietOption = False,
     output: OutputOption = None,
+    explain: ExplainOption = False,
 ) -> int:
     """What a hand waits on and what each win pays (13 tiles), or what to discard (14)."""
     return score_command(
@@ -289,7 +346,7 @@ def waits(
         fmt,
         jobs,
         config,
-        command="waits",
+        command="waits-explain" if explain else "waits",
         quiet=quiet,
         output=output,
     )
@@ -351,7 +408,8 @@ def rules(
 
 
 def _rules(name: str | None, by_option: str | None, fmt: str) -> int:
-    from ..rulesets import load_ruleset, ruleset_names
+    from ..engine.catalog import load_ruleset
+    from ..rulesets import ruleset_names
     from .runner import UsageProblem
 
     if name and by_option and name.lower() != by_option.lower():
@@ -388,7 +446,7 @@ def yaku(
 
 
 def _yaku(rules: str, fmt: str) -> int:
-    from ..rulesets import load_ruleset
+    from ..engine.catalog import load_ruleset
 
     listing_lang()
     ruleset = load_ruleset(rules.lower())
@@ -452,7 +510,7 @@ def table(
 
 
 def _table(dealer: bool, rules: str, opt: list[str] | None, fmt: str) -> int:
-    from ..rulesets import load_ruleset
+    from ..engine.catalog import load_ruleset
     from .runner import UsageProblem, text_arg
 
     listing_lang()
@@ -526,8 +584,8 @@ def boo_result(
 def _boo_result(
     scores: list[str] | None, yakuman: str | None, yakuman_result: str | None, fmt: str
 ) -> int:
+    from ..engine.catalog import load_ruleset
     from ..report import boo as report
-    from ..rulesets import load_ruleset
     from ..scoring.boo_game import BooResultError, boo_result, parse_scores
     from .runner import UsageProblem
 
@@ -554,18 +612,17 @@ def game(
         ),
     ],
     rules: RulesOption = None,
-    opt: Annotated[
-        list[str] | None,
+    opt: OptOption = None,
+    fmt: Annotated[
+        str | None,
         typer.Option(
-            "--opt",
-            metavar="NAME=VALUE",
-            help="An option of the ruleset for every line; repeatable.",
+            "--format",
+            "-F",
+            metavar="rich|json|jsonl|tsv",
+            help="Output format; default: the config's (where game has it), else rich.",
             show_default=False,
         ),
     ] = None,
-    fmt: Annotated[
-        str, typer.Option("--format", "-F", metavar="rich|json|jsonl|tsv", help="Output format.")
-    ] = "rich",
     start: Annotated[
         int | None,
         typer.Option(
@@ -589,7 +646,7 @@ def game(
         typer.Option(
             "--uma",
             metavar="5-10|10-20|10-30|A,B,C,D",
-            help="Uma by placement (default: the ruleset's).",
+            help="Uma by placement (default: the record's, else the ruleset's).",
             show_default=False,
         ),
     ] = None,
@@ -602,25 +659,42 @@ def game(
             show_default=False,
         ),
     ] = None,
+    chart: Annotated[
+        bool,
+        typer.Option(
+            "--chart/--no-chart", help="The chart of the points after each round (rich format)."
+        ),
+    ] = True,
+    config: ConfigOption = None,
     quiet: QuietOption = False,
     output: OutputOption = None,
 ) -> int:
     """A whole game's ledger: each round's changes and running totals, then the final
-    points, placement and result with uma and oka.
+    points, placement and result with uma and oka (docs/games.md).
 
     \b
     Example:
+      mjscore game examples/night.txt
       mjscore import tests/data/logs/mjlog/double-ron.mjlog | mjscore game -
       mjscore game examples/game.txt --format jsonl --uma 10-30
-      mjscore game examples/game.txt --lang ja
+      mjscore game examples/game.txt --lang ja --no-chart
     """
     from .game import game_command
 
-    listing_lang()  # no --config here: the default config's lang, as the listings take it
     return _written(
         output,
         lambda: game_command(
-            file, rules, fmt.lower(), start, back, uma, length, opt or [], quiet=quiet
+            file,
+            rules,
+            fmt.lower() if fmt else None,
+            start,
+            back,
+            uma,
+            length,
+            opt or [],
+            quiet=quiet,
+            config=config,
+            chart=chart,
         ),
     )
 
@@ -657,8 +731,32 @@ RecordFiles = Annotated[
     list[str] | None,
     typer.Argument(
         metavar="FILE",
-        help="Tenhou mjlog (plain or gzip) or tenhou.net/6 JSON; a directory: "
-        "the records under it; '-' = stdin.",
+        help="Game records, plain or gzip: Tenhou mjlog or tenhou.net/6 JSON, Mahjong Soul "
+        "JSON, mjai JSON Lines (docs/records.md); a directory: the records under it; "
+        "'-' = stdin.",
+        show_default=False,
+    ),
+]
+
+
+RecordRulesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--rules",
+        "-r",
+        metavar="NAME",
+        help="Ruleset of records that name none (mjai logs); default: tenhou (sanma for "
+        "three players). Other records play by their own.",
+        show_default=False,
+        autocompletion=_complete_rules,
+    ),
+]
+RecordOptOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--opt",
+        metavar="NAME=VALUE",
+        help="An option of that ruleset for records that name no rules; repeatable.",
         show_default=False,
     ),
 ]
@@ -670,14 +768,17 @@ def import_records(
     fmt: Annotated[
         str, typer.Option("--format", "-F", metavar="lines|jsonl", help="Output format.")
     ] = "lines",
+    rules: RecordRulesOption = None,
+    opt: RecordOptOption = None,
     quiet: QuietOption = False,
     output: OutputOption = None,
 ) -> int:
     """One hand line per win of game records, ready for `mjscore score --file -`."""
-    from .records import import_command
+    from .records import import_command, record_rules
 
     paths = _record_paths(files)
-    return _written(output, lambda: import_command(paths, fmt, quiet=quiet))
+    chosen = record_rules(rules, opt)
+    return _written(output, lambda: import_command(paths, fmt, quiet=quiet, ruleset=chosen))
 
 
 @app.command("check")
@@ -686,14 +787,17 @@ def check_records(
     fmt: Annotated[
         str, typer.Option("--format", "-F", metavar="text|jsonl", help="Output format.")
     ] = "text",
+    rules: RecordRulesOption = None,
+    opt: RecordOptOption = None,
     quiet: QuietOption = False,
     output: OutputOption = None,
 ) -> int:
     """Score every win of game records and compare it with the record's verdict."""
-    from .records import check_command
+    from .records import check_command, record_rules
 
     paths = _record_paths(files)
-    return _written(output, lambda: check_command(paths, fmt, quiet=quiet))
+    chosen = record_rules(rules, opt)
+    return _written(output, lambda: check_command(paths, fmt, quiet=quiet, ruleset=chosen))
 
 
 # -- entry point ----------------------------------------------------------------------------
@@ -775,22 +879,12 @@ def run(argv: list[str] | None = None) -> int:
 
 
 def main() -> None:
-    """Console script `mjscore` and `python -m mjscore`: run, then leave at once.
+    """The typer entry of the console script (cli.main): run, then leave at once
+    (runner.exit_now)."""
+    from .runner import exit_now
 
-    Once the output is written and flushed, the process ends with os._exit: tearing the
-    interpreter down (every module, every cached value) takes longer than scoring one
-    hand (README, "The speed layer"). Nothing mjscore does is left to exit handlers; with
-    MJSCORE_DEBUG set (for profilers and coverage) it exits the ordinary way.
-    """
     guard_streams()  # a failing write is OutputError, whichever command wrote
-    code = run()
-    if os.environ.get("MJSCORE_DEBUG"):
-        sys.exit(code)
-    for stream in (sys.stdout, sys.stderr):
-        # a closed pipe or a full disk: `run` has said it all, and an unflushed rest is lost
-        with contextlib.suppress(OSError, ValueError, AttributeError, OutputError):
-            stream.flush()
-    os._exit(code)
+    exit_now(run())
 
 
 if __name__ == "__main__":

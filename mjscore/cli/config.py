@@ -17,12 +17,12 @@ defaults to `~/.config`); a missing default file is no config at all.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..base.errors import RulesetError
 from ..base.frozen import field, value_class
-from ..core.setting import HouseRules
+from ..engine.setting import HouseRules
 
 CONFIG_KEYS = ("rules", "format", "color", "tiles", "lang", "options")
 
@@ -45,9 +45,11 @@ class Config:
     per_ruleset: dict[str, dict[str, Any]] = field(default_factory=dict)  # [options.R]
 
 
-def config_path(flag: str | None, env: dict[str, str] | None = None) -> tuple[str | None, bool]:
+def config_path(
+    flag: str | None, environ: Mapping[str, str] | None = None
+) -> tuple[str | None, bool]:
     """(the config file to read, whether it must exist): named ones must, the default may not."""
-    env = os.environ if env is None else env  # type: ignore[assignment]
+    env: Mapping[str, str] = os.environ if environ is None else environ
     if flag == "":
         raise ConfigError(
             "--config '' names no file (give a config file's path; /dev/null for no config)"
@@ -87,7 +89,7 @@ def _check_everywhere(name: str, value: Any, where: str) -> None:
 
 
 def _rulesets_with(name: str) -> list[Any]:
-    from ..rulesets import load_ruleset
+    from ..engine.catalog import load_ruleset
 
     return [r for r in map(load_ruleset, _names()) if name in r.options]
 
@@ -215,7 +217,7 @@ def _parsed(raw: bytes, where: str) -> dict[str, Any]:
 
 
 def _ruleset_table(name: str, table: dict[str, Any], where: str) -> dict[str, Any]:
-    from ..rulesets import load_ruleset
+    from ..engine.catalog import load_ruleset
 
     if name not in _names():
         raise ConfigError(
@@ -240,7 +242,7 @@ def _frozen(value: Any) -> Any:
 
 def parse_opt_flags(pairs: Iterable[str]) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
     """`--opt NAME=V` (every ruleset with NAME) and `--opt RULESET.NAME=V`, each checked."""
-    from ..rulesets import load_ruleset
+    from ..engine.catalog import load_ruleset
 
     everywhere: dict[str, str] = {}
     per_ruleset: dict[str, dict[str, str]] = {}
@@ -257,7 +259,7 @@ def parse_opt_flags(pairs: Iterable[str]) -> tuple[dict[str, str], dict[str, dic
                 )
             ruleset = load_ruleset(ruleset_name)
             if option not in ruleset.options:
-                from ..core.suggest import did_you_mean, known
+                from ..base.suggest import did_you_mean, known
 
                 raise ConfigError(
                     f"--opt {pair}: ruleset {ruleset_name} has no option "
@@ -281,7 +283,7 @@ def house_rules(config: Config, opt_pairs: Iterable[str]) -> HouseRules:
     layers = ((config.options, config.per_ruleset), (flags_all, flags_per))
     if not any(a or p for a, p in layers):
         return HouseRules()
-    from ..rulesets import load_ruleset
+    from ..engine.catalog import load_ruleset
 
     out = []
     for name in _names():
@@ -297,8 +299,8 @@ def house_rules(config: Config, opt_pairs: Iterable[str]) -> HouseRules:
 
 def _suggest_option(name: str) -> str:
     """`; did you mean 'kiriage_mangan'?` among every ruleset's options."""
-    from ..core.suggest import did_you_mean
-    from ..rulesets import load_ruleset
+    from ..base.suggest import did_you_mean
+    from ..engine.catalog import load_ruleset
 
     every = {o for r in map(load_ruleset, _names()) for o in r.options}
     return did_you_mean(name, every)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from typing import Any
 
 PARALLEL_MIN_LINES = 2000  # below this, starting workers costs more than it saves
@@ -32,15 +32,17 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-def workers_for(total: int, fmt: str, jobs: int) -> int:
+def workers_for(total: int, fmt: str, jobs: int, native: bool = False) -> int:
     """How many processes score `total` lines: `jobs` 0 is automatic, 1 is serial; never
-    more than the cores (`capped_jobs`) nor than the file has chunks."""
+    more than the cores (`capped_jobs`) nor than the file has chunks. With the native core
+    (`native`: the run's ruleset is one it scores) a line costs less than sending it to a
+    worker and back, so automatic is one process (docs/native.md)."""
     from ..report import FORMATS
 
     if not FORMATS[fmt].machine or jobs == 1 or total < 2:
         return 1
     if jobs == 0:
-        if total < PARALLEL_MIN_LINES:
+        if total < PARALLEL_MIN_LINES or native:
             return 1
         jobs = available_cores()
     return max(1, min(capped_jobs(jobs), -(-total // CHUNK)))
@@ -62,10 +64,14 @@ def _score_chunk(
     """
     from ..report import error_line
     from .lines import ANALYSE, reporters_of, with_source
+    from .native import run_for
 
     chunk, rules, options, fmt, command, source = task
     analyse = ANALYSE[command]
     render, join = reporters_of(command).renderer(fmt)
+    native = run_for(rules, options, fmt, command)
+    if native is not None:  # the riichi family's lines in Rust, the others as below
+        return native.score_chunk(chunk, fmt, source, analyse, render, join)
     records: list[str] = []
     errors: list[str] = []
     scored = 0
@@ -107,7 +113,7 @@ def scored_in_chunks(
     fmt: str,
     command: str = "score",
     source: str | None = None,
-) -> Iterator[tuple[int, int, Any, str]]:
+) -> Generator[tuple[int, int, Any, str], None, None]:
     """Every chunk's result (see `_score_chunk`) in input order, scored in this process:
     one write a chunk, not one a record, and the same text as the parallel run."""
     for chunk in chunks_of(lines, SERIAL_CHUNK):
@@ -122,7 +128,7 @@ def scored_in_parallel(
     workers: int,
     command: str = "score",
     source: str | None = None,
-) -> Iterator[tuple[int, int, Any, str]]:
+) -> Generator[tuple[int, int, Any, str], None, None]:
     """Every chunk's result (see `_score_chunk`) in input order, scored by `workers` processes.
 
     The lines are read as the workers need them: at most IN_FLIGHT tasks a worker are out

@@ -27,19 +27,25 @@ class FileEnd:
 FILE_END = FileEnd()
 
 
-def _items(paths: list[str], ends: bool = False) -> Iterator[RecordItem | FileEnd]:
+def _items(
+    paths: list[str], rules: RecordRules | None = None, ends: bool = False
+) -> Iterator[RecordItem | FileEnd]:
     """Every record item of every file in order; `-` is stdin (read as a byte stream, so
     gzip works and the 64 MB bound holds there too); a directory is the record files
-    under it (`record_files`). With `ends`, FILE_END after each file."""
+    under it (`record_files`). `rules` are those of records that name none (mjai). With
+    `ends`, FILE_END after each file."""
     import os
+
+    ruleset, options = rules if rules is not None else (None, None)
+
+    def read(source, name=None):
+        return read_hands(source, name=name, games=True, rules=ruleset, options=options)
 
     end = [FILE_END] if ends else []
     for path in paths:
         if path == "-":
             stream = getattr(sys.stdin, "buffer", None)
-            yield from read_hands(
-                stream if stream is not None else sys.stdin.read().encode(), name="-", games=True
-            )
+            yield from read(stream if stream is not None else sys.stdin.read().encode(), "-")
             yield from end
         elif os.path.isdir(path):
             found = False
@@ -49,7 +55,7 @@ def _items(paths: list[str], ends: bool = False) -> Iterator[RecordItem | FileEn
                     yield file
                     continue
                 found = True
-                yield from read_hands(file, games=True)
+                yield from read(file)
                 yield from end
             if not found:
                 from ..records.reading import display_name
@@ -61,8 +67,35 @@ def _items(paths: list[str], ends: bool = False) -> Iterator[RecordItem | FileEn
                     "no game record in the directory (nor under it)",
                 )
         else:
-            yield from read_hands(path, games=True)
+            yield from read(path)
             yield from end
+
+
+RecordRules = tuple[str | None, dict[str, str] | None]
+
+
+def record_rules(rules: str | None, opts: list[str] | None) -> RecordRules:
+    """`--rules` and `--opt NAME=VALUE` of `import` and `check`: the ruleset (and its
+    options) of records that carry none, checked against the ruleset (UsageProblem)."""
+    from ..base.errors import MjscoreError
+    from ..engine.catalog import load_ruleset
+    from .runner import UsageProblem
+
+    name = (rules or "tenhou").lower()
+    try:
+        ruleset = load_ruleset(name)
+    except MjscoreError as exc:
+        raise UsageProblem(f"--rules: {exc}") from None
+    options: dict[str, str] = {}
+    for pair in opts or []:
+        key, eq, value = pair.partition("=")
+        if not eq or not key or not value:
+            raise UsageProblem(f"--opt takes NAME=VALUE, not '{pair}'")
+        if key not in ruleset.options:
+            known = ", ".join(sorted(ruleset.options))
+            raise UsageProblem(f"--opt: '{key}' is not an option of {name} (options: {known})")
+        options[key] = value
+    return (name if rules else None), options
 
 
 def record_files(directory: str) -> Iterator[str | Problem]:
@@ -147,11 +180,13 @@ def import_command(
     out: TextIO | None = None,
     err: TextIO | None = None,
     quiet: bool = False,
+    ruleset: RecordRules | None = None,
 ) -> int:
     """One hand line per win (or one JSON object per win); problems on stderr. Written as
     read, each record whole (a stop signal waits for it), flushed at each game's end."""
     out, err = out or sys.stdout, err or sys.stderr
     _usage(paths, fmt, IMPORT_FORMATS)
+    from ..ledger import round_mark
     from ..records.draws import Drawn, GameStart
     from ..report import SafeWriter
     from .stops import STOP
@@ -160,7 +195,7 @@ def import_command(
         out = SafeWriter(out)  # type: ignore[assignment]
 
     failed = False
-    for item in _items(paths):
+    for item in _items(paths, ruleset):
         with STOP.writing():
             if isinstance(item, Problem):
                 failed = failed or item.kind == "error"
@@ -174,7 +209,8 @@ def import_command(
             elif fmt == "jsonl":
                 out.write(_json_line(item.to_dict()))
             else:
-                out.write(f"{item.line}  # {item.source.mark()}\n")
+                s = item.source
+                out.write(f"{item.line}  {round_mark(s.game, s.round, s.honba)}\n")
     return int(ExitCode.NOT_ALL_SCORED if failed else ExitCode.OK)
 
 
@@ -192,6 +228,7 @@ def check_command(
     out: TextIO | None = None,
     err: TextIO | None = None,
     quiet: bool = False,
+    ruleset: RecordRules | None = None,
 ) -> int:
     """Score every win and compare it with its record; 0 only when all agree.
 
@@ -214,7 +251,7 @@ def check_command(
         out = SafeWriter(out)  # type: ignore[assignment]
     tally = _CheckTally()
     game: list[Any] = []  # the items of the game being read
-    for item in _items(paths, ends=True):
+    for item in _items(paths, ruleset, ends=True):
         if game and isinstance(item, (GameStart, FileEnd)):
             _end_game(game, fmt, out, tally)
             game = []

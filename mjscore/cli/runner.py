@@ -23,7 +23,7 @@ from .stops import STOP, ClosedPipe, OutputError, Stopped
 
 if TYPE_CHECKING:
     from ..core.result import ScoreResult
-    from ..core.setting import HouseRules
+    from ..engine.setting import HouseRules
 
 PROGRESS_MIN_LINES = 200
 CLOSED_PIPE = 141  # 128 + SIGPIPE, what a shell shows for a writer whose reader left
@@ -254,7 +254,14 @@ def run_lines(
     analyse = ANALYSE[command]
     make_reporter = reporters_of(command).make_reporter
     tally = Tally()
-    workers = workers_for(total, fmt, jobs) if total is not None else 1
+    from .native import run_for
+
+    native = run_for(rules, options, fmt, command)
+    workers = (
+        workers_for(total, fmt, jobs, native is not None and native.scores_the_run())
+        if total is not None
+        else 1
+    )
     # a file in a machine format: records rendered and written a chunk at a time, as the
     # workers do (a stream is written record by record, for the reader at the other end)
     chunked = total is not None and FORMATS[fmt].machine
@@ -279,7 +286,14 @@ def run_lines(
                         tick(scored + failed)
             else:
                 for number, text in lines:
-                    result = with_source(analyse(text, rules, options, number), source)
+                    record = native.one(number, text, fmt, source) if native is not None else None
+                    if isinstance(record, bytes):  # the native core's record, for a stream
+                        tally.scored += 1
+                        with writer.writing():
+                            reporter.emit_rendered(record, None)
+                        tick()
+                        continue
+                    result = with_source(record or analyse(text, rules, options, number), source)
                     tally.add(result)
                     with writer.writing():
                         reporter.emit(result)
@@ -484,7 +498,8 @@ def _scored(
     quiet: bool = False,
 ) -> int:
     """The work of `score_command`, into whatever sys.stdout is."""
-    from ..rulesets import load_ruleset
+    from ..engine.catalog import load_ruleset
+    from .lines import rules_of
 
     FORMATS = reporters_of(command).FORMATS
     tokens = [text_arg(t) for t in tokens] if tokens else tokens
@@ -505,7 +520,8 @@ def _scored(
     if not (str(jobs).isascii() and str(jobs).isdigit() and len(str(jobs)) <= 4):
         raise UsageProblem(f"--jobs takes a number of processes (0 = automatic), not '{jobs}'")
     _say_capped(int(jobs), quiet)
-    load_ruleset(rules)  # an unknown ruleset is a usage error before any line is read
+    for name in rules_of(command, rules):  # an unknown ruleset: a usage error, before any line
+        load_ruleset(name)
     if tokens:
         return run_lines([(1, " ".join(tokens))], rules, options, fmt, command=command)
     summary_of = None if quiet else file
@@ -552,6 +568,24 @@ def _say_capped(jobs: int, quiet: bool) -> None:
             f"note: --jobs {jobs}: at most one process a core, so {capped} "
             f"(this machine has {capped} core{'s' if capped != 1 else ''})"
         )
+
+
+def exit_now(code: int) -> None:
+    """End the process with `code` once the output is written and flushed, with os._exit:
+    tearing the interpreter down (every module, every cached value) takes longer than
+    scoring one hand (README, "The speed layer"). Nothing mjscore does is left to exit
+    handlers; with MJSCORE_DEBUG set (for profilers and coverage) it exits the ordinary way.
+    """
+    import contextlib
+    import os
+
+    if os.environ.get("MJSCORE_DEBUG"):
+        sys.exit(code)
+    for stream in (sys.stdout, sys.stderr):
+        # a closed pipe or a full disk: `run` has said it all, and an unflushed rest is lost
+        with contextlib.suppress(OSError, ValueError, AttributeError, OutputError):
+            stream.flush()
+    os._exit(code)
 
 
 def say(message: str) -> None:

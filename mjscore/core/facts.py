@@ -20,7 +20,6 @@ from .decompose import KAN, ORPHANS, RUN, SEVEN_PAIRS, STANDARD, Group, Reading
 from .hand import Hand
 
 if TYPE_CHECKING:
-    from ..european.facts import Table
     from ..rulesets.params import Params
 
 ROLES = ("seat", "dominant", "round")  # wind roles, in priority when roles do not add up
@@ -90,6 +89,28 @@ def line_facts(line: Hand) -> LineFacts:
         seat_wind=T.wind_tile(ctx.seat_wind),
         round_wind=T.wind_tile(ctx.round_wind),
     )
+
+
+@value_class
+class Table:
+    """The deal's wind roles: the round wind and the dominant (breach) wind, if used (a
+    points-and-doubles ruleset's players read them through `HandFacts.table`)."""
+
+    round_wind: int
+    dominant_wind: int | None
+    params: Params  # the ruleset's numbers
+    options: dict[str, Any]
+
+    @classmethod
+    def of(cls, line: Hand, params: Params, options: dict[str, Any]) -> Table:
+        ctx = line.ctx
+        dominant = ctx.breach or ctx.round_wind  # breach: the round wind (docs/notation.md)
+        return cls(
+            T.wind_tile(ctx.round_wind),
+            T.wind_tile(dominant) if options["dominant_wind_enabled"] else None,
+            params,
+            options,
+        )
 
 
 class HandFacts:

@@ -708,7 +708,7 @@ def _meld(shape: tuple[str, tuple[int, ...], int, str | None], column: int) -> M
 
 def _unknown(text: str, following: str | None) -> str:
     """Why a token without a colon that is no flag is wrong, with the likely fix."""
-    from .suggest import token_hint
+    from ..base.suggest import token_hint
 
     return "is not a tile group, meld, win, context token or flag" + token_hint(
         text, following, FLAGS
@@ -717,7 +717,7 @@ def _unknown(text: str, following: str | None) -> str:
 
 def _unknown_key(text: str) -> str:
     """Why a token with an unknown key is wrong, with the nearest key."""
-    from .suggest import key_hint
+    from ..base.suggest import key_hint
 
     return (
         "is not a meld, win or context token (known: chi pon kan ankan kakan tsumo ron "

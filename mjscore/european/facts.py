@@ -9,10 +9,6 @@ whole hand (honours and one suit) need all 13 of his tiles.
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..base import tiles as T
-from ..base.frozen import value_class
 from ..core.decompose import (
     KAN,
     ORPHANS,
@@ -25,34 +21,12 @@ from ..core.decompose import (
     Reading,
     meld_group,
 )
-from ..core.facts import HandFacts, Pair
+from ..core.facts import HandFacts, Pair, Table
 from ..core.hand import Hand, Holding
-from ..rulesets.params import Params
 
 QUADS = "three-quads"
 STANDARD_SHAPES = (STANDARD, QUADS)  # four sets and a pair, or three quadruples read as kongs
 FULL_HAND = 13  # a loser's tiles, a kong counted as three
-
-
-@value_class
-class Table:
-    """The deal's wind roles: the round wind and the dominant (breach) wind, if used."""
-
-    round_wind: int
-    dominant_wind: int | None
-    params: Params  # the ruleset's numbers
-    options: dict[str, Any]
-
-    @classmethod
-    def of(cls, line: Hand, params: Params, options: dict[str, Any]) -> Table:
-        ctx = line.ctx
-        dominant = ctx.breach or ctx.round_wind  # breach: the round wind (docs/notation.md)
-        return cls(
-            T.wind_tile(ctx.round_wind),
-            T.wind_tile(dominant) if options["dominant_wind_enabled"] else None,
-            params,
-            options,
-        )
 
 
 def winner_facts(line: Hand, reading: Reading | None, table: Table) -> HandFacts:

@@ -17,8 +17,8 @@ def refusal(line: str) -> str | None:
     refusal: the record says the hand won, and the scorer may disagree.
     """
     from ..core.notation import parse_line
-    from ..core.setting import resolve
-    from ..core.validate import validate
+    from ..engine.setting import resolve
+    from ..engine.validate import validate
 
     try:
         hand = parse_line(line)

@@ -12,6 +12,7 @@ config file, the runner and the waits reporters read it. A new format is one mod
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TextIO
@@ -100,6 +101,10 @@ class Reporter(Protocol):
         """Write a chunk that workers rendered with this format's `render`, and its stderr
         lines (the parallel path; machine formats only)."""
 
+    def emit_rendered(self, rendered: Any, error: str | None) -> None:
+        """Write one record rendered with this format's `render` (or the native core's
+        bytes of it), and its stderr line (a stream in a machine format)."""
+
     def close(self) -> None:
         """Finish the output (close a JSON array, flush)."""
 
@@ -126,6 +131,7 @@ class LineReporter:
     """
 
     header = ""
+    json = False  # the records are JSON (write_rendered escapes the native core's)
 
     def __init__(self, out: TextIO, err: TextIO, stream: bool = True):
         self.out, self.err, self.stream = out, err, stream
@@ -133,27 +139,55 @@ class LineReporter:
             self.out.write(self.header)
 
     @staticmethod
-    def render(result: ScoreResult) -> str:
+    def render(result: Any) -> str:  # a ScoreResult, a WaitsResult: the subclass's record
         raise NotImplementedError
 
     def emit(self, result: ScoreResult) -> None:
         self.emit_rendered(self.render(result), error_line(result) if result.error else None)
 
-    def emit_rendered(self, text: str, error: str | None) -> None:
+    def emit_rendered(self, text: str | bytes, error: str | None) -> None:
         if error is not None:
             print(error, file=self.err)
-        self.out.write(text)
+        write_rendered(self.out, text, self.json)
         if self.stream:
             self.out.flush()
 
-    def emit_chunk(self, text: str, errors: str) -> None:
+    def emit_chunk(self, text: str | bytes, errors: str) -> None:
         """Many records rendered together (parallel scoring) and their stderr lines."""
         if errors:
             self.err.write(errors)
-        self.out.write(text)
+        write_rendered(self.out, text, self.json)
 
     def close(self) -> None:
         self.out.flush()
+
+
+def json_safe_bytes(data: bytes) -> bytes:
+    """The native core's JSON text (UTF-8) escaped as `json_safe` escapes Python's: the
+    one escaping, applied where the records are written (an ASCII chunk without DEL, the
+    common one, is as it is)."""
+    if data.isascii() and b"\x7f" not in data:
+        return data
+    return json_text(data.decode("utf-8")).encode("utf-8")
+
+
+def write_rendered(out: TextIO, text: str | bytes, json: bool = False) -> None:
+    """Write records a worker rendered: text, or the UTF-8 bytes of the native core, which
+    go into the stream's byte buffer (after what its text layer holds) when the stream is
+    UTF-8 and translates no newline, else as the text they are. `json`: the records are
+    JSON, the native core's escaped here as Python's are where they are rendered."""
+    if json and isinstance(text, bytes):
+        text = json_safe_bytes(text)
+    if isinstance(text, str):
+        out.write(text)
+        return
+    buffer = getattr(out, "buffer", None)
+    encoding = (getattr(out, "encoding", None) or "").lower().replace("-", "")
+    if buffer is None or encoding != "utf8" or os.linesep != "\n":
+        out.write(text.decode("utf-8"))
+        return
+    out.flush()
+    buffer.write(text)
 
 
 def renderer(fmt: str) -> tuple[Callable[[Any], str], str]:

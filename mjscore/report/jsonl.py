@@ -18,3 +18,4 @@ def render(result: ScoreResult) -> str:
 
 class Reporter(LineReporter):
     render = staticmethod(render)
+    json = True

@@ -110,6 +110,6 @@ def write_json(data: Any, out: TextIO) -> None:
 def table_json(ruleset: Ruleset, options: dict[str, Any]) -> dict[str, Any]:
     """`mjscore table --format json`: every cell of the ruleset's table as numbers, each
     payment under its payer (`from_*`) with the `total`; dealer and non-dealer both."""
-    from .table import table_data
+    from ..scoring.tables import table_data
 
     return table_data(ruleset, options)

@@ -2,11 +2,13 @@
 
 Numbers (han values, option defaults, `[params]`) live in the TOML files; the
 conditions that decide whether a yaku applies live in Python (`mjscore.yaku`).
-The loader checks each file on its own (every key known, every value of its
-type: `[params]` against `params.Params`), then the merged ruleset (yaku keys
-against the registry, option defaults against their declared type, what the
-params name), so a typo in a ruleset file fails at load time, naming the file
-and the key, not mid-score.
+The reader checks each file on its own (every key known, every value of its
+type: `[params]` against `params.Params`), then the merged ruleset (option
+defaults against their declared type, the options the params name); the
+catalog above the registries (`mjscore.engine.catalog`) then checks what the
+data names in the code (yaku keys, flags, the scheme), so a typo in a ruleset
+file fails at load time, naming the file and the key, not mid-score. This
+package is plain data: it imports nothing of mjscore but `base`.
 
 The files ship in this package; `MJSCORE_RULES_PATH` names more directories of
 them (separated as PATH is), so a user's own ruleset, usually `extends` of a
@@ -20,8 +22,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from collections.abc import Callable, Mapping
-from functools import cache
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -186,6 +187,7 @@ class Ruleset:
     # the switches (params.SWITCHES) this ruleset does not offer as options, with their values
     switch_values: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     family: str = ""  # the `family` key: the riichi family, european, mcr, ...
+    files: tuple[str, ...] = ()  # the files it was read from, the ancestors' first
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -211,7 +213,7 @@ class Ruleset:
                 )
             spec = self.options.get(name)
             if spec is None:
-                from ..core.suggest import did_you_mean, known
+                from ..base.suggest import did_you_mean, known
 
                 raise RulesetError(
                     f"ruleset {self.name} has no option '{name}'"
@@ -264,35 +266,9 @@ def _path_of(name: str) -> str | None:
     return found[0] if found else None
 
 
-def families_with(has: Callable[[Ruleset], bool], but: str = "") -> list[tuple[str, str]]:
-    """(ruleset, its short title) for each family but `but` whose installed rulesets `has`
-    something: the one named as the family if it has it, else the first by name. A file of
-    the path that does not load is passed over (it says why when it is asked for)."""
-    found: dict[str, Ruleset] = {}
-    for name in ruleset_names():
-        try:
-            ruleset = load_ruleset(name)
-        except RulesetError:
-            continue
-        family = ruleset.family
-        if family == but or not has(ruleset):
-            continue
-        if family not in found or name == family:
-            found[family] = ruleset
-    chosen = sorted(found.values(), key=lambda r: r.name)
-    return [(r.name, r.title.split(" · ")[0]) for r in chosen]
-
-
-def _scheme(value: Any, where: str) -> str:
-    """`scoring` names a registered scheme (mjscore.scoring.SCHEMES)."""
-    from ..scoring import SCHEMES
-
-    return P._one_of(*SCHEMES)(value, where)
-
-
 _TOP: dict[str, Check] = {
     "title": P._str,
-    "scoring": _scheme,
+    "scoring": P._str,  # a scheme of mjscore.scoring: the catalog checks it
     "extends": P._str,
     "flags": P._strs,
     "drop_flags": P._strs,
@@ -346,7 +322,7 @@ def _read(name: str) -> dict[str, Any]:
         raise RulesetError(f"'{name}' is not a ruleset name (known: {', '.join(ruleset_names())})")
     path = _path_of(name)
     if path is None:
-        from ..core.suggest import did_you_mean
+        from ..base.suggest import did_you_mean
 
         raise RulesetError(
             f"unknown ruleset '{name}'{did_you_mean(name, ruleset_names())} "
@@ -411,18 +387,15 @@ def _raw(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
     return merged
 
 
-@cache
-def load_ruleset(name: str) -> Ruleset:
-    """Load, merge and check one ruleset; raises RulesetError for anything unknown,
-    naming the file and the key."""
-    from ..yaku import registry
-
+def read_ruleset(name: str) -> Ruleset:
+    """Read, merge and type one ruleset; raises RulesetError for anything unknown to the
+    data itself, naming the file and the key. What the data names in the code (yaku
+    predicates, flags, schemes, the European tables, the fan engine's options) is checked
+    above, by the catalog (`mjscore.engine.catalog.load_ruleset`), which every caller uses."""
     data = _raw(name)
     where = f"ruleset {name} ({data['files'][-1]})"
     yaku: dict[str, YakuSpec] = {}
     for key, entry in data.get("yaku", {}).items():
-        if key not in registry.PREDICATES:
-            raise RulesetError(f"{where}: yaku '{key}' has no predicate")
         entry = dict(entry)
         entry["supersedes"] = tuple(entry.get("supersedes", ()))
         entry["by_value"] = tuple(entry.get("by_value", {}).items())
@@ -450,20 +423,8 @@ def load_ruleset(name: str) -> Ruleset:
             raise RulesetError(
                 f"{where}: yaku '{entry_spec.key}' names unknown option '{entry_spec.by_option}'"
             )
-        unknown = [k for k in entry_spec.supersedes if k not in registry.PREDICATES]
-        if unknown:
-            raise RulesetError(f"{where}: yaku '{entry_spec.key}' supersedes unknown {unknown}")
-    from ..core.notation import FLAGS
-
-    unknown_flags = sorted(set(data.get("flags", [])) - FLAGS)
-    if unknown_flags:
-        raise RulesetError(
-            f"{where}: flags {unknown_flags} are not flags of the notation (mjscore.notation.FLAGS)"
-        )
     params = Params(**data["params"])
     _check_params(params, options, where)
-    if data.get("scoring") == "fan":
-        _check_fan(params, options, yaku, where)
     switches = {k: getattr(params, k) for k in sorted(P.SWITCHES) if k not in options}
     return Ruleset(
         name=name,
@@ -476,13 +437,12 @@ def load_ruleset(name: str) -> Ruleset:
         params=params,
         switch_values=MappingProxyType(switches),
         family=data["family"],
+        files=data["files"],
     )
 
 
 def _check_params(params: Params, options: dict[str, OptionSpec], where: str) -> None:
-    """What the parameters name must exist: options, yaku, European rules."""
-    from ..yaku import registry
-
+    """What the parameters name among the ruleset's own options must exist, of its kind."""
     for name in P.SWITCHES & options.keys():
         if options[name].kind != P.switch_kind(name):
             raise RulesetError(
@@ -495,73 +455,8 @@ def _check_params(params: Params, options: dict[str, OptionSpec], where: str) ->
     for what, option in named:
         if option not in options or options[option].kind != "bool":
             raise RulesetError(f"{where}: params.{what} names '{option}', not a bool option")
-    for option, keys in params.keep_by_option.items():
-        unknown = [k for k in keys if k not in registry.PREDICATES]
-        if unknown:
-            raise RulesetError(
-                f"{where}: params.keep_by_option.{option} names unknown yaku {unknown}"
-            )
     if (params.liability == "pao") != ("pao" in options):
         raise RulesetError(
             f'{where}: params.liability = "pao" goes with an option pao '
             "(the yakuman whose feeder is liable), and only with it"
         )
-    if params.rows or params.doubles or params.special:
-        _check_tables(params, options, where)
-
-
-def _check_tables(params: Params, options: dict[str, OptionSpec], where: str) -> None:
-    """A points-and-doubles ruleset's rows, doubles and special hands: each key has a
-    predicate of its kind in the one registry, each option it names exists, each
-    entry it supersedes is in its table."""
-    from ..european import doubles, points, special  # noqa: F401  (importing registers them)
-    from ..yaku import registry
-
-    for kind in ("rows", "doubles", "special"):
-        entries = getattr(params, kind)
-        for key, entry in entries.items():
-            at = f"{where}: {kind} '{key}'"
-            if key not in registry.REGISTRY[kind]:
-                raise RulesetError(f"{at} has no predicate")
-            for attr in ("enabled_by", "by_option", "who_option"):
-                name = getattr(entry, attr, "")
-                if name and name not in options:
-                    raise RulesetError(f"{at} names unknown option '{name}'")
-            for other in getattr(entry, "supersedes", ()):
-                if other not in entries:
-                    raise RulesetError(f"{at} supersedes unknown '{other}'")
-            if kind == "doubles" and entry.doubles is None and not entry.by_option:
-                raise RulesetError(f"{at} needs doubles or by_option")
-            if kind == "special" and (entry.value is None) == (entry.limits is None):
-                raise RulesetError(f"{at} needs one of value or limits")
-
-
-def _check_fan(
-    params: Params, options: dict[str, OptionSpec], yaku: dict[str, YakuSpec], where: str
-) -> None:
-    """A fan ruleset (Chinese Official): the engine's fan table, so no [yaku]; no dora,
-    honba or deposits; every option one of the engine's, with a value the engine takes."""
-    from ..mcr import OPTIONS as FAN_OPTIONS
-
-    if yaku:
-        raise RulesetError(
-            f'{where}: scoring = "fan" takes its fans from mjscore.mcr, '
-            f"not from a [yaku] table ({', '.join(sorted(yaku))})"
-        )
-    riichi_only = [k for k in ("dora", "honba", "deposits") if getattr(params, k)]
-    if riichi_only:
-        raise RulesetError(f'{where}: scoring = "fan" has no {", ".join(riichi_only)}')
-    engine = {o.name: o for o in FAN_OPTIONS}
-    for name, spec in options.items():
-        if name in P.SWITCHES:
-            continue
-        known = engine.get(name)
-        if known is None:
-            raise RulesetError(
-                f"{where}: option '{name}' is not an option of the fan engine "
-                f"(its options: {', '.join(engine)})"
-            )
-        if spec.default not in known.choices or set(spec.choices) - set(known.choices):
-            raise RulesetError(
-                f"{where}: option '{name}' takes {list(known.choices)} in the fan engine"
-            )

@@ -12,8 +12,9 @@ from ..base.frozen import value_class
 from ..core.decompose import LIMIT_ONLY_SHAPES, NAGASHI, ORPHANS, ORPHANS_13, Reading, readings
 from ..core.facts import HandFacts, line_facts
 from ..core.hand import Hand
+from ..core.phrases import Phrase, phrase
 from ..core.result import FuItem, HanFu, Liability, Payment, Verdict, YakuMatch
-from ..rulesets import Ruleset, load_ruleset
+from ..rulesets import Ruleset
 from ..yaku.registry import GATE, NEEDS_FLAG, PREDICATES, Predicate
 from .extras import dora_count, extra_payments
 from .fu import FuTable, hand_fu
@@ -107,7 +108,11 @@ def _rows(ruleset: Ruleset, options: dict[str, Any], closed: bool) -> list[YakuR
                     YakuMatch(key, spec.name, han, spec.japanese, yakuman=units),
                     spec.alone,
                     spec.supersedes,
-                    FuItem(spec.name, spec.fu) if spec.fu else None,
+                    (
+                        FuItem.of("yaku", spec.fu, yaku=key, name=spec.name, japanese=spec.japanese)
+                        if spec.fu
+                        else None
+                    ),
                 )
             )
     return rows
@@ -152,15 +157,20 @@ def _build_setting(ruleset: Ruleset, options: dict[str, Any]) -> Setting:
 def setting_for(ruleset: Ruleset, options: dict[str, Any]) -> Setting:
     """The ruleset's setting for one set of options: looked up once per hand, built once.
 
-    Kept per (ruleset name, option values), both frozen; a file scored under one
-    ruleset builds it once. Rulesets are loaded once per name (`load_ruleset` caches).
+    Kept per (ruleset name, option values), both frozen: a file scored under one ruleset
+    builds it once (a ruleset is loaded once per name, so the name stands for it).
     """
-    return _setting(ruleset.name, tuple(options.items()))
+    key = (ruleset.name, tuple(options.items()))
+    found = _SETTINGS.get(key)
+    if found is None:
+        if len(_SETTINGS) >= _MAX_SETTINGS:
+            _SETTINGS.clear()
+        found = _SETTINGS[key] = _build_setting(ruleset, options)
+    return found
 
 
-@lru_cache(maxsize=64)
-def _setting(name: str, option_items: tuple[tuple[str, Any], ...]) -> Setting:
-    return _build_setting(load_ruleset(name), dict(option_items))
+_SETTINGS: dict[tuple[str, tuple[tuple[str, Any], ...]], Setting] = {}
+_MAX_SETTINGS = 64
 
 
 def match_yaku(f: HandFacts, setting: Setting) -> tuple[list[Counted], int, int]:
@@ -295,8 +305,31 @@ def _no_yaku_reason(line: Hand, bonus: list[YakuMatch]) -> str:
     return reason
 
 
-def score_han_fu(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdict:
-    """The verdict on a riichi-family hand; raises NotAWin / NoYaku."""
+# How the loop ranks the ways to count a hand, best first: the greatest tuple of these wins,
+# and of equal ones the first found (the explanation names the key that decided).
+ORDER_KEYS = ("value", "yakuman", "han", "fu", "fu_before_rounding")
+WIN, NO_YAKU, TOO_FEW_HAN = "win", "no_yaku", "too_few_han"
+
+
+@value_class
+class Weighed:
+    """One way to count one reading as the loop weighed it (score_han_fu's `keep`): a
+    win with its place in the order (`candidate`, `order`), or why it is none (`status`)."""
+
+    facts: HandFacts
+    count: Count
+    status: str  # WIN, NO_YAKU (no yaku at all) or TOO_FEW_HAN (below the minimum)
+    candidate: Candidate | None = None
+    order: tuple[int, int, int, int, int] | None = None  # of ORDER_KEYS
+
+
+def score_han_fu(
+    line: Hand, ruleset: Ruleset, options: dict[str, Any], keep: list[Weighed] | None = None
+) -> Verdict:
+    """The verdict on a riichi-family hand; raises NotAWin / NoYaku.
+
+    `keep` (the explanation's) gets every way to count every reading, weighed, before
+    the verdict is made or the error raised."""
     ctx = line.ctx
     params = ruleset.params
     found = _legal_readings(line, ruleset, options)
@@ -304,10 +337,8 @@ def score_han_fu(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdi
     side = _win_side(line, ruleset, options)
     bonus = dora_matches(line, ruleset) + list(setting.field)
     bonus_han = sum(m.han for m in bonus)
-    min_han = params.min_han
+    min_han = minimum_han(line, ruleset, options)
     from_honba = options["two_han_minimum_honba"]
-    if from_honba and ctx.honba >= from_honba:
-        min_han = max(min_han, 2)
     short = 0  # the most han of a reading that has yaku but too few
     shared = line_facts(line)
     best: Candidate | None = None
@@ -318,14 +349,37 @@ def score_han_fu(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdi
             han, units = count.han, count.yakuman
             if not units and (han < min_han or not count.yaku and min_han):
                 short = max(short, han if count.yaku else 0)
+                if keep is not None:
+                    keep.append(Weighed(f, count, TOO_FEW_HAN if count.yaku else NO_YAKU))
                 continue
             fu, raw, fu_items = hand_fu(f, count.pinfu, setting.fu, count.fu)
             total = han + (0 if units or count.alone else bonus_han)
             base, limit = base_points(total, fu, units, options, params)
             value = hand_value(base, side, params)
             # value, then yakuman over an ordinary hand of the same value (Shiragiku pays
-            # both as mangan), then han, then fu; then more fu before rounding
+            # both as mangan), then han, then fu; then more fu before rounding (ORDER_KEYS)
             order = (value, units, total, fu, raw)
+            if keep is not None:
+                keep.append(
+                    Weighed(
+                        f,
+                        count,
+                        WIN,
+                        Candidate(
+                            f,
+                            count.yaku,
+                            total,
+                            units,
+                            fu,
+                            fu_items,
+                            base,
+                            limit,
+                            value,
+                            count.alone,
+                        ),
+                        order,
+                    )
+                )
             if best is None or order > best_order:
                 best_order = order
                 best = Candidate(
@@ -341,6 +395,14 @@ def score_han_fu(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdi
     if best is None:
         raise NoYaku(_no_yaku_reason(line, bonus))
     return _verdict(best, bonus, line, ruleset, options, side)
+
+
+def minimum_han(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> int:
+    """The han from yaku a win needs: the ruleset's minimum, 2 from the option's honba on."""
+    from_honba = options["two_han_minimum_honba"]
+    if from_honba and line.ctx.honba >= from_honba:
+        return max(ruleset.params.min_han, 2)
+    return ruleset.params.min_han
 
 
 def _legal_readings(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> list[Reading]:
@@ -414,27 +476,21 @@ def _win_side(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> WinSide:
     )
 
 
-def _flag_notes(c: Candidate, line: Hand, options: dict[str, Any]) -> list[str]:
+def _flag_notes(c: Candidate, line: Hand, options: dict[str, Any]) -> list[Phrase]:
     """What the line states that the count leaves out: ura dora, renhou, a first draw."""
     ctx = line.ctx
     flags = ctx.flags
-    notes = []
+    notes: list[Phrase] = []
     if ctx.ura and flags.isdisjoint(_RIICHI_FLAGS):
-        notes.append("ura dora count only for a riichi hand: the ura: indicators are ignored")
+        notes.append(phrase("note", "ura_without_riichi"))
     if "renhou" in flags and all(m.key != "renhou" for m in c.yaku):
         if options.get("renhou", "off") == "off":
-            notes.append("renhou counts nothing under the option renhou=off")
+            notes.append(phrase("note", "renhou_off"))
         else:
-            notes.append(
-                f"renhou ({options['renhou']}) is worth less than the hand's own "
-                "yaku, which count instead"
-            )
+            notes.append(phrase("note", "renhou_less", value=options["renhou"]))
     first_draw = sorted(flags & _FIRST_DRAW) if "first-turn" in flags else []
     if first_draw and any(m.key == "shiisan_puutaa" for m in c.yaku):
-        notes.append(
-            f"'first-turn' and '{first_draw[0]}' name the same first draw: 十三不搭 "
-            f"counted once (thirteen unrelated tiles take no {first_draw[0]})"
-        )
+        notes.append(phrase("note", "first_draw_once", flag=first_draw[0]))
     return notes
 
 
@@ -444,7 +500,7 @@ def _liable(
     ruleset: Ruleset,
     options: dict[str, Any],
     side: WinSide,
-    notes: list[str],
+    notes: list[Phrase],
 ) -> tuple[list[Payment] | None, Liability | None]:
     """The payments and the liability when someone answers for the hand (包), else None.
 
@@ -469,16 +525,12 @@ def _liable(
             liable_base = c.base if whole else min(c.base, 8000 * liable_units)
             return (
                 liable_payments(c.base, liable_base, call.seat, side, params, whole),
-                Liability(
-                    call.seat,
+                pao.describe(
+                    call,
                     answered,
-                    pao.describe(
-                        call,
-                        side.winner,
-                        side.tsumo,
-                        side.discarder,
-                        _share_words(c, liable_units, whole),
-                    ),
+                    side.tsumo,
+                    side.discarder,
+                    _share(c, liable_units, whole),
                 ),
             )
     else:  # Arushal's liability rules
@@ -487,20 +539,17 @@ def _liable(
         if arushal_call:
             return (
                 liable_payments(c.base, c.base, arushal_call.seat, side, params),
-                Liability(
-                    arushal_call.seat,
-                    answered,
-                    pao.describe(arushal_call, side.winner, side.tsumo, side.discarder),
-                ),
+                pao.describe(arushal_call, answered, side.tsumo, side.discarder),
             )
     return None, None
 
 
-def _share_words(c: Candidate, liable_units: int, whole: bool) -> str:
-    """What the liable player answers for, when the hand holds more than the liable yakuman."""
+def _share(c: Candidate, liable_units: int, whole: bool) -> str:
+    """What the liable player answers for, when the hand holds more than the liable yakuman:
+    "whole" (the whole hand), "yakuman_only" (the liable yakuman only), "" (no more)."""
     if c.yakuman <= liable_units:
         return ""
-    return "the whole hand" if whole else "the liable yakuman only"
+    return "whole" if whole else "yakuman_only"
 
 
 def _verdict(
@@ -521,10 +570,7 @@ def _verdict(
     payments += extras
     notes.extend(more)
     if not side.tsumo and side.discarder is None:
-        notes.append(
-            "the discarder is not written (ron:<tile> with - = or +), so the "
-            "payment is from an unknown seat and net leaves it out"
-        )
+        notes.append(phrase("note", "unknown_discarder"))
     plain = not (c.yakuman or c.alone)  # a limit or yakuman hand shows no fu and no dora
     score = HanFu(
         han=None if c.yakuman else c.han,

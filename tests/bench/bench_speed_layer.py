@@ -302,7 +302,7 @@ if TARGET:
     functools.lru_cache = lru_cache
     functools.cache = lambda f: pick(f, real_lru(maxsize=None))
 lines = [json.loads(x)["line"] for x in open({data!r}, encoding="utf-8")]
-from mjscore.core.engine import score_line
+from mjscore.engine.loop import score_line
 from mjscore.report.record_text import record_text, encoder
 from mjscore.report import json_safe
 def one_pass():
@@ -371,7 +371,7 @@ for name in dir(R):
             return _real(c, *a, **k)
         cls.__new__ = counting
 lines = [json.loads(x)["line"] for x in open({data!r}, encoding="utf-8")]
-from mjscore.core.engine import score_line
+from mjscore.engine.loop import score_line
 for i, line in enumerate(lines, 1):
     score_line(line, line_no=i)
 per_hand = sum(counts.values()) / len(lines)

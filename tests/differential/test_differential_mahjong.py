@@ -319,7 +319,7 @@ def preset_rules(name: str) -> object:
     """mahjong's OptionalRules from a preset's resolved options."""
     from mahjong.hand_calculating.hand_config import HandConstants, OptionalRules
 
-    from mjscore.rulesets import load_ruleset
+    from mjscore.engine.catalog import load_ruleset
 
     o = load_ruleset(name).resolve_options()
     assert o["double_yakuman"] in (frozenset(), ALL_DOUBLES), "mahjong: all four or none"
@@ -355,7 +355,7 @@ def without_reds(hand: GeneratedHand) -> GeneratedHand:
 
 
 def compare_preset(hand: GeneratedHand, name: str) -> Outcome:
-    from mjscore.rulesets import load_ruleset
+    from mjscore.engine.catalog import load_ruleset
 
     options = load_ruleset(name).resolve_options()
     if options["red_fives"] == 0:

@@ -23,7 +23,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 BASELINE = ROOT / "tests" / "mypy-baseline.txt"
-CORE = ("base", "core", "yaku", "scoring", "european", "mcr", "rulesets")  # mjscore.<name>
+CORE = (
+    "base",
+    "core",
+    "yaku",
+    "scoring",
+    "european",
+    "mcr",
+    "rulesets",
+    "engine",
+)  # mjscore.<name>
 _ERROR = re.compile(
     r"^(?P<file>[^:\s]+\.pyi?):\d+(?::\d+)?: error: (?P<message>.*?)"
     r"(?:  \[(?P<code>[a-z0-9-]+)\])?$"

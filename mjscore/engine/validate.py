@@ -16,8 +16,8 @@ from typing import Any
 from ..base import tiles as T
 from ..base.errors import ContextError, InvalidHand
 from ..base.frozen import value_class
+from ..core.hand import Hand, seat_from
 from ..rulesets import Ruleset
-from .hand import Hand, seat_from
 
 
 def validate(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:
@@ -55,7 +55,7 @@ def _check_tile_count(line: Hand, ruleset: Ruleset) -> None:
         meld_words = f" with {len(melds)} meld{'s' if len(melds) != 1 else ''}" if melds else ""
         hint = ""
         if have == want + 1:
-            from .suggest import winning_tile_hint
+            from ..base.suggest import winning_tile_hint
 
             hint = winning_tile_hint(line)
         raise InvalidHand(
@@ -499,8 +499,8 @@ def _has_flag(ruleset: Ruleset, flag: str) -> bool:
 def _elsewhere(ruleset: Ruleset, has: Callable[[Ruleset], bool]) -> str:
     """`; add rules:X ...` naming the other families whose installed rulesets `has` what the
     line wrote (an error path only: every ruleset is loaded), or nothing."""
-    from ..rulesets import families_with
-    from .suggest import elsewhere_hint
+    from ..base.suggest import elsewhere_hint
+    from .catalog import families_with
 
     return elsewhere_hint(families_with(has, but=ruleset.family))
 
@@ -719,7 +719,7 @@ def _check_three_players(line: Hand, ruleset: Ruleset) -> None:
 def _tile_token(line: Hand, tile: int, first: int | None) -> tuple[str, int | None]:
     """The concealed tile group (its text and column) of the written line that holds
     `tile`: a line may write its concealed tiles in several groups."""
-    from .notation import tile_group_at
+    from ..core.notation import tile_group_at
 
     found = tile_group_at(line.text, tile)
     if found is not None:

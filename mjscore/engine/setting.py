@@ -14,8 +14,9 @@ from typing import Any
 from ..base.errors import MjscoreError, RulesetError
 from ..base.frozen import value_class
 from ..base.values import FrozenMap
-from ..rulesets import Ruleset, load_ruleset
-from .hand import Hand, Holding, WinContext
+from ..core.hand import Hand, Holding, WinContext
+from ..rulesets import Ruleset
+from .catalog import load_ruleset
 
 
 @value_class
