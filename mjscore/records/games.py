@@ -47,12 +47,11 @@ def check_games(items: Iterable[Any]) -> list[GameCheck]:
     games of the same name: a record and its conversion)."""
     by_file: dict[str, list[Any]] = {}
     for item in items:
-        by_file.setdefault(file_of(item), []).append(item)
+        by_file.setdefault(_file_of(item), []).append(item)
     return [check for group in by_file.values() for check in _check_file(group)]
 
 
-def file_of(item: Any) -> str:
-    """The record file an item `read_hands` yields comes from."""
+def _file_of(item: Any) -> str:
     source = getattr(item, "source", None)
     return str(getattr(source, "file", None) or getattr(item, "file", ""))
 
