@@ -237,6 +237,33 @@ def test_game_no_raw_character_reaches_the_output(capsys, hostile, fmt):
     assert_nothing_raw(code, out, err, ("game", fmt))
 
 
+def test_the_candidates_hold_every_character_of_the_escaped_categories():
+    """The regex that finds what to escape (in C) misses none of what `escaped` names,
+    under the Unicode of the Python running the tests."""
+    import unicodedata
+
+    from mjscore.base.text import _ESCAPED_CATEGORIES, candidates
+
+    missed = [
+        f"U+{c:04X}"
+        for c in range(sys.maxunicode + 1)
+        if unicodedata.category(chr(c)) in _ESCAPED_CATEGORIES and not candidates().match(chr(c))
+    ]
+    assert not missed
+
+
+def test_a_long_json_text_is_escaped_fast():
+    """A chunk of a megabyte with a non-ASCII label on every line: one pass in C."""
+    import time
+
+    line = json.dumps({"label": "東\u3000南\u202e", "n": 1}, ensure_ascii=False)
+    chunk = "\n".join([line] * 20000)
+    start = time.perf_counter()
+    escaped = json_text(chunk)
+    assert time.perf_counter() - start < 1.0
+    assert escaped.count("\\u202e") == 20000 and escaped.count("\n") == 19999
+
+
 def test_the_forbidden_set_is_what_safe_escapes():
     assert all(safe(ch) != ch for ch in CHARS + [SURROGATE])
     assert safe("\t") == "\t" and sys.maxunicode > 0x10000

@@ -32,7 +32,6 @@ from mjscore.cli import native
 from mjscore.cli.parallel import _score_chunk
 from mjscore.engine.catalog import load_ruleset
 from mjscore.engine.setting import HouseRules
-from mjscore.report import json_safe_bytes
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the native core is not built")
 
@@ -73,7 +72,7 @@ def both(
     monkeypatch.setenv("MJSCORE_NATIVE", "0")
     want = _score_chunk(task)
     monkeypatch.setenv("MJSCORE_NATIVE", "1")
-    got = as_text(_score_chunk(task), fmt)
+    got = as_text(_score_chunk(task))
     if got != want:
         _explain(chunk, fmt, got, want)
     run = native.run_for(rules, house, fmt, "score")
@@ -82,16 +81,11 @@ def both(
     return len(chunk) - holes, want[0]
 
 
-def as_text(scored: tuple[int, int, Any, str], fmt: str = "jsonl") -> tuple[int, int, str, str]:
-    """A chunk's result with its records as text: the native core's UTF-8 bytes as they are
-    written (report.write_rendered: JSON escaped there, as Python's is where rendered),
-    decoded (the same bytes on the output as the text encoded)."""
+def as_text(scored: tuple[int, int, Any, str]) -> tuple[int, int, str, str]:
+    """A chunk's result with its records as text: the native core's UTF-8 bytes decoded
+    (the same bytes on the output as the text encoded)."""
     a, b, rendered, errors = scored
-    if isinstance(rendered, bytes):
-        if fmt in ("json", "jsonl"):
-            rendered = json_safe_bytes(rendered)
-        rendered = rendered.decode("utf-8")
-    return a, b, rendered, errors
+    return a, b, rendered.decode("utf-8") if isinstance(rendered, bytes) else rendered, errors
 
 
 def _explain(chunk: list[tuple[int, str]], fmt: str, got: Any, want: Any) -> None:

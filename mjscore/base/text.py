@@ -14,11 +14,32 @@ no caller has to remember it; JSON escapes the same characters its own way (`jso
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from functools import cache
 
 # Control (Cc), format (Cf: bidi embeddings, overrides and isolates, zero-width marks),
 # surrogate (Cs: the U+DCxx of undecodable bytes) and the line and paragraph separators.
 _ESCAPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+# Every character of those categories in any Unicode version up to 16, and a few more:
+# the regex finds them in C, `escaped` then decides (a text of megabytes, such as a chunk
+# of JSON records, is not looked at character by character in Python). The test suite
+# holds it a superset of the categories under the Python it runs on.
+CANDIDATES = (
+    r"[\x00-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890-\u0891\u08e2\u180e"
+    r"\u200b-\u200f\u2028-\u202e\u2060-\u206f\ud800-\udfff\ufeff\ufff9-\ufffb\U000110bd"
+    r"\U000110cd\U00013430-\U0001345f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+    r"\U000e0001-\U000e007f]"
+)
+
+
+@cache
+def candidates(json: bool = False) -> re.Pattern[str]:
+    """CANDIDATES compiled when first needed (most texts never need it); for JSON, line
+    feed left out: JSON's own layout, the one control JSON text holds raw."""
+    return re.compile(
+        CANDIDATES.replace(r"\x00-\x1f", r"\x00-\x09\x0b-\x1f") if json else CANDIDATES
+    )
 
 
 def escaped(ch: str) -> bool:
@@ -38,7 +59,12 @@ def safe(text: str) -> str:
     character but tab shown as an escape (`ESC` as `\\x1b`, U+202E as `\\u202e`)."""
     if text.isprintable():  # every character escaped is unprintable: the common case, in C
         return text
-    return "".join(_escape(ch) if escaped(ch) else ch for ch in text)
+    return candidates().sub(_shown, text)
+
+
+def _shown(match: re.Match[str]) -> str:
+    ch = match.group()
+    return _escape(ch) if escaped(ch) else ch
 
 
 def safe_text(text: str) -> str:
@@ -66,6 +92,11 @@ def json_text(encoded: str) -> str:
         if "\x7f" not in encoded:  # DEL: the one ASCII character json leaves raw
             return encoded
         return encoded.replace("\x7f", "\\u007f")
-    if encoded.isprintable():
-        return encoded
-    return "".join(_json_escape(ch) if ch != "\n" and escaped(ch) else ch for ch in encoded)
+    if encoded.isprintable() or encoded.replace("\n", "").isprintable():  # C, fast
+        return encoded  # every character escaped is unprintable: nothing to do
+    return candidates(json=True).sub(_json_shown, encoded)
+
+
+def _json_shown(match: re.Match[str]) -> str:
+    ch = match.group()
+    return _json_escape(ch) if escaped(ch) else ch

@@ -131,7 +131,6 @@ class LineReporter:
     """
 
     header = ""
-    json = False  # the records are JSON (write_rendered escapes the native core's)
 
     def __init__(self, out: TextIO, err: TextIO, stream: bool = True):
         self.out, self.err, self.stream = out, err, stream
@@ -148,7 +147,7 @@ class LineReporter:
     def emit_rendered(self, text: str | bytes, error: str | None) -> None:
         if error is not None:
             print(error, file=self.err)
-        write_rendered(self.out, text, self.json)
+        write_rendered(self.out, text)
         if self.stream:
             self.out.flush()
 
@@ -156,28 +155,24 @@ class LineReporter:
         """Many records rendered together (parallel scoring) and their stderr lines."""
         if errors:
             self.err.write(errors)
-        write_rendered(self.out, text, self.json)
+        write_rendered(self.out, text)
 
     def close(self) -> None:
         self.out.flush()
 
 
 def json_safe_bytes(data: bytes) -> bytes:
-    """The native core's JSON text (UTF-8) escaped as `json_safe` escapes Python's: the
-    one escaping, applied where the records are written (an ASCII chunk without DEL, the
-    common one, is as it is)."""
-    if data.isascii() and b"\x7f" not in data:
-        return data
-    return json_text(data.decode("utf-8")).encode("utf-8")
+    """JSON text in UTF-8 (the native core's records) escaped as `json_safe` escapes
+    Python's: the same bytes whichever core wrote them."""
+    text = data.decode("utf-8")
+    escaped = json_text(text)
+    return data if escaped is text else escaped.encode("utf-8")
 
 
-def write_rendered(out: TextIO, text: str | bytes, json: bool = False) -> None:
+def write_rendered(out: TextIO, text: str | bytes) -> None:
     """Write records a worker rendered: text, or the UTF-8 bytes of the native core, which
     go into the stream's byte buffer (after what its text layer holds) when the stream is
-    UTF-8 and translates no newline, else as the text they are. `json`: the records are
-    JSON, the native core's escaped here as Python's are where they are rendered."""
-    if json and isinstance(text, bytes):
-        text = json_safe_bytes(text)
+    UTF-8 and translates no newline, else as the text they are."""
     if isinstance(text, str):
         out.write(text)
         return

@@ -36,7 +36,7 @@ class Reporter:
         if error is not None:
             print(error, file=self.err)
         self.out.write(",\n" if self.count else "[\n")
-        write_rendered(self.out, record, json=True)
+        write_rendered(self.out, record)
         self.count += 1
         if self.stream:
             self.out.flush()
@@ -48,7 +48,7 @@ class Reporter:
             self.err.write(errors)
         if records:
             self.out.write(",\n" if self.count else "[\n")
-            write_rendered(self.out, records, json=True)
+            write_rendered(self.out, records)
             self.count += 1
 
     def close(self) -> None:

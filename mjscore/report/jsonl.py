@@ -18,4 +18,3 @@ def render(result: ScoreResult) -> str:
 
 class Reporter(LineReporter):
     render = staticmethod(render)
-    json = True
