@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from typing import Any, NamedTuple
 from urllib.parse import quote, unquote
 
@@ -35,8 +36,11 @@ from ..core.drawn import (
     parse_drawn,
 )
 from ..core.hand import Hand
-from ..core.result import ScoreResult
+from ..core.notation import parse_line
+from ..core.result import ScoreResult, call_text
 from ..engine.catalog import load_ruleset
+from ..engine.loop import score_hand
+from ..engine.setting import HouseRules
 from ..rulesets import Ruleset
 
 GAME_MARK = re.compile(r"#\s*game\b(.*)$")
@@ -100,7 +104,9 @@ class Part(NamedTuple):
 
 
 PART_REASONS = ("win", "honba", "deposits", "riichi", "noten", "nagashi")
-_PART_OF = {"honba": "honba", "deposits": "deposits"}  # a payment's reason: its part
+_RANK = {reason: i for i, reason in enumerate(PART_REASONS)}  # the parts' order
+_WIN, _RIICHI = _RANK["win"], _RANK["riichi"]
+_RANK_OF = {"honba": _RANK["honba"], "deposits": _RANK["deposits"]}  # a payment's part
 
 
 class Round(NamedTuple):
@@ -243,7 +249,12 @@ def round_mark(game: str, round_: str, honba: int) -> str:
 def read_mark(text: str) -> tuple[str, str, int] | None:
     """(game, round, honba) of a line's `# GAME E4-1` comment, or None."""
     _, hash_, comment = text.partition("#")
-    m = _PLACE.match("#" + comment) if hash_ else None
+    return _mark(comment) if hash_ else None
+
+
+def _mark(comment: str) -> tuple[str, str, int] | None:
+    """(game, round, honba) of the comment after a line's first `#`, or None."""
+    m = _PLACE.match("#" + comment)
     return (unquote(m.group(1)), m.group(2), int(m.group(3))) if m else None
 
 
@@ -371,20 +382,19 @@ def _items(lines: Iterable[Any]) -> Iterator[_Item | _HeaderAt]:
         if isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], int):
             number = entry[0] - 1  # (line number, text), as a file reader gives them
             entry = entry[1]
-        texts = (_BREAKS.split(entry) if entry else [""]) if isinstance(entry, str) else [entry]
-        for text in texts:
+        if not isinstance(entry, str):
             number += 1
-            if not isinstance(text, str):
-                yield _Item(number, text, None)  # a parsed Hand or DrawnRound (or a mistake)
-                continue
-            header = read_header(text)
-            if header is not None:
-                yield _HeaderAt(number, header)
-                continue
-            body, _, comment = text.partition("#")
+            yield _Item(number, entry, None)  # a parsed Hand or DrawnRound (or a mistake)
+            continue
+        for text in _BREAKS.split(entry) if "\n" in entry or "\r" in entry else (entry,):
+            number += 1
+            body, hash_, comment = text.partition("#")
             if not body.strip():
+                header = read_header(text) if hash_ else None  # a game line is a comment
+                if header is not None:
+                    yield _HeaderAt(number, header)
                 continue
-            yield _Item(number, text, read_mark(text) if comment else None)
+            yield _Item(number, text, _mark(comment) if comment else None)
 
 
 def games(
@@ -450,8 +460,6 @@ class _Ledger:
         settings: dict[str, Any] | None,
         line: int = 0,
     ) -> None:
-        from ..engine.setting import HouseRules
-
         self.header = header
         self.problems: list[GameProblem] = []
         self.broken = False
@@ -464,33 +472,7 @@ class _Ledger:
             self.ruleset = load_ruleset(rules)
         self.house = options if isinstance(options, HouseRules) else None
         self.options = None if self.house is not None else options
-        p = self.ruleset.params
-        self.cfg = {
-            k: getattr(p, k)
-            for k in (
-                "start_points",
-                "return_points",
-                "goal_points",
-                "uma",
-                "oka",
-                "result_rounding",
-                "ties",
-                "leftover_deposits",
-                "game_length",
-                "bust",
-                "west_extension",
-                "agari_yame",
-                "tenpai_yame",
-                "renchan_on_abort",
-                "noten_total",
-                "deposit",
-                "mangan_base",
-                "game_result",
-                "renchan",
-            )
-        }
-        if not p.deposits:  # riichi is free (Kansai Boo): no stick goes to the table
-            self.cfg["deposit"] = 0
+        self.cfg = dict(_game_params(self.ruleset.name))
         if header.length:
             self.cfg["game_length"] = header.length
         if header.rounding:
@@ -502,6 +484,7 @@ class _Ledger:
         self.cfg.update(settings or {})
         self.seats = self.ruleset.seats
         self.n = len(self.seats)
+        self.seat_at = {wind: i for i, wind in enumerate(self.seats)}
         named = len(header.players) == self.n
         self.named = named
         self.players = header.players if named else self.seats
@@ -540,10 +523,15 @@ class _Ledger:
 
     @property
     def round_name(self) -> str:
-        return f"{SEATS[(self.kyoku // self.n) % 4]}{self.kyoku % self.n + 1}"
+        return _round_label(self.kyoku, self.n)
 
     def _player(self, wind: str, dealer: int) -> int:
-        return (dealer + self.seats.index(wind)) % self.n
+        return (dealer + self.seat_at[wind]) % self.n
+
+    def _players(self, dealer: int) -> dict[str, int]:
+        """Each seat wind's player in a round that `dealer` deals."""
+        n = self.n
+        return {wind: (dealer + i) % n for wind, i in self.seat_at.items()}
 
     def _fail(self, line: int, message: str) -> None:
         self.problems.append(GameProblem("error", line, message))
@@ -593,7 +581,7 @@ class _Ledger:
 
     def _check_table(self, item: _Item, rules: str | None, what: str) -> bool:
         """A line of another ruleset must play at a table of the game's size."""
-        if not rules:
+        if not rules or rules == self.ruleset.name:
             return True
         try:
             seats = load_ruleset(rules).seats
@@ -616,15 +604,14 @@ class _Ledger:
         """The win line's hand, read leniently about the deposits: a line that leaves out
         `sticks:` but names `riichi-by:` is read with room for them (the ledger fills them
         in, `_fill`)."""
-        from ..core.notation import parse_line
-
         if isinstance(item.text, Hand):
             return _Line(item, item.text, True, True)
         text: str = item.text
         body = text.partition("#")[0]
-        honba, sticks = _writes(body, "honba"), _writes(body, "sticks")
+        low = body.lower()
+        honba, sticks = _writes(body, "honba", low), _writes(body, "sticks", low)
         try:
-            if sticks or not _writes(body, "riichi-by"):
+            if sticks or not _writes(body, "riichi-by", low):
                 hand = parse_line(body)
             else:  # room for every stick: the real count is set once the round is known
                 hand = parse_line(f"{body} sticks:{self.table + self.n}")
@@ -636,8 +623,6 @@ class _Ledger:
         return _Line(item, hand, honba, sticks)
 
     def _score(self, line: _Line) -> ScoreResult:
-        from ..engine.loop import score_hand
-
         return score_hand(
             line.hand, self.ruleset.name, self.options, line.item.line, house=self.house
         )
@@ -649,6 +634,16 @@ class _Ledger:
         ledger's own), against the table; an error names the token (and its column when
         it is written) and what the game expects."""
         wind = SEATS[(self.kyoku // self.n) % 4]
+        if (
+            round_wind == wind
+            and honba in (None, self.honba)
+            and sticks
+            in (
+                None,
+                self.table + new_sticks,
+            )
+        ):
+            return True
         where = f"the game stands at {self.round_name}-{self.honba}"
         if round_wind != wind:
             self._fail(
@@ -686,18 +681,19 @@ class _Ledger:
             lines.append(line)
         if not self._check_round(lines, dealer):
             return
+        player = self._players(dealer)
         riichi: set[int] = set()
         for line in lines:
             ctx = line.hand.ctx
             if ctx.flags & RIICHI_FLAGS:
-                riichi.add(self._player(ctx.seat_wind, dealer))
-            riichi |= {self._player(w, dealer) for w in ctx.riichi_by}
+                riichi.add(player[ctx.seat_wind])
+            riichi.update(player[w] for w in ctx.riichi_by)
         taker = self._taker(lines, dealer)
         if taker is None:
             return
         staked = len(riichi) if self.ruleset.params.deposits else 0  # sticks put down
         changes = [0] * self.n
-        parts: dict[tuple[int, str], int] = {}
+        parts: dict[tuple[int, int], int] = {}  # (reason's rank, player): amount
         winners: list[int] = []
         losers: list[int] = []
         calls: list[str] = []
@@ -715,26 +711,27 @@ class _Ledger:
                 hand = replace(line.hand, ctx=replace(ctx, honba=honba, sticks=sticks))
                 line = line._replace(hand=hand)
             result = self._score(line)
-            if not result.ok or result.hand is None:
+            verdict = result.verdict
+            if verdict is None or not result.ok or result.hand is None:
                 self._fail(line.item.line, f"not scored: {result.error}")
                 return
-            winner = self._player(ctx.seat_wind, dealer)
-            if result.winner is None:  # a European draw line: nobody won
+            winner = player[ctx.seat_wind]
+            if verdict.winner is None:  # a European draw line: nobody won
                 drew = True
-            for pay in result.payments:
-                reason = _PART_OF.get(pay.reason, "win")
-                if pay.payer in self.seats:
-                    key = (self._player(pay.payer, dealer), reason)
+            for pay in verdict.payments:
+                rank = _RANK_OF.get(pay.reason, _WIN)
+                if pay.payer in player:
+                    key = (rank, player[pay.payer])
                     parts[key] = parts.get(key, 0) - pay.amount
-                key = (self._player(pay.payee, dealer), reason)
+                key = (rank, player[pay.payee])
                 parts[key] = parts.get(key, 0) + pay.amount
-            for wind, amount in result.net.items():
-                changes[self._player(wind, dealer)] += amount
+            for wind, amount in verdict.net.items():
+                changes[player[wind]] += amount
             loser = None
-            if result.discarder and result.discarder in self.seats:
-                loser = self._player(result.discarder, dealer)
+            if verdict.discarder and verdict.discarder in player:
+                loser = player[verdict.discarder]
                 losers.append(loser)
-            if result.winner is not None:
+            if verdict.winner is not None:
                 winners.append(winner)
                 value = _value(winner, loser, result)
                 values.append(value)
@@ -743,7 +740,7 @@ class _Ledger:
         for p in riichi:
             changes[p] -= deposit
             if deposit:
-                parts[(p, "riichi")] = parts.get((p, "riichi"), 0) - deposit
+                parts[(_RIICHI, p)] = parts.get((_RIICHI, p), 0) - deposit
         table_after = 0 if winners else self.table + staked
         renchan = dealer in winners
         if self.cfg["renchan"] == "dealer_win":
@@ -903,19 +900,20 @@ class _Ledger:
         if not self._check_place(item, drawn.round_wind, honba, sticks, staked):
             return
         changes = [0] * self.n
-        parts: dict[tuple[int, str], int] = {}
+        parts: dict[tuple[int, int], int] = {}  # (reason's rank, player): amount
         for a, b, amount, reason in draw_payments(
             drawn, self.seats, self.cfg["noten_total"], self.cfg["mangan_base"]
         ):
             pa, pb = self._player(a, dealer), self._player(b, dealer)
+            rank = _RANK[reason]
             changes[pa] -= amount
             changes[pb] += amount
-            parts[(pa, reason)] = parts.get((pa, reason), 0) - amount
-            parts[(pb, reason)] = parts.get((pb, reason), 0) + amount
+            parts[(rank, pa)] = parts.get((rank, pa), 0) - amount
+            parts[(rank, pb)] = parts.get((rank, pb), 0) + amount
         for p in riichi:
             changes[p] -= self.cfg["deposit"]
             if self.cfg["deposit"]:
-                parts[(p, "riichi")] = parts.get((p, "riichi"), 0) - self.cfg["deposit"]
+                parts[(_RIICHI, p)] = parts.get((_RIICHI, p), 0) - self.cfg["deposit"]
         tenpai = tuple(sorted(self._player(w, dealer) for w in drawn.tenpai))
         if drawn.kind in ABORTIVE:
             result, renchan = "abort", self.cfg["renchan_on_abort"]
@@ -1123,37 +1121,35 @@ class _Ledger:
 
 def _value(winner: int, loser: int | None, result: ScoreResult) -> WinValue:
     """A win's value as the round report says it (the call as the table says it)."""
-    from ..core.result import call_text
-
     verdict = result.verdict
-    call = call_text(verdict.payments, verdict.value) if verdict is not None else None
+    if verdict is None:  # the ledger takes only results with a verdict
+        return WinValue(winner, loser, 0)
+    score = verdict.score
+    call = call_text(verdict.payments, verdict.value)
     return WinValue(
         winner,
         loser,
-        result.value or 0,
-        result.han,
-        result.fu,
-        result.limit,
-        result.yakuman or 0,
+        verdict.value or 0,
+        score.han,
+        score.fu,
+        score.limit,
+        score.yakuman or 0,
         call or "",
     )
 
 
-def _parts(parts: dict[tuple[int, str], int], changes: list[int]) -> tuple[Part, ...]:
-    """The round's parts in a fixed order (by reason, then player), none of 0; where the
-    payments do not add up to the changes (a ruleset whose payments are not itemised),
-    the rest is the win's."""
+def _parts(parts: dict[tuple[int, int], int], changes: list[int]) -> tuple[Part, ...]:
+    """The round's parts, keyed (reason's rank, player), in that order, none of 0; where
+    the payments do not add up to the changes (a ruleset whose payments are not
+    itemised), the rest is the win's."""
     rest = list(changes)
-    for (p, _), amount in parts.items():
+    for (_, p), amount in parts.items():
         rest[p] -= amount
     for p, amount in enumerate(rest):
         if amount:
-            parts[(p, "win")] = parts.get((p, "win"), 0) + amount
-    order = {r: i for i, r in enumerate(PART_REASONS)}
+            parts[(_WIN, p)] = parts.get((_WIN, p), 0) + amount
     return tuple(
-        Part(p, reason, amount)
-        for (p, reason), amount in sorted(parts.items(), key=lambda kv: (order[kv[0][1]], kv[0][0]))
-        if amount
+        Part(p, PART_REASONS[rank], amount) for (rank, p), amount in sorted(parts.items()) if amount
     )
 
 
@@ -1164,9 +1160,10 @@ def _multiple_ron(ruleset: Ruleset, options: Any) -> str:
         return str(ruleset.resolve_options().get("multiple_ron", "all"))
 
 
-def _writes(body: str, key: str) -> bool:
-    """Whether a line's body writes the token `key:` (in any case)."""
-    low = body.lower()
+def _writes(body: str, key: str, low: str | None = None) -> bool:
+    """Whether a line's body writes the token `key:` (in any case); `low`: the body
+    lowered, where the caller asks for several keys."""
+    low = body.lower() if low is None else low
     at = low.find(f"{key}:")
     while at >= 0:
         if at == 0 or low[at - 1].isspace():
@@ -1204,6 +1201,46 @@ def _is_draw(item: _Item) -> bool:
     return isinstance(item.text, DrawnRound) or (
         isinstance(item.text, str) and is_drawn_line(item.text)
     )
+
+
+_PARAMS = (
+    "start_points",
+    "return_points",
+    "goal_points",
+    "uma",
+    "oka",
+    "result_rounding",
+    "ties",
+    "leftover_deposits",
+    "game_length",
+    "bust",
+    "west_extension",
+    "agari_yame",
+    "tenpai_yame",
+    "renchan_on_abort",
+    "noten_total",
+    "deposit",
+    "mangan_base",
+    "game_result",
+    "renchan",
+)
+
+
+@lru_cache(maxsize=32)
+def _game_params(name: str) -> dict[str, Any]:
+    """The game's numbers the ruleset `name` plays by (a game copies them: its line may
+    change some), read once a ruleset."""
+    p = load_ruleset(name).params
+    params = {k: getattr(p, k) for k in _PARAMS}
+    if not p.deposits:  # riichi is free (Kansai Boo): no stick goes to the table
+        params["deposit"] = 0
+    return params
+
+
+@lru_cache(maxsize=64)
+def _round_label(kyoku: int, n: int) -> str:
+    """The round `kyoku` (0 = E1) at a table of `n`: `E1` .. `N4`."""
+    return f"{SEATS[(kyoku // n) % 4]}{kyoku % n + 1}"
 
 
 def _order(points: list[int]) -> list[int]:

@@ -44,6 +44,8 @@ TSV_HEADER = (
 # the players' colours in the chart and the legend (plain text without colour)
 COLOURS = ("cyan", "magenta", "yellow", "green")
 CHART_HEIGHT = 8
+# one encoder for every record (json.dumps builds one a call); the records hold no cycle
+_ENCODE = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 _KEEP = "\u00a0"  # a blank _wrap never breaks at (`供託 1本`): written as a blank
 
 
@@ -554,8 +556,7 @@ class GameWriter:
         from . import json_safe
 
         if self.fmt == "jsonl":
-            for rec in records([g]):
-                self.out.write(json_safe(json.dumps(rec, ensure_ascii=False)) + "\n")
+            self.out.write("".join(json_safe(_ENCODE(rec)) + "\n" for rec in records([g])))
         elif self.fmt == "json":
             for rec in records([g]):
                 body = json.dumps(rec, ensure_ascii=False, indent=1).replace("\n", "\n ")
