@@ -87,7 +87,7 @@ def test_one_hand_as_arguments_jsonl():
     )
     assert {y["key"]: y["han"] for y in rec["yaku"]} == {"tanyao": 1, "dora": 2, "aka_dora": 1}
     assert rec["payments"] == [
-        {"from": "N", "to": "S", "amount": 7700, "reason": "ron", "label": "ron"}
+        {"from": "N", "to": "S", "amount": 7700, "reason": "ron", "key": "ron", "label": "ron"}
     ]
     assert rec["net"] == {"E": 0, "S": 7700, "W": 0, "N": -7700}
 

@@ -220,7 +220,8 @@ def test_a_bad_game_line_is_its_lines_error_with_the_column(header, message):
 
 def test_a_game_line_sets_the_uma_and_the_all_last_rule():
     h = read_header("# game g uma:10,5,-5,-10 tenpai-yame:off")
-    assert h.uma == (10, 5, -5, -10) and h.tenpai_yame is False and not h.problems
+    settings = dict(h.settings)
+    assert settings == {"uma": (10, 5, -5, -10), "tenpai_yame": False} and not h.problems
 
 
 def test_the_dealer_ready_and_first_in_all_last_stops_or_plays_on():

@@ -274,6 +274,7 @@ def test_jsonl_one_record_per_result_in_order():
         "to": "S",
         "amount": 7700,
         "reason": "ron",
+        "key": "ron",
         "label": "ron",
     }
     assert first["net"] == {"E": 0, "S": 8000, "W": 0, "N": -8000}

@@ -671,8 +671,32 @@ RecordFiles = Annotated[
     list[str] | None,
     typer.Argument(
         metavar="FILE",
-        help="Tenhou mjlog (plain or gzip) or tenhou.net/6 JSON; a directory: "
-        "the records under it; '-' = stdin.",
+        help="Game records, plain or gzip: Tenhou mjlog or tenhou.net/6 JSON, Mahjong Soul "
+        "JSON, mjai JSON Lines (docs/records.md); a directory: the records under it; "
+        "'-' = stdin.",
+        show_default=False,
+    ),
+]
+
+
+RecordRulesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--rules",
+        "-r",
+        metavar="NAME",
+        help="Ruleset of records that name none (mjai logs); default: tenhou (sanma for "
+        "three players). Other records play by their own.",
+        show_default=False,
+        autocompletion=_complete_rules,
+    ),
+]
+RecordOptOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--opt",
+        metavar="NAME=VALUE",
+        help="An option of that ruleset for records that name no rules; repeatable.",
         show_default=False,
     ),
 ]
@@ -684,14 +708,17 @@ def import_records(
     fmt: Annotated[
         str, typer.Option("--format", "-F", metavar="lines|jsonl", help="Output format.")
     ] = "lines",
+    rules: RecordRulesOption = None,
+    opt: RecordOptOption = None,
     quiet: QuietOption = False,
     output: OutputOption = None,
 ) -> int:
     """One hand line per win of game records, ready for `mjscore score --file -`."""
-    from .records import import_command
+    from .records import import_command, record_rules
 
     paths = _record_paths(files)
-    return _written(output, lambda: import_command(paths, fmt, quiet=quiet))
+    chosen = record_rules(rules, opt)
+    return _written(output, lambda: import_command(paths, fmt, quiet=quiet, ruleset=chosen))
 
 
 @app.command("check")
@@ -700,14 +727,17 @@ def check_records(
     fmt: Annotated[
         str, typer.Option("--format", "-F", metavar="text|jsonl", help="Output format.")
     ] = "text",
+    rules: RecordRulesOption = None,
+    opt: RecordOptOption = None,
     quiet: QuietOption = False,
     output: OutputOption = None,
 ) -> int:
     """Score every win of game records and compare it with the record's verdict."""
-    from .records import check_command
+    from .records import check_command, record_rules
 
     paths = _record_paths(files)
-    return _written(output, lambda: check_command(paths, fmt, quiet=quiet))
+    chosen = record_rules(rules, opt)
+    return _written(output, lambda: check_command(paths, fmt, quiet=quiet, ruleset=chosen))
 
 
 # -- entry point ----------------------------------------------------------------------------

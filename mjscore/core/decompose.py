@@ -16,6 +16,7 @@ from itertools import product
 from ..base import tiles as T
 from ..base.frozen import field, value_class
 from .hand import Meld
+from .phrases import Phrase, phrase
 
 RUN, TRIPLET, KAN = "run", "triplet", "kan"
 PAIR = "pair"  # not a set: only its text is asked for
@@ -74,20 +75,22 @@ class Reading:
     pairs: tuple[int, ...] = ()  # seven pairs
     wait: str = TANKI
 
-    def text(self) -> str:
-        """The reading as a player would say it: '234m 567p 22s ...' (wait in brackets)."""
+    def text(self) -> Phrase:
+        """The reading as a player would say it: '234m 567p 22s ...' (wait in brackets), a
+        Phrase of core.phrases.READING."""
         if self.shape == SEVEN_PAIRS:
-            return " ".join(T.group_text((p, p)) for p in self.pairs) + f" [{self.wait}]"
+            pairs = " ".join(T.group_text((p, p)) for p in self.pairs)
+            return phrase("reading", "sets", sets=pairs, wait=self.wait)
         if self.shape == ORPHANS:
-            return f"thirteen orphans [{self.wait}]"
+            return phrase("reading", "thirteen_orphans", wait=self.wait)
         if self.shape == UNRELATED:
             assert self.pair is not None  # this shape always has its pair
-            return f"thirteen unrelated tiles with the pair {T.group_text((self.pair, self.pair))}"
+            return phrase("reading", "unrelated", pair=T.group_text((self.pair, self.pair)))
         if self.shape == NAGASHI:
-            return "nagashi: scored from the discards, not from the tiles"
+            return phrase("reading", "nagashi")
         parts = [f"({g.name})" if g.called else g.name for g in self.groups]
         parts.append(set_text(PAIR, self.pair))
-        return f"{' '.join(parts)} [{self.wait}]"
+        return phrase("reading", "sets", sets=" ".join(parts), wait=self.wait)
 
 
 @lru_cache(maxsize=4096)

@@ -20,15 +20,6 @@ from ..base.frozen import value_class
 EXHAUSTIVE, NAGASHI = "exhaustive", "nagashi"
 ABORTIVE = ("nine-terminals", "four-riichi", "triple-ron", "four-kans", "four-winds")
 KINDS = (EXHAUSTIVE, NAGASHI, *ABORTIVE)
-KIND_NAMES = {
-    EXHAUSTIVE: "exhaustive draw",
-    NAGASHI: "nagashi mangan",
-    "nine-terminals": "nine terminals (九種九牌)",
-    "four-riichi": "four riichi (四家立直)",
-    "triple-ron": "triple ron (三家和了)",
-    "four-kans": "four kans (四槓散了)",
-    "four-winds": "four winds (四風連打)",
-}
 _KEYS = ("draw", "round", "honba", "sticks", "tenpai", "nagashi", "riichi-by", "rules")
 MAX_COUNT = 500
 

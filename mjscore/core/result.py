@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..base.errors import MjscoreError
+from .phrases import Phrase, phrase
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -47,12 +48,23 @@ class YakuMatch(NamedTuple):
         return d
 
 
+def key_of(words: str) -> str:
+    """The key a Phrase was written from ("" for plain text a caller wrote)."""
+    return words.key if isinstance(words, Phrase) else ""
+
+
 class FuItem(NamedTuple):
-    reason: str
+    reason: str  # a Phrase: the English of its key (core.phrases.FU) and values
     fu: int
+    key: str = ""  # the key of core.phrases.FU ("" for an item a caller wrote)
+
+    @classmethod
+    def of(cls, key: str, fu: int, /, **values: Any) -> "FuItem":
+        """The item of `key` (core.phrases.FU) with its values, worth `fu`."""
+        return cls(phrase("fu", key, **values), fu, key)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"reason": self.reason, "fu": self.fu}
+        return {"key": self.key, "reason": self.reason, "fu": self.fu}
 
 
 # payments[].reason: the keys of docs/output.md's table (a new one is added there first)
@@ -79,7 +91,27 @@ class Payment(NamedTuple):
     amount: int
     reason: str  # a key of PAYMENT_REASONS
     units: int | None = None  # honba, deposits, dora: how many (the record's "count")
-    label: str = ""  # the words for people; the reason itself when empty
+    label: str = ""  # a Phrase of core.phrases.PAYMENT; the reason itself when empty
+    key: str = ""  # the label's key in core.phrases.PAYMENT; the reason itself when empty
+
+    @classmethod
+    def of(
+        cls,
+        payer: str | None,
+        payee: str,
+        amount: int,
+        reason: str,
+        /,
+        count: int | None = None,
+        key: str = "",
+        **values: Any,
+    ) -> "Payment":
+        """A payment whose label is the words of `key` (core.phrases.PAYMENT; the reason by
+        default) with the count and the values."""
+        key = key or reason
+        if count is not None:
+            values["count"] = count
+        return cls(payer, payee, amount, reason, count, phrase("payment", key, **values), key)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -90,6 +122,7 @@ class Payment(NamedTuple):
         }
         if self.units is not None:
             d["count"] = self.units
+        d["key"] = self.key or self.reason
         d["label"] = self.label or self.reason
         return d
 
@@ -97,10 +130,17 @@ class Payment(NamedTuple):
 class Liability(NamedTuple):
     seat: str | None
     yaku: tuple[str, ...]
-    rule: str  # the sentence a player reads: who fed what, who pays what
+    rule: str  # a Phrase of core.phrases.LIABILITY: who fed what, who pays what
+    key: str = ""  # the rule's key ("" for a rule a caller wrote)
+
+    @classmethod
+    def of(cls, seat: str | None, yaku: tuple[str, ...], key: str, /, **values: Any) -> "Liability":
+        """The liability of `seat` for `yaku`, its rule the words of `key`
+        (core.phrases.LIABILITY) with the values."""
+        return cls(seat, yaku, phrase("liability", key, **values), key)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "yaku": list(self.yaku), "rule": self.rule}
+        return {"seat": self.seat, "yaku": list(self.yaku), "key": self.key, "rule": self.rule}
 
 
 # -- typed scores: one per scoring scheme ---------------------------------------------------
@@ -149,7 +189,7 @@ class PlayerTally(NamedTuple):
     winner: bool
     riichi: bool
     given: bool
-    notes: tuple[str, ...]
+    notes: tuple[str, ...]  # Phrases (core.phrases.NOTE)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -165,6 +205,7 @@ class PlayerTally(NamedTuple):
             "riichi": self.riichi,
             "given": self.given,
             "notes": list(self.notes),
+            "note_keys": [key_of(n) for n in self.notes],
         }
 
 
@@ -288,8 +329,8 @@ class Verdict(NamedTuple):
     discarder: str | None = None
     yaku: tuple[YakuMatch, ...] = ()
     liability: Liability | None = None
-    reading: str | None = None  # the chosen decomposition, in mpsz groups
-    notes: tuple[str, ...] = ()
+    reading: str | None = None  # the chosen decomposition, in mpsz groups (a Phrase)
+    notes: tuple[str, ...] = ()  # Phrases (core.phrases.NOTE)
 
 
 _NO_SCORE = HanFu(None, None)
@@ -496,6 +537,7 @@ class ScoreResult(NamedTuple):
                 "win": None,
                 "reading": None,
                 "notes": [],
+                "note_keys": [],
                 "kita": self.hand.ctx.kita if self.hand is not None else 0,
             }
         s = v.score
@@ -520,6 +562,7 @@ class ScoreResult(NamedTuple):
             "win": v.win,
             "reading": v.reading,
             "notes": list(v.notes),
+            "note_keys": [key_of(n) for n in v.notes],
             "kita": self.hand.ctx.kita if self.hand is not None else 0,
         }
         d.update(s.record())

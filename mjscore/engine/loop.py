@@ -11,9 +11,10 @@ from typing import Any
 
 from ..base.errors import MjscoreError, NotationError, NotAWin, RulesetError
 from ..base.values import FrozenMap
-from ..core.drawn import KIND_NAMES, draw_payments, is_drawn_line, parse_drawn
+from ..core.drawn import draw_payments, is_drawn_line, parse_drawn
 from ..core.hand import Hand
 from ..core.notation import parse_line
+from ..core.phrases import phrase
 from ..core.result import ScoreResult, Verdict
 from ..rulesets import Ruleset
 from .setting import HouseRules, asked_for, resolve_cached, tokens_asked
@@ -141,19 +142,20 @@ def score_drawn(
         )
     p = ruleset.params
     paid = draw_payments(drawn, seats, p.noten_total, p.mangan_base)
-    payments = tuple(Payment(a, b, amount, reason) for a, b, amount, reason in paid)
+    payments = tuple(Payment.of(a, b, amount, reason) for a, b, amount, reason in paid)
     net = {s: 0 for s in seats}
     for a, b, amount, _ in paid:
         net[a] -= amount
         net[b] += amount
-    ready = ", ".join(drawn.tenpai) if drawn.tenpai else "nobody"
-    note = f"drawn round: {KIND_NAMES[drawn.kind]}"
-    if not drawn.abortive:
-        note += f"; ready: {ready}"
-    if drawn.nagashi:
-        note += f"; nagashi mangan: {', '.join(drawn.nagashi)}"
-    if not paid:
-        note += "; nobody pays"
+    note = phrase(
+        "note",
+        "drawn_round",
+        kind=drawn.kind,
+        abortive=drawn.abortive,
+        ready=drawn.tenpai,
+        nagashi=drawn.nagashi,
+        paid=bool(paid),
+    )
     verdict = Verdict(HanFu(None, None), 0, payments, FrozenMap(net), notes=(note,))
     return ScoreResult(line_no, text, ruleset.name, shown, verdict, title=ruleset.title)
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 from ..base import tiles as T
 from ..core.decompose import KAN
 from ..core.facts import HandFacts
+from ..core.phrases import phrase
 from ..core.result import ScoreItem
 from ..yaku.registry import ROWS, enabled, row
-
-_ROLE_WORDS = {"seat": "seat wind", "dominant": "dominant wind", "round": "round wind"}
 
 
 def set_items(f: HandFacts) -> list[ScoreItem]:
@@ -26,7 +25,8 @@ def set_items(f: HandFacts) -> list[ScoreItem]:
         grade = "major" if T.is_terminal_or_honor(g.tile) else "simple"
         points = table[f"{kind}_{grade}"][1 if g.concealed else 0]
         state = "concealed" if g.concealed else "exposed"
-        out.append(ScoreItem(f"{kind}_{grade}", f"{state} {kind} {T.group_text(g.tiles)}", points))
+        name = phrase("item", f"{state}_{kind}", tiles=T.group_text(g.tiles))
+        out.append(ScoreItem(f"{kind}_{grade}", name, points))
     return out
 
 
@@ -52,14 +52,13 @@ def pair_items(f: HandFacts) -> list[ScoreItem]:
             continue
         if not f.options["pair_roles_cumulative"]:
             roles = [max(roles, key=lambda rp: rp[1])]
-        words = " + ".join(_ROLE_WORDS.get(r, r) for r, _ in roles)
-        out.append(
-            ScoreItem(
-                "pair",
-                f"pair {T.group_text((pair.tile, pair.tile))} ({words})",
-                sum(p for _, p in roles),
-            )
+        name = phrase(
+            "item",
+            "pair",
+            tiles=T.group_text((pair.tile, pair.tile)),
+            roles=tuple(r for r, _ in roles),
         )
+        out.append(ScoreItem("pair", name, sum(p for _, p in roles)))
     return out
 
 
@@ -76,11 +75,11 @@ def flower_items(f: HandFacts) -> list[ScoreItem]:
     if not f.flowers:
         return []
     each = f.params.points["flower"]
-    names = ", ".join(flower_name(t, f.options["flower_map"]) for t in sorted(f.flowers))
+    names = tuple(flower_name(t, f.options["flower_map"]) for t in sorted(f.flowers))
     return [
         ScoreItem(
             "flowers",
-            f"flowers {T.group_text(f.flowers)} ({names})",
+            phrase("item", "flowers", tiles=T.group_text(f.flowers), names=names),
             each * len(f.flowers),
             times=len(f.flowers),
         )

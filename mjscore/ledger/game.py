@@ -18,7 +18,7 @@ Nothing here prints; errors are `GameProblem`s in the ledger, never exceptions.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from typing import Any, NamedTuple
 from urllib.parse import quote, unquote
@@ -37,6 +37,7 @@ from ..core.drawn import (
 )
 from ..core.hand import Hand
 from ..core.notation import parse_line
+from ..core.phrases import phrase
 from ..core.result import ScoreResult, call_text
 from ..engine.catalog import load_ruleset
 from ..engine.loop import score_hand
@@ -50,7 +51,6 @@ RESULTS = ("win", "draw", "nagashi", "abort")
 ROUND_CAP = 200  # rounds in one game: far beyond any real game
 LENGTHS = ("east", "south", "north", "single")
 ROUNDINGS = ("exact", "tenhou")
-HEADER_KEYS = ("players", "rules", "length", "rounding", "uma", "tenpai-yame")
 RIICHI_FLAGS = frozenset({"riichi", "double-riichi", "open-riichi"})
 FOUR_RIICHI = "four-riichi"
 
@@ -217,11 +217,11 @@ def header_line(
     rules: str | None = None,
     length: str | None = None,
     rounding: str | None = None,
-    uma: Iterable[float] | None = None,
-    tenpai_yame: str | None = None,
+    settings: Iterable[tuple[str, str]] = (),
 ) -> str:
     """The `# game` line that starts a game: names with a blank, comma, `%` or `#`
-    percent-encoded, so that a name is one token."""
+    percent-encoded, so that a name is one token; `settings` are the game's own
+    (`start:30000`, `uma:15,5,-5,-15`: SETTINGS) where a record shows them."""
     parts = ["# game", encode(game)]
     names = list(players)
     if names:
@@ -232,10 +232,7 @@ def header_line(
         parts.append(f"length:{length}")
     if rounding:
         parts.append(f"rounding:{rounding}")
-    if uma:
-        parts.append("uma:" + ",".join(_number(u) for u in uma))
-    if tenpai_yame:
-        parts.append(f"tenpai-yame:{tenpai_yame}")
+    parts += [f"{k}:{v}" for k, v in settings if k in SETTINGS]
     return " ".join(parts)
 
 
@@ -256,10 +253,6 @@ def _mark(comment: str) -> tuple[str, str, int] | None:
     """(game, round, honba) of the comment after a line's first `#`, or None."""
     m = _PLACE.match("#" + comment)
     return (unquote(m.group(1)), m.group(2), int(m.group(3))) if m else None
-
-
-def _number(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else str(x)
 
 
 _ESCAPED = {c: f"%{ord(c):02X}" for c in " ,%#\t\r\n"}
@@ -284,9 +277,9 @@ class Header(NamedTuple):
     rules: str | None = None
     length: str | None = None
     rounding: str | None = None  # the result's rounding, where a record shows it
-    uma: tuple[float, ...] | None = None  # the record's uma, where it is not the ruleset's
     problems: tuple[str, ...] = ()  # what is wrong with the line (`column N: ...`)
-    tenpai_yame: bool | None = None  # all-last stops on the dealer's ready hand (on/off)
+    # the game's own parameters where the line states them: (`uma`, (10, 5, -5, -10))
+    settings: tuple[tuple[str, Any], ...] = ()
 
 
 def read_header(text: str) -> Header | None:
@@ -315,21 +308,23 @@ def read_header(text: str) -> Header | None:
         elif not game:
             game = unquote(w)
     players = tuple(unquote(n) for n in fields["players"].split(",")) if "players" in fields else ()
-    uma = _uma(fields["uma"]) if "uma" in fields else None
-    yame = {"on": True, "off": False}.get(fields.get("tenpai-yame", ""))
     return Header(
         game,
         players,
         fields.get("rules"),
         fields.get("length") if fields.get("length") in LENGTHS else None,
         fields.get("rounding") if fields.get("rounding") in ROUNDINGS else None,
-        uma,
         tuple(problems),
-        yame,
+        tuple(
+            (SETTINGS[k].param, value)
+            for k in SETTINGS
+            if k in fields and (value := SETTINGS[k].read(fields[k])) is not None
+        ),
     )
 
 
 _UMA_VALUE = re.compile(r"[+-]?[0-9]{1,4}(\.[0-9])?")
+_POINTS = re.compile(r"-?[0-9]{1,8}")
 
 
 def _uma(text: str) -> tuple[float, ...] | None:
@@ -338,6 +333,51 @@ def _uma(text: str) -> tuple[float, ...] | None:
         return None
     values = tuple(float(p) for p in parts)
     return values if abs(sum(values)) < 1e-9 else None
+
+
+def _points(text: str) -> int | None:
+    return int(text) if _POINTS.fullmatch(text) else None
+
+
+def _on_off(text: str) -> bool | None:
+    return {"on": True, "off": False}.get(text)
+
+
+class Setting(NamedTuple):
+    """A game setting a `# game` line may state beside its ruleset's: the ledger parameter
+    it sets, how its value reads (None: it does not), and what a bad value is told."""
+
+    param: str
+    read: Callable[[str], Any]
+    problem: str
+
+
+# The game's own settings, where a record shows them: its room (a Mahjong Soul room's
+# detail_rule), its year (Tenhou's uma of 2009, its all-last stop before June 2010) or
+# its tournament. One table: the line writer, the reader and the checks use it.
+SETTINGS: dict[str, Setting] = {
+    "uma": Setting("uma", _uma, "needs the uma first to last, adding up to 0 (uma:20,10,-10,-20)"),
+    "tenpai-yame": Setting(
+        "tenpai_yame",
+        _on_off,
+        "takes on or off (the all-last dealer ready and first ends the game)",
+    ),
+    "start": Setting(
+        "start_points", _points, "takes the points each player starts with (start:25000)"
+    ),
+    "return": Setting(
+        "return_points", _points, "takes the points the result counts from (return:30000)"
+    ),
+    "goal": Setting(
+        "goal_points", _points, "takes the points that end the game at all-last (goal:30000)"
+    ),
+    "bust": Setting("bust", _on_off, "takes on or off (a player below zero ends the game)"),
+    "west": Setting("west_extension", _on_off, "takes on or off (the game goes on into West)"),
+    "agari-yame": Setting(
+        "agari_yame", _on_off, "takes on or off (the all-last dealer's win as first ends the game)"
+    ),
+}
+HEADER_KEYS = ("players", "rules", "length", "rounding", *SETTINGS)
 
 
 def _header_value(key: str, value: str) -> str:
@@ -353,10 +393,8 @@ def _header_value(key: str, value: str) -> str:
         return f"is not a game length ({', '.join(LENGTHS)})"
     if key == "rounding" and value not in ROUNDINGS:
         return f"is not a rounding of the result ({', '.join(ROUNDINGS)})"
-    if key == "uma" and _uma(value) is None:
-        return "needs the uma first to last, adding up to 0 (uma:20,10,-10,-20)"
-    if key == "tenpai-yame" and value not in ("on", "off"):
-        return "takes on or off (the all-last dealer ready and first ends the game)"
+    if key in SETTINGS and SETTINGS[key].read(value) is None:
+        return SETTINGS[key].problem
     if key == "players" and not value:
         return "names no player (players:A,B,C,D)"
     return ""
@@ -477,10 +515,7 @@ class _Ledger:
             self.cfg["game_length"] = header.length
         if header.rounding:
             self.cfg["result_rounding"] = header.rounding
-        if header.uma is not None:
-            self.cfg["uma"] = header.uma
-        if header.tenpai_yame is not None:
-            self.cfg["tenpai_yame"] = header.tenpai_yame
+        self.cfg.update(header.settings)
         self.cfg.update(settings or {})
         self.seats = self.ruleset.seats
         self.n = len(self.seats)
@@ -502,7 +537,7 @@ class _Ledger:
         self.kyoku, self.honba, self.table = 0, 0, 0
         self.rounds: list[Round] = []
         self.pending: list[_Item] = []
-        self.ended, self.end = False, ""
+        self.ended, self.end = False, ""  # why it ended: a Phrase of core.phrases.GAME_END
         self.multiple_ron: str | None = None  # the ruleset's rule, once a round needs it
 
     # -- reading ---------------------------------------------------------------------------
@@ -634,16 +669,9 @@ class _Ledger:
         ledger's own), against the table; an error names the token (and its column when
         it is written) and what the game expects."""
         wind = SEATS[(self.kyoku // self.n) % 4]
-        if (
-            round_wind == wind
-            and honba in (None, self.honba)
-            and sticks
-            in (
-                None,
-                self.table + new_sticks,
-            )
-        ):
-            return True
+        expected = self.table + new_sticks
+        if round_wind == wind and honba in (None, self.honba) and sticks in (None, expected):
+            return True  # the usual line: no message to build
         where = f"the game stands at {self.round_name}-{self.honba}"
         if round_wind != wind:
             self._fail(
@@ -1031,7 +1059,7 @@ class _Ledger:
         a ready hand under tenpai_yame)."""
         cfg, n = self.cfg, self.n
         if cfg["bust"] and min(self.scores) < 0:
-            self.ended, self.end = True, "a player below zero"
+            self.ended, self.end = True, phrase("game_end", "below_zero")
             return
         last = {"east": n - 1, "south": 2 * n - 1}.get(cfg["game_length"], 4 * n - 1)
         if played < last:
@@ -1040,19 +1068,19 @@ class _Ledger:
         reached = not cfg["west_extension"] or max(self.scores) >= goal
         top = _order(self.scores)[0]
         if played >= last + n and not renchan:
-            self.ended, self.end = True, "the last round of sudden death"
+            self.ended, self.end = True, phrase("game_end", "sudden_death_last")
         elif (
             played > last
             and max(self.scores) >= goal
             and cfg["west_extension"]
             and (not renchan or top == dealer)
         ):
-            self.ended, self.end = True, f"sudden death: {goal:,} reached"
+            self.ended, self.end = True, phrase("game_end", "sudden_death_goal", goal=goal)
         elif renchan:
             if stops and top == dealer and reached:
-                self.ended, self.end = True, "the dealer stops in all-last as first"
+                self.ended, self.end = True, phrase("game_end", "agari_yame")
         elif reached and played == last:
-            self.ended, self.end = True, "the last round"
+            self.ended, self.end = True, phrase("game_end", "last_round")
 
     # -- the end ---------------------------------------------------------------------------
 
@@ -1080,14 +1108,12 @@ class _Ledger:
         if self.ended:
             end = self.end
         elif self.broken:
-            end = "stopped by an error"
+            end = phrase("game_end", "stopped_by_error")
         elif not self.rounds:
-            end = "no round"
+            end = phrase("game_end", "no_round")
         else:
-            end = (
-                f"the record stops after {self.rounds[-1].round}-{self.rounds[-1].honba} "
-                "(the game goes on by its rules)"
-            )
+            last = self.rounds[-1]
+            end = phrase("game_end", "record_stops", round=last.round, honba=last.honba)
             self.problems.append(GameProblem("note", 0, f"game {self.header.game or '-'}: {end}"))
         return Game(
             self.header.game,

@@ -54,8 +54,9 @@ class GameStart:
     length: str  # "south" | "east"
     rules: str = ""  # the platform's ruleset, as the game's lines name it
     rounding: str = ""  # "exact" where the record's results have decimals
-    uma: tuple[float, ...] = ()  # the game's uma where it is not the ruleset's
-    tenpai_yame: str = ""  # "off" where the game played on after the dealer's ready hand
+    # the game's own settings where the record states them (a Mahjong Soul room's start
+    # and return points, uma...): (`start`, `30000`), as the `# game` line writes them
+    settings: tuple[tuple[str, str], ...] = ()
 
     def header(self) -> str:
         from ..ledger import header_line
@@ -66,8 +67,7 @@ class GameStart:
             self.rules or None,
             length=self.length,
             rounding=self.rounding or None,
-            uma=self.uma or None,
-            tenpai_yame=self.tenpai_yame or None,
+            settings=self.settings,
         )
 
 
@@ -123,9 +123,23 @@ def mjlog_start(
         "south" if go_type & HANCHAN else "east",
         rules,
         "exact" if _tenths(_OWARI.findall(text)[-1:]) else "",
-        params.get("uma", ()),
-        "off" if params.get("tenpai_yame") is False else "",
+        tenhou_settings(params),
     )
+
+
+def tenhou_settings(params: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """The `# game` settings of a Tenhou game's own numbers (rules.tenhou_game_params):
+    its uma where it is not the ruleset's, `tenpai-yame:off` where it played on."""
+    out = []
+    if params.get("uma"):
+        out.append(("uma", ",".join(_number(u) for u in params["uma"])))
+    if params.get("tenpai_yame") is False:
+        out.append(("tenpai-yame", "off"))
+    return tuple(out)
+
+
+def _number(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
 
 
 _OWARI = re.compile(r'\sowari="([^"]{0,200})"')
@@ -234,8 +248,7 @@ def tenhou6_start(
         length,
         rules,
         "exact" if exact else "",
-        params.get("uma", ()) if seats == 4 else (),
-        "off" if params.get("tenpai_yame") is False else "",
+        tenhou_settings(params if seats == 4 else {k: v for k, v in params.items() if k != "uma"}),
     )
 
 

@@ -54,6 +54,16 @@ def tr(words: str) -> str:
     return WORDS.get(words, words)
 
 
+def said(text: str) -> str:
+    """What scoring said (a fu item, a payment's label, the liability, a note, the reading:
+    a core.phrases.Phrase, whose text is English) in the run's language, from its key."""
+    if current() != "ja":
+        return text
+    from .words_ja import in_japanese
+
+    return in_japanese(text)
+
+
 def seat(letter: str) -> str:
     """A seat wind letter as the run's language writes it: `E`, or 東."""
     if current() != "ja":

@@ -24,7 +24,7 @@ from json.encoder import encode_basestring  # the encoder's own, for ensure_asci
 from typing import Any
 
 from ..base.values import FrozenMap
-from ..core.result import ScoreResult
+from ..core.result import ScoreResult, key_of
 from . import json_default, json_safe
 
 Indent = int | None  # None: one line, as JSON Lines writes it; 2: the JSON array's layout
@@ -79,7 +79,7 @@ def _pieced(r: ScoreResult, indent: Indent) -> str | None:
         f'{head}{sep}"winner": {_scalar(v.winner)}{sep}{_items("yaku", v.yaku, indent)}'
         f"{sep}{score}{sep}{settlement}{sep}{_liability(v.liability, indent)}"
         f'{sep}"win": {_scalar(v.win)}{sep}"reading": {_scalar(v.reading)}'
-        f"{sep}{_notes(v.notes, indent)}{kita}"
+        f"{sep}{_notes(v.notes, tuple(map(key_of, v.notes)), indent)}{kita}"
     )
     for key, value in extra.items():
         text += sep + _member(key, value, indent)
@@ -197,8 +197,13 @@ def _liability(liability: Any, indent: Indent) -> str:
 
 
 @lru_cache(maxsize=256)
-def _notes(notes: tuple[str, ...], indent: Indent) -> str:
-    return _member("notes", list(notes), indent)
+def _notes(notes: tuple[str, ...], keys: tuple[str, ...], indent: Indent) -> str:
+    """The notes and their keys (a Phrase equals its text: the keys are part of the key)."""
+    return (
+        _member("notes", list(notes), indent)
+        + _layout(indent)[1]
+        + _member("note_keys", list(keys), indent)
+    )
 
 
 @lru_cache(maxsize=4)

@@ -18,7 +18,7 @@ from ..core.hand import ANKAN, SOURCE_WORDS, seat_from
 from ..core.result import Fans, PointsDoubles, call_text
 from . import caret, error_message, error_place, safe
 from .console import console, tiles_wanted, write_lines
-from .lang import japanese, seat, tr
+from .lang import japanese, said, seat, tr
 from .layout import Cell, both_ends, columns, flow, pad, side_by_side, width_of, wrap_words
 
 if TYPE_CHECKING:
@@ -234,17 +234,9 @@ def yaku_lines(result: ScoreResult, width: int) -> list[Text]:
 
 
 def fu_lines(result: ScoreResult, width: int) -> list[Text]:
-    if japanese():
-        from .words_ja import fu_reason
-
-        names = {y.name: y.japanese for y in result.yaku if y.japanese}
-        rows: list[list[Cell]] = [[Text(tr("fu"), "dim"), ""]]
-        rows += [
-            [Text(fu_reason(item.reason, names), "dim"), f"{item.fu}符"] for item in result.fu_items
-        ]
-        return columns(rows, width, right=(1,), gap=1, wrap=0)
-    rows = [[Text("fu", "dim"), ""]]
-    rows += [[Text(item.reason, "dim"), str(item.fu)] for item in result.fu_items]
+    fu = "{}符" if japanese() else "{}"
+    rows: list[list[Cell]] = [[Text(tr("fu"), "dim"), ""]]
+    rows += [[Text(said(item.reason), "dim"), fu.format(item.fu)] for item in result.fu_items]
     return columns(rows, width, right=(1,), gap=1, wrap=0)
 
 
@@ -327,15 +319,12 @@ def _total_lines_ja(result: ScoreResult, width: int) -> list[Text]:
 
 def payment_lines(result: ScoreResult, width: int) -> list[Text]:
     rows: list[list[Cell]] = []
-    ja = japanese()
-    if ja:
-        from .words_ja import payment_label
     for i, p in enumerate(result.payments):
         if p.payer is None:
             payer = tr("discarder")
         else:
             payer = tr(p.payer) if p.payer == "table" else seat(p.payer)
-        label = payment_label(p.reason, p.units, p.label) if ja else p.label or p.reason
+        label = said(p.label or p.reason)
         rows.append(
             [
                 Text(tr("payments") if i == 0 else "", "bold"),
@@ -425,12 +414,7 @@ def score_lines(result: ScoreResult, width: int = WIDTH, tiles: bool = True) -> 
                     indent=2,
                 )
     if result.reading:
-        reading = result.reading
-        if japanese():
-            from .words_ja import reading_text
-
-            reading = reading_text(reading)
-        lines += wrap_words(Text(f"{tr('reading')} {reading}", "dim"), width)
+        lines += wrap_words(Text(f"{tr('reading')} {said(result.reading)}", "dim"), width)
     lines.append(Text())
     if result.winner is not None:
         lines += _body(result, width)
@@ -445,18 +429,10 @@ def score_lines(result: ScoreResult, width: int = WIDTH, tiles: bool = True) -> 
         lines += payment_lines(result, width)
     lines += net_lines(result, width)
     if result.liability is not None:
-        rule = result.liability.rule
-        if japanese():
-            from .words_ja import liability_text
-
-            rule = liability_text(rule)
+        rule = said(result.liability.rule)
         lines += wrap_words(Text(tr("liability") + " ", "bold yellow") + Text(rule), width)
     for note in result.notes:
-        if japanese():
-            from .words_ja import note_text
-
-            note = note_text(note)
-        lines += wrap_words(Text(tr("note") + " ", "bold") + Text(note), width)
+        lines += wrap_words(Text(tr("note") + " ", "bold") + Text(said(note)), width)
     return lines
 
 

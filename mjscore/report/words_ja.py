@@ -12,14 +12,17 @@ Mahjong Soul's for `mahjongsoul` (its FAQ, mahjongsoul.club "採用役は?": `�
 国标 names and European hands their French and German names (docs/rules/european.md).
 
 Only words for people are here: record keys, error messages and the machine formats
-never change with the language. Sentences the core writes in English (liability, notes)
-are translated by pattern; one no pattern knows stays whole in English rather than half.
+never change with the language. What scoring says (fu items, payments, liability, notes,
+the reading, a European player's items) comes as a key and its values (core.phrases,
+which writes the English); the tables here give each key its Japanese words, and
+tests/test_words.py renders every key in both languages.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
+
+from ..core.phrases import Phrase, Values, Words, say
 
 SEAT_KANJI = {"E": "東", "S": "南", "W": "西", "N": "北"}
 _SOURCE = {"left": "上家", "across": "対面", "right": "下家"}
@@ -217,270 +220,183 @@ def call_line(
     )
 
 
-# -- fu items --------------------------------------------------------------------------------
-
-_FU_FIXED = {
-    "base": "副底",
-    "rounded up to 10": "切り上げ",
-    "tsumo": "ツモ",
-    "closed hand won by ron": "門前ロン",
-    "closed wait (kanchan)": "嵌張待ち",
-    "edge wait (penchan)": "辺張待ち",
-    "pair wait (tanki)": "単騎待ち",
-    "seven pairs": "七対子",
-    "pinfu tsumo": "平和ツモ",
-    "open hand of 20 fu raised": "喰い平和の30符",
-}
-_FU_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^open triplet (\S+)$"), r"明刻 \1"),
-    (re.compile(r"^concealed triplet (\S+)$"), r"暗刻 \1"),
-    (re.compile(r"^open kan (\S+)$"), r"明槓 \1"),
-    (re.compile(r"^concealed kan (\S+)$"), r"暗槓 \1"),
-    (re.compile(r"^pair of dragons (\S+)$"), r"三元牌の雀頭 \1"),
-    (re.compile(r"^pair of the seat and round wind (\S+)$"), r"連風牌の雀頭 \1"),
-    (re.compile(r"^pair of the seat wind (\S+)$"), r"自風の雀頭 \1"),
-    (re.compile(r"^pair of the round wind (\S+)$"), r"場風の雀頭 \1"),
-)
-
-
-def fu_reason(reason: str, yaku_names: dict[str, str] | None = None) -> str:
-    """A fu item's reason in Japanese; a fu a yaku carries (Arushal's chinitsu) by the
-    yaku's Japanese name, from `yaku_names` (English name to Japanese)."""
-    fixed = _FU_FIXED.get(reason)
-    if fixed is not None:
-        return fixed
-    for pattern, words in _FU_PATTERNS:
-        if pattern.match(reason):
-            return pattern.sub(words, reason)
-    return (yaku_names or {}).get(reason, reason)
-
-
-# -- payments --------------------------------------------------------------------------------
-
-
-def payment_label(reason: str, units: int | None, label: str) -> str:
-    """A payment's words: `ロン`, `ツモ`, `包（半分）`, `1本場`, `供託 ×1`, ..."""
-    n = units or 0
-    if reason in ("ron", "tsumo"):
-        word = "ロン" if reason == "ron" else "ツモ"
-        m = re.match(r"^(?:ron|tsumo) (\d+) \+ (\d+)$", label)  # Chinese Official: 8 + fan
-        return f"{word} {m.group(1)}+{m.group(2)}" if m else word
-    if reason == "base":
-        m = re.match(r"^base (\d+)$", label)
-        return f"基本点 {m.group(1)}" if m else "基本点"
-    if reason == "liability":
-        return "包（半分）" if "half" in label else "包"
-    if reason == "honba":
-        return f"{n}本場"
-    if reason == "deposits":
-        return f"リーチ棒 ×{n}"
-    if reason == "dora":
-        return f"ドラ ×{n}"
-    if reason == "bonus":
-        return "門前祝儀"
-    if reason == "mahjong":
-        m = re.match(r"^Mah-Jong ×(\d+) \(East\)$", label)
-        return f"和了 ×{m.group(1)}（東）" if m else "和了"
-    if reason == "settlement":
-        m = re.match(r"^settlement ([ESWN]) (\d+) − ([ESWN]) (\d+)(?: ×(\d+) \(East\))?$", label)
-        if m:
-            a, x, b, y, times = m.groups()
-            text = f"清算 {SEAT_KANJI[a]} {x} − {SEAT_KANJI[b]} {y}"
-            return text + (f" ×{times}（東）" if times else "")
-        return "清算"
-    if reason == "refund":
-        m = re.match(r"^refund: ([ESWN]) outscored the winner$", label)
-        return f"返金：{SEAT_KANJI[m.group(1)]}が和了者を上回った" if m else "返金"
-    return label or reason
-
-
-# -- sentences: liability and notes ------------------------------------------------------------
+# -- what scoring says: one table of words per kind of Phrase (core.phrases) ----------------
 
 
 def _seat(letter: str) -> str:
     return SEAT_KANJI.get(letter, letter)
 
 
-def _what(text: str) -> str:
-    """What a liable player answers for: the hand, a yakuman, a counted mangan."""
-    return {
-        "the whole hand": "手全体",
-        "the daisangen": "大三元",
-        "the suushii": "四喜和",
-        "the suukantsu": "四槓子",
-        "the daisuushii": "大四喜",
-        "the tsuuiisou": "字一色",
-        "the counted mangan (数満貫)": "数満貫",
-    }.get(text, text.removeprefix("the "))
+def _seats(seats: Iterable[str]) -> str:
+    return "、".join(_seat(s) for s in seats)
 
 
-_FED = {
-    "the third dragon": "3つ目の三元牌",
-    "the fourth wind": "4つ目の風牌",
-    "the fourth kan": "4つ目の槓子",
-    "the call that brought the exposed yakuhai to 4 han": "晒した役牌を4飜にした鳴き",
+FU: dict[str, Words] = {
+    "base": "副底",
+    "closed_ron": "門前ロン",
+    "tsumo": "ツモ",
+    "wait_kanchan": "嵌張待ち",
+    "wait_penchan": "辺張待ち",
+    "wait_tanki": "単騎待ち",
+    "pair_dragon": "三元牌の雀頭 {tile}",
+    "pair_double_wind": "連風牌の雀頭 {tile}",
+    "pair_seat_wind": "自風の雀頭 {tile}",
+    "pair_round_wind": "場風の雀頭 {tile}",
+    "open_triplet": "明刻 {tiles}",
+    "concealed_triplet": "暗刻 {tiles}",
+    "open_kan": "明槓 {tiles}",
+    "concealed_kan": "暗槓 {tiles}",
+    "rounded": "切り上げ",
+    "open_hand_raised": "喰い平和の30符",
+    "seven_pairs": "七対子",
+    "pinfu_tsumo": "平和ツモ",
+    "yaku": lambda v: v["japanese"] or v["name"],
 }
 
-_LIABLE = re.compile(
-    r"^(?P<seat>[ESWN]) fed (?P<fed>.+?) \((?P<meld>\S+) from [ESWN], (?P<src>left|across|"
-    r"right)\): (?P<rest>.+)$"
-)
+
+def _settlement(east: bool) -> Callable[[Values], str]:
+    def words(v: Values) -> str:
+        text = f"清算 {_seat(v['high'])} {v['high_score']} − {_seat(v['low'])} {v['low_score']}"
+        return text + (f" ×{v['factor']}（東）" if east else "")
+
+    return words
 
 
-def _liability_rest(seat: str, rest: str) -> str | None:
-    s = _seat(seat)
-    if rest == f"{seat} dealt in too and pays all":
-        return f"{s}が放銃もしたので全額を払う"
-    if rest == f"{seat} pays the whole hand alone, as if they had dealt in":
-        return f"{s}が放銃したものとして全額を一人で払う"
-    m = re.match(
-        rf"^{seat} pays the (.+) alone, as if they had dealt in; the other yakuman "
-        r"are an ordinary tsumo$",
-        rest,
-    )
-    if m:
-        return f"{s}が{_what('the ' + m.group(1))}を放銃したものとして払い、ほかの役満は通常のツモ"
-    m = re.match(
-        rf"^{seat} pays half of the (.+), (\S+|the discarder) pays the other half"
-        r"( and the other yakuman)?$",
-        rest,
-    )
-    if m:
-        what, disc, more = m.groups()
-        other = "放銃者" if disc == "the discarder" else _seat(disc)
-        tail = "とほかの役満" if more else ""
-        return f"{s}が{_what('the ' + what)}の半分、{other}が残りの半分{tail}を払う"
-    return None
+PAYMENT: dict[str, Words] = {
+    "ron": "ロン",
+    "tsumo": "ツモ",
+    "liability": "包",
+    "liability_half": "包（半分）",
+    "honba": "{count}本場",
+    "deposits": "リーチ棒 ×{count}",
+    "dora": "ドラ ×{count}",
+    "closed_bonus": "門前祝儀",
+    "mahjong": "和了",
+    "mahjong_east": "和了 ×{factor}（東）",
+    "settlement": _settlement(False),
+    "settlement_east": _settlement(True),
+    "refund": lambda v: f"返金：{_seat(v['seat'])}が和了者を上回った",
+    "fan_ron": "ロン {base}+{fan}",
+    "fan_base": "基本点 {base}",
+    "fan_tsumo": "ツモ {base}+{fan}",
+    "noten": "ノーテン罰符",
+    "nagashi": "流し満貫",
+}
+
+FED: dict[str, Words] = {
+    "third_dragon": "3つ目の三元牌",
+    "fourth_wind": "4つ目の風牌",
+    "fourth_kan": "4つ目の槓子",
+    "yakuhai_han": "晒した役牌を{han}飜にした鳴き",
+}
+# what a liable player answers for, by yaku key
+LIABLE_FOR = {
+    "daisangen": "大三元",
+    "suushii": "四喜和",
+    "suukantsu": "四槓子",
+    "daisuushii": "大四喜",
+    "tsuuiisou": "字一色",
+    "counted_mangan": "数満貫",
+}
 
 
-def liability_text(rule: str) -> str:
-    """A liability sentence (scoring/liability.describe) in Japanese; whole English when its
-    form is not one known here."""
-    m = _LIABLE.match(rule)
-    if m:
-        fed = _FED.get(m["fed"])
-        rest = _liability_rest(m["seat"], m["rest"])
-        if fed is not None and rest is not None:
-            return (
-                f"{_seat(m['seat'])}が{fed}を鳴かせた（{m['meld']}、"
-                f"{_SOURCE[m['src']]}から）：{rest}"
-            )
-    return rule
+def _liable(rest: Callable[[str, str, str], str]) -> Callable[[Values], str]:
+    """Who fed which call, then `rest(seat, what, discarder)`."""
+
+    def words(v: Values) -> str:
+        s = _seat(v["seat"])
+        fed = say(FED, v["fed"], v)
+        what = LIABLE_FOR.get(v["yaku"], str(v["yaku"]))
+        other = _seat(v["discarder"]) if v["discarder"] else "放銃者"
+        return f"{s}が{fed}を鳴かせた（{v['meld']}、{_SOURCE[v['source']]}から）：" + rest(
+            s, what, other
+        )
+
+    return words
 
 
-def _seats(text: str) -> str:
-    return "、".join(_seat(s.strip()) for s in text.split(","))
+LIABILITY: dict[str, Words] = {
+    "dealt_in": _liable(lambda s, what, other: f"{s}が放銃もしたので全額を払う"),
+    "tsumo_whole": _liable(lambda s, what, other: f"{s}が放銃したものとして全額を一人で払う"),
+    "tsumo_yakuman_only": _liable(
+        lambda s, what, other: f"{s}が{what}を放銃したものとして払い、ほかの役満は通常のツモ"
+    ),
+    "ron_half": _liable(lambda s, what, other: f"{s}が{what}の半分、{other}が残りの半分を払う"),
+    "ron_half_whole_hand": _liable(
+        lambda s, what, other: f"{s}が手全体の半分、{other}が残りの半分を払う"
+    ),
+    "ron_half_yakuman_only": _liable(
+        lambda s, what, other: f"{s}が{what}の半分、{other}が残りの半分とほかの役満を払う"
+    ),
+}
 
 
-_NOTES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = tuple(
-    (re.compile(p), f)
-    for p, f in (
-        (
-            r"^ura dora count only for a riichi hand: the ura: indicators are ignored$",
-            lambda m: "裏ドラは立直した手にだけ数える：ura: の表示牌は数えない",
-        ),
-        (
-            r"^renhou counts nothing under the option renhou=off$",
-            lambda m: "オプション renhou=off では人和は何も数えない",
-        ),
-        (
-            r"^renhou \((\S+)\) is worth less than the hand's own yaku, which count instead$",
-            lambda m: f"人和（{m[1]}）は手の役より安いので、手の役を数える",
-        ),
-        (
-            r"^the discarder is not written \(ron:<tile> with - = or \+\), so the payment is "
-            r"from an unknown seat and net leaves it out$",
-            lambda m: (
-                "放銃者が書かれていない（ron:<牌> に - = + を付ける）ので、支払いは不明の席から"
-                "で、収支には入らない"
-            ),
-        ),
-        (
-            r"^(\w+): the source of (\S+) is not written, so nobody is liable \(write - = or \+ "
-            r"after the meld\)$",
-            lambda m: (
-                f"{_what('the ' + m[1])}：{m[2]}の鳴き元が書かれていないので包はない"
-                "（面子の後に - = + を書く）"
-            ),
-        ),
-        (
-            r"^counted mangan: the source of (\S+) is not written, so nobody is liable \(write "
-            r"- = or \+ after the meld\)$",
-            lambda m: (
-                f"数満貫：{m[1]}の鳴き元が書かれていないので包はない（面子の後に - = + を書く）"
-            ),
-        ),
-        (
-            r"^(\d+) dora not paid: the hand is open and has no yaku besides the field han "
-            r"\(option open_dora_needs_yaku\)$",
-            lambda m: (
-                f"ドラ{m[1]}枚は払われない：鳴いた手で場の飜のほかに役がない"
-                "（オプション open_dora_needs_yaku）"
-            ),
-        ),
-        (
-            r"^this yakuman ends the game \(yakuman_result=(\S+)\): the winner takes (.+), "
-            r"(\d+) game points from every other player \(mjscore boo-result\)$",
-            lambda m: (
-                f"この役満で対局終了（yakuman_result={m[1]}）：和了者は{m[2]}、ほかの各家から"
-                f"{m[3]}ゲームポイント（mjscore boo-result）"
-            ),
-        ),
-        (
-            r"^(.+) \((\d+)\) is scored; the best ordinary reading scores (\d+)$",
-            lambda m: f"{m[1]}（{m[2]}）を採用：通常の読みの最高は{m[3]}",
-        ),
-        (r"^(.+) \((\d+)\) is scored$", lambda m: f"{m[1]}（{m[2]}）を採用"),
-        (r"^also matched: (.+)$", lambda m: f"ほかに該当：{m[1]}"),
-        (
-            r"^no holding written for (.+): scored 0 in the settlement$",
-            lambda m: f"{_seats(m[1])}の手が書かれていない：清算では0点",
-        ),
-        (
-            r"^([ESWN]) declared main appelante and lost: only flowers and seasons count$",
-            lambda m: f"{_seat(m[1])}はmain appelanteを宣言して負けた：花牌と季節牌だけを数える",
-        ),
-        (
-            r"^([ESWN])'s holding is not written in full \((\d+) tiles\): (.+) is not judged "
-            r"\(insufficient data\)$",
-            lambda m: (
-                f"{_seat(m[1])}の手は全部は書かれていない（{m[2]}枚）："
-                f"{european_note_part(m[3])} は判定しない"
-            ),
-        ),
-        (
-            r"^the other players' holdings are not written after ' / ': only the winner is paid "
-            r"\(simple system\)$",
-            lambda m: "ほかの家の手が ' / ' の後に書かれていない：和了者だけが受け取る（簡易方式）",
-        ),
-        (
-            r"^exhaustive draw: nobody pays \(options settle_on_draw and advanced_settlement "
-            r"settle the four hands\)$",
-            lambda m: (
-                "流局：誰も払わない（オプション settle_on_draw と advanced_settlement で"
-                "4人の手を清算する）"
-            ),
-        ),
-        (
-            r"^main appelante has no effect on an exhaustive draw$",
-            lambda m: "流局ではmain appelanteは効果がない",
-        ),
-        (
-            r"^breach: is not used: dominant_wind_enabled is off$",
-            lambda m: "breach: は使われない：dominant_wind_enabled がオフ",
-        ),
-    )
-)
+def _drawn_round(v: Values) -> str:
+    kind = v["kind"]
+    text = f"{ABORTIVE_DRAW}（{DRAW_KINDS[kind]}）" if v["abortive"] else DRAW_KINDS[kind]
+    if not v["abortive"]:
+        text += f"；聴牌 {_seats(v['ready']) or 'なし'}"
+    if v["nagashi"]:
+        text += f"；流し満貫 {_seats(v['nagashi'])}"
+    return text + ("" if v["paid"] else "；支払いなし")
 
 
-def note_text(note: str) -> str:
-    """A note in Japanese; whole English when its form is not one known here."""
-    for pattern, words in _NOTES:
-        m = pattern.match(note)
-        if m:
-            return words(m)
-    return note
+def _hands(hands: Iterable[tuple[str, int]]) -> str:
+    return ", ".join(f"{name} ({value})" for name, value in hands)
 
+
+NOTE: dict[str, Words] = {
+    "ura_without_riichi": "裏ドラは立直した手にだけ数える：ura: の表示牌は数えない",
+    "renhou_off": "オプション renhou=off では人和は何も数えない",
+    "renhou_less": "人和（{value}）は手の役より安いので、手の役を数える",
+    "first_draw_once": lambda v: (
+        f"first-turn と {v['flag']} は同じ第一ツモを言う：十三不搭を一度だけ数える"
+        f"（十三不搭に{FLAG_WORDS.get(v['flag'], v['flag'])}は付かない）"
+    ),
+    "unknown_discarder": (
+        "放銃者が書かれていない（ron:<牌> に - = + を付ける）ので、支払いは不明の席から"
+        "で、収支には入らない"
+    ),
+    "liable_source_missing": lambda v: (
+        f"{LIABLE_FOR.get(v['yaku'], v['yaku'])}：{v['meld']}の鳴き元が書かれていないので包は"
+        "ない（面子の後に - = + を書く）"
+    ),
+    "counted_mangan_source_missing": (
+        "数満貫：{meld}の鳴き元が書かれていないので包はない（面子の後に - = + を書く）"
+    ),
+    "dora_not_paid": (
+        "ドラ{count}枚は払われない：鳴いた手で場の飜のほかに役がない"
+        "（オプション open_dora_needs_yaku）"
+    ),
+    "yakuman_ends_game": (
+        "この役満で対局終了（yakuman_result={result}）：和了者は{name}、ほかの各家から"
+        "{each}ゲームポイント（mjscore boo-result）"
+    ),
+    "drawn_round": _drawn_round,
+    "breach_unused": "breach: は使われない：dominant_wind_enabled がオフ",
+    "main_appelante_lost": lambda v: (
+        f"{_seat(v['seat'])}はmain appelanteを宣言して負けた：花牌と季節牌だけを数える"
+    ),
+    "main_appelante_on_draw": "流局ではmain appelanteは効果がない",
+    "not_in_full": lambda v: (
+        f"{_seat(v['seat'])}の手は全部は書かれていない（{v['tiles']}枚）："
+        f"{EUROPEAN_DOUBLES['honours_one_suit']} は判定しない"
+    ),
+    "special_scored": "{name}（{value}）を採用",
+    "special_over_ordinary": "{name}（{value}）を採用：通常の読みの最高は{ordinary}",
+    "also_matched": lambda v: f"ほかに該当：{_hands(v['hands'])}",
+    "ordinary_over_special": lambda v: (
+        f"通常の読み（{v['score']}）が {_hands(v['hands'])} を上回る"
+    ),
+    "draw_not_settled": (
+        "流局：誰も払わない（オプション settle_on_draw と advanced_settlement で"
+        "{players}人の手を清算する）"
+    ),
+    "simple_settlement": (
+        "ほかの家の手が ' / ' の後に書かれていない：和了者だけが受け取る（簡易方式）"
+    ),
+    "no_holding": lambda v: f"{_seats(v['seats'])}の手が書かれていない：清算では0点",
+}
 
 WAITS = {
     "ryanmen": "両面",
@@ -489,24 +405,29 @@ WAITS = {
     "tanki": "単騎",
     "shanpon": "双碰",
     "thirteen-sided": "十三面",
-    "seven pairs": "七対子",
-    "thirteen orphans": "十三幺",
-    "knitted straight": "组合龙",
-    "honors and knitted": "全不靠",
+    "seven_pairs": "七対子",
+    "thirteen_orphans": "十三幺",
+    "knitted_straight": "组合龙",
+    "honors_and_knitted": "全不靠",
 }  # the last three: Chinese Official's shapes
-_NAGASHI = "nagashi: scored from the discards, not from the tiles"
 
 
-def reading_text(reading: str) -> str:
-    """The reading with its wait (or shape) in Japanese: `234m 456p ... 22s [両面]`."""
-    if reading == _NAGASHI:
-        return "流し：手牌でなく捨て牌で数える"
-    return re.sub(r"\[([^\]]+)\]", lambda m: f"[{WAITS.get(m[1], m[1])}]", reading)
+def _wait(key: str) -> str:
+    return WAITS.get(key, key)
 
+
+READING: dict[str, Words] = {
+    "sets": lambda v: f"{v['sets']} [{_wait(v['wait'])}]",
+    "thirteen_orphans": lambda v: f"国士無双 [{_wait(v['wait'])}]",
+    "unrelated": "十三不搭 雀頭 {pair}",
+    "nagashi": "流し：手牌でなく捨て牌で数える",
+    "fan_sets": "{sets}",
+    "fan_shape": lambda v: f"{v['sets']} [{_wait(v['shape'])}]",
+}
 
 # -- European: the French names docs/rules/european.md quotes (§6), else Japanese ----------
 
-EUROPEAN_DOUBLES = {
+EUROPEAN_DOUBLES: dict[str, str] = {
     "dragon_set": "三元牌の刻子",
     "seat_wind_set": "自風の刻子",
     "dominant_wind_set": "Vent dominant の刻子",
@@ -535,18 +456,7 @@ EUROPEAN_ROWS = {
     "plum_blossom": "嶺上の五筒（ボーナス）",
     "chicken": "無点の手（ボーナス）",
 }
-_EUROPEAN_ITEMS = (
-    (re.compile(r"^concealed pung (\S+)$"), r"暗刻 \1"),
-    (re.compile(r"^exposed pung (\S+)$"), r"明刻 \1"),
-    (re.compile(r"^concealed kong (\S+)$"), r"暗槓 \1"),
-    (re.compile(r"^exposed kong (\S+)$"), r"明槓 \1"),
-)
-_ROLES = {
-    "seat wind": "自風",
-    "round wind": "場風",
-    "dominant wind": "Vent dominant",
-    "dragon": "三元牌",
-}
+_ROLES = {"seat": "自風", "round": "場風", "dominant": "Vent dominant", "dragon": "三元牌"}
 _FLOWERS = {
     "Plum": "梅",
     "Orchid": "蘭",
@@ -559,6 +469,52 @@ _FLOWERS = {
 }
 
 
+def _flowers(v: Values) -> str:
+    return f"花牌 {v['tiles']}（{'・'.join(_FLOWERS.get(f, f) for f in v['names'])}）"
+
+
+ITEM: dict[str, Words] = {
+    "exposed_pung": "明刻 {tiles}",
+    "concealed_pung": "暗刻 {tiles}",
+    "exposed_kong": "明槓 {tiles}",
+    "concealed_kong": "暗槓 {tiles}",
+    "pair": lambda v: f"雀頭 {v['tiles']}（{'＋'.join(_ROLES.get(r, r) for r in v['roles'])}）",
+    "flowers": _flowers,
+    "flowers_doubled": lambda v: f"{_flowers(v)} ×{v['times']}",
+}
+
+GAME_END: dict[str, Words] = {
+    "below_zero": "飛び（0点未満）",
+    "sudden_death_last": "延長戦の最終局",
+    "sudden_death_goal": "延長戦で{goal}点に到達",
+    "agari_yame": "オーラスの親がトップで和了止め",
+    "last_round": "オーラス終了",
+    "stopped_by_error": "エラーで中断",
+    "no_round": "局なし",
+    "record_stops": lambda v: (
+        f"記録は{round_words(v['round'], v['honba'])}まで（ルールでは対局は続く）"
+    ),
+}
+
+JAPANESE: dict[str, Mapping[str, Words]] = {
+    "fu": FU,
+    "payment": PAYMENT,
+    "liability": LIABILITY,
+    "note": NOTE,
+    "reading": READING,
+    "item": ITEM,
+    "game_end": GAME_END,
+}
+
+
+def in_japanese(text: str) -> str:
+    """What scoring said (a Phrase: its key and values), in Japanese; text that is no
+    Phrase (a name from a ruleset file) as it is."""
+    if isinstance(text, Phrase) and text.kind:
+        return say(JAPANESE[text.kind], text.key, text.values)
+    return text
+
+
 def european_item(key: str, name: str) -> str:
     """A European points row or double: the special hands keep their French and German
     names, the doubles the French words of the rules, the rest is Japanese."""
@@ -566,22 +522,7 @@ def european_item(key: str, name: str) -> str:
         return EUROPEAN_DOUBLES[key]
     if key in EUROPEAN_ROWS:
         return EUROPEAN_ROWS[key]
-    for pattern, words in _EUROPEAN_ITEMS:
-        if pattern.match(name):
-            return pattern.sub(words, name)
-    m = re.match(r"^pair (\S+) \((.+)\)$", name)
-    if m:
-        roles = "＋".join(_ROLES.get(r.strip(), r.strip()) for r in m[2].split("+"))
-        return f"雀頭 {m[1]}（{roles}）"
-    m = re.match(r"^flowers (\S+) \((.+)\)$", name)
-    if m:
-        return f"花牌 {m[1]}（{'・'.join(_FLOWERS.get(f, f) for f in m[2].split(', '))}）"
-    return name
-
-
-def european_note_part(text: str) -> str:
-    """`honours and one suit` and the like inside a note: the double's name."""
-    return {"honours and one suit": EUROPEAN_DOUBLES["honours_one_suit"]}.get(text, text)
+    return in_japanese(name)
 
 
 # -- the options, as `mjscore rules --lang ja` explains them ---------------------------------
@@ -709,21 +650,6 @@ DRAW_KINDS = {
 ABORTIVE_DRAW = "途中流局"
 ALL_READY, NONE_READY = "全員聴牌", "全員不聴"
 
-# Why a game ended (the ledger's English `end`), by pattern: {0} is a number, {1} a round.
-_GAME_ENDS: tuple[tuple[str, str], ...] = (
-    (r"a player below zero", "飛び（0点未満）"),
-    (r"the last round of sudden death", "延長戦の最終局"),
-    (r"sudden death: ([0-9,]+) reached", "延長戦で{0}点に到達"),
-    (r"the dealer stops in all-last as first", "オーラスの親がトップで和了止め"),
-    (r"the last round", "オーラス終了"),
-    (r"stopped by an error", "エラーで中断"),
-    (r"no round", "局なし"),
-    (
-        r"the record stops after ([ESWN][1-4])-([0-9]+) \(the game goes on by its rules\)",
-        "記録は{1}まで（ルールでは対局は続く）",
-    ),
-)
-
 
 def round_words(name: str, honba: int | None) -> str:
     """`東1局 0本場` as Tenhou heads a round (`東1局` where the table keeps no honba)."""
@@ -731,18 +657,16 @@ def round_words(name: str, honba: int | None) -> str:
     return words if honba is None else f"{words} {honba}本場"
 
 
-def game_end(text: str, honba: bool = True) -> str:
-    """The ledger's reason for the end in Japanese (`honba`: the table counts them); one
-    no pattern knows stays English."""
-    for pattern, said in _GAME_ENDS:
-        m = re.fullmatch(pattern, text)
-        if m is None:
-            continue
-        groups = m.groups()
-        if "{1}" in said:
-            return said.replace("{1}", round_words(groups[0], int(groups[1]) if honba else None))
-        return said.replace("{0}", groups[0].replace(",", "")) if groups else said
-    return text
+def game_end(end: str, honba: bool = True) -> str:
+    """Why the game ended (the ledger's Game.end, core.phrases.GAME_END) in Japanese;
+    `honba`: the table counts them (a round then reads 東1局 0本場)."""
+    if isinstance(end, Phrase) and end.key == "record_stops" and not honba:
+        return _record_stops(end.values["round"], None)
+    return in_japanese(end)
+
+
+def _record_stops(round_name: str, honba: int | None) -> str:
+    return f"記録は{round_words(round_name, honba)}まで（ルールでは対局は続く）"
 
 
 # The game parameters (`mjscore rules`, params.GAME_PARAMS) in Japanese.

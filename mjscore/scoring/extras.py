@@ -13,6 +13,7 @@ from typing import Any
 
 from ..base import tiles as T
 from ..core.hand import Hand
+from ..core.phrases import Phrase, phrase
 from ..core.result import Payment, YakuMatch
 from ..rulesets.params import Params
 from .payments import WinSide, payment
@@ -24,14 +25,14 @@ def table_payments(
     tsumo_each: int,
     reason: str,
     count: int | None = None,
-    label: str = "",
+    key: str = "",
 ) -> list[Payment]:
     """`ron_amount` from the discarder on a ron; `tsumo_each` from every other seat at the
-    table on a tsumo."""
+    table on a tsumo (`key`: the words of the label, core.phrases.PAYMENT)."""
     if not side.tsumo:
-        return [payment(side.discarder, side.winner, ron_amount, reason, count, label)]
+        return [payment(side.discarder, side.winner, ron_amount, reason, count, key)]
     return [
-        payment(s, side.winner, tsumo_each, reason, count, label)
+        payment(s, side.winner, tsumo_each, reason, count, key)
         for s in side.seats
         if s != side.winner
     ]
@@ -62,17 +63,14 @@ def extra_payments(
     side: WinSide,
     params: Params,
     options: dict[str, Any],
-) -> tuple[list[Payment], list[str]]:
+) -> tuple[list[Payment], list[Phrase]]:
     """(payment lines, notes) of the ruleset's extras for this win."""
     out: list[Payment] = []
-    notes: list[str] = []
+    notes: list[Phrase] = []
     if params.dora_payments and line.ctx.dora:
         n = dora_count(line)
         if n and options["open_dora_needs_yaku"] and not closed and not yaku:
-            notes.append(
-                f"{n} dora not paid: the hand is open and has no yaku besides the "
-                "field han (option open_dora_needs_yaku)"
-            )
+            notes.append(phrase("note", "dora_not_paid", count=n))
         elif n:
             out += table_payments(
                 side,
@@ -80,7 +78,6 @@ def extra_payments(
                 params.dora_extra_tsumo * n,
                 "dora",
                 n,
-                f"dora ×{n}",
             )
     if options["closed_bonus"] and closed:
         out += table_payments(
@@ -88,15 +85,12 @@ def extra_payments(
             params.closed_bonus_ron,
             params.closed_bonus_tsumo,
             "bonus",
-            label="closed hand bonus",
+            key="closed_bonus",
         )
     result = options["yakuman_result"]
     if yakuman and result != "normal":  # a Boo game ends: its table is boo-result's
         from .boo_game import BY_YAKUMAN
 
         name, each = BY_YAKUMAN[result]
-        notes.append(
-            f"this yakuman ends the game (yakuman_result={result}): the winner takes "
-            f"{name}, {each} game points from every other player (mjscore boo-result)"
-        )
+        notes.append(phrase("note", "yakuman_ends_game", result=result, name=name, each=each))
     return out, notes

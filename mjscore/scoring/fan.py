@@ -22,6 +22,7 @@ from typing import Any
 from ..base import tiles as T
 from ..base.errors import InvalidHand, NotAWin, NoYaku
 from ..core.hand import ANKAN, CHI, PON, Hand
+from ..core.phrases import phrase
 from ..core.result import FanItem, Fans, Payment, Verdict, YakuMatch
 from ..mcr import DEFAULTS, McrHand, McrInputError, McrResult, NotAWinningHand, score
 from ..mcr import Meld as McrMeld
@@ -96,13 +97,8 @@ def fan_payments(
 ) -> list[Payment]:
     """The engine's payments (mjscore.mcr.payments.shares) among the table's seats, as
     payment lines with labels: the discarder's `ron` and the others' `base`, or `tsumo`."""
-    labels = {
-        "ron": f"ron {BASE} + {value}",
-        "base": f"base {BASE}",
-        "tsumo": f"tsumo {BASE} + {value}",
-    }
     return [
-        Payment(payer, winner, amount, kind, label=labels[kind])
+        Payment.of(payer, winner, amount, kind, key=f"fan_{kind}", base=BASE, fan=value)
         for payer, amount, kind in shares(value, winner, tsumo, discarder, seats)
     ]
 
@@ -135,5 +131,7 @@ def _verdict(line: Hand, result: McrResult, seats: tuple[str, ...]) -> Verdict:
 def _reading(result: McrResult) -> str:
     """The scored reading in mpsz groups: '123m 456p 777z 99m 345s' (knitted: 147m258p369s)."""
     d = result.decomposition
-    parts = [T.group_text(g.tiles) for g in d.groups]
-    return " ".join(parts) + ("" if d.shape == "regular" else f" [{d.shape.replace('_', ' ')}]")
+    sets = " ".join(T.group_text(g.tiles) for g in d.groups)
+    if d.shape == "regular":
+        return phrase("reading", "fan_sets", sets=sets)
+    return phrase("reading", "fan_shape", sets=sets, shape=d.shape)

@@ -19,14 +19,9 @@ from ..core.facts import HandFacts
 from ..core.result import FuItem
 from ..rulesets.params import Params
 
-_WAIT_NAMES = {
-    KANCHAN: "closed wait (kanchan)",
-    PENCHAN: "edge wait (penchan)",
-    TANKI: "pair wait (tanki)",
-}
-_KIND_NAMES = {"triplet": "triplet", KAN: "kan"}
-ROUNDED, RAISED = "rounded up to 10", "open hand of 20 fu raised"
-BASE = FuItem("base", 20)
+_WAIT_KEYS = {KANCHAN: "wait_kanchan", PENCHAN: "wait_penchan", TANKI: "wait_tanki"}
+_KIND_KEYS = {"triplet": "triplet", KAN: "kan"}
+BASE = FuItem.of("base", 20)
 
 
 @value_class
@@ -49,18 +44,20 @@ class FuTable:
         pinfu_tsumo = params.pinfu_tsumo_fu
         raised_to = params.open_pinfu_fu
         return cls(
-            seven_pairs=FuItem("seven pairs", options["chiitoitsu_fu"]),  # WEB TILE: 25, 30, 50
+            seven_pairs=FuItem.of("seven_pairs", options["chiitoitsu_fu"]),  # 25 30 50
             pinfu_tsumo_fu=pinfu_tsumo,
-            pinfu_tsumo=(FuItem("pinfu tsumo", pinfu_tsumo - 20),) if pinfu_tsumo != 20 else (),
-            closed_ron=FuItem("closed hand won by ron", params.fu_closed_ron),
-            tsumo=FuItem("tsumo", params.fu_tsumo),
+            pinfu_tsumo=(
+                (FuItem.of("pinfu_tsumo", pinfu_tsumo - 20),) if pinfu_tsumo != 20 else ()
+            ),
+            closed_ron=FuItem.of("closed_ron", params.fu_closed_ron),
+            tsumo=FuItem.of("tsumo", params.fu_tsumo),
             waits=MappingProxyType(
-                {wait: FuItem(name, params.fu_wait) for wait, name in _WAIT_NAMES.items()}
+                {wait: FuItem.of(key, params.fu_wait) for wait, key in _WAIT_KEYS.items()}
             ),
             value_pair=params.fu_value_pair,
             double_wind_pair=options["double_wind_pair_fu"],
             raised_to=raised_to,
-            raised=FuItem(RAISED, raised_to - 20) if raised_to != 20 else None,
+            raised=(FuItem.of("open_hand_raised", raised_to - 20) if raised_to != 20 else None),
         )
 
 
@@ -75,10 +72,8 @@ def _set_fu(tile: int, kind: str, concealed: bool) -> int:
 
 @lru_cache(maxsize=512)
 def _set_item(kind: str, tile: int, concealed: bool) -> FuItem:
-    state = "concealed" if concealed else "open"
-    return FuItem(
-        f"{state} {_KIND_NAMES[kind]} {set_text(kind, tile)}", _set_fu(tile, kind, concealed)
-    )
+    key = f"{'concealed' if concealed else 'open'}_{_KIND_KEYS[kind]}"
+    return FuItem.of(key, _set_fu(tile, kind, concealed), tiles=set_text(kind, tile))
 
 
 @lru_cache(maxsize=512)
@@ -87,20 +82,20 @@ def _pair_items(
 ) -> tuple[FuItem, ...]:
     name = T.name(pair)
     if pair in T.DRAGONS:
-        return (FuItem(f"pair of dragons {name}", value),)
+        return (FuItem.of("pair_dragon", value, tile=name),)
     seat, rnd = pair == seat_wind, pair == round_wind
     if seat and rnd:
-        return (FuItem(f"pair of the seat and round wind {name}", double_wind),)
+        return (FuItem.of("pair_double_wind", double_wind, tile=name),)
     if seat:
-        return (FuItem(f"pair of the seat wind {name}", value),)
+        return (FuItem.of("pair_seat_wind", value, tile=name),)
     if rnd:
-        return (FuItem(f"pair of the round wind {name}", value),)
+        return (FuItem.of("pair_round_wind", value, tile=name),)
     return ()
 
 
 @lru_cache(maxsize=16)
 def _rounded(fu: int) -> FuItem:
-    return FuItem(ROUNDED, fu)
+    return FuItem.of("rounded", fu)
 
 
 def round_up_10(fu: int) -> int:

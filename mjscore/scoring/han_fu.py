@@ -12,6 +12,7 @@ from ..base.frozen import value_class
 from ..core.decompose import LIMIT_ONLY_SHAPES, NAGASHI, ORPHANS, ORPHANS_13, Reading, readings
 from ..core.facts import HandFacts, line_facts
 from ..core.hand import Hand
+from ..core.phrases import Phrase, phrase
 from ..core.result import FuItem, HanFu, Liability, Payment, Verdict, YakuMatch
 from ..rulesets import Ruleset
 from ..yaku.registry import GATE, NEEDS_FLAG, PREDICATES, Predicate
@@ -107,7 +108,11 @@ def _rows(ruleset: Ruleset, options: dict[str, Any], closed: bool) -> list[YakuR
                     YakuMatch(key, spec.name, han, spec.japanese, yakuman=units),
                     spec.alone,
                     spec.supersedes,
-                    FuItem(spec.name, spec.fu) if spec.fu else None,
+                    (
+                        FuItem.of("yaku", spec.fu, yaku=key, name=spec.name, japanese=spec.japanese)
+                        if spec.fu
+                        else None
+                    ),
                 )
             )
     return rows
@@ -419,27 +424,21 @@ def _win_side(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> WinSide:
     )
 
 
-def _flag_notes(c: Candidate, line: Hand, options: dict[str, Any]) -> list[str]:
+def _flag_notes(c: Candidate, line: Hand, options: dict[str, Any]) -> list[Phrase]:
     """What the line states that the count leaves out: ura dora, renhou, a first draw."""
     ctx = line.ctx
     flags = ctx.flags
-    notes = []
+    notes: list[Phrase] = []
     if ctx.ura and flags.isdisjoint(_RIICHI_FLAGS):
-        notes.append("ura dora count only for a riichi hand: the ura: indicators are ignored")
+        notes.append(phrase("note", "ura_without_riichi"))
     if "renhou" in flags and all(m.key != "renhou" for m in c.yaku):
         if options.get("renhou", "off") == "off":
-            notes.append("renhou counts nothing under the option renhou=off")
+            notes.append(phrase("note", "renhou_off"))
         else:
-            notes.append(
-                f"renhou ({options['renhou']}) is worth less than the hand's own "
-                "yaku, which count instead"
-            )
+            notes.append(phrase("note", "renhou_less", value=options["renhou"]))
     first_draw = sorted(flags & _FIRST_DRAW) if "first-turn" in flags else []
     if first_draw and any(m.key == "shiisan_puutaa" for m in c.yaku):
-        notes.append(
-            f"'first-turn' and '{first_draw[0]}' name the same first draw: 十三不搭 "
-            f"counted once (thirteen unrelated tiles take no {first_draw[0]})"
-        )
+        notes.append(phrase("note", "first_draw_once", flag=first_draw[0]))
     return notes
 
 
@@ -449,7 +448,7 @@ def _liable(
     ruleset: Ruleset,
     options: dict[str, Any],
     side: WinSide,
-    notes: list[str],
+    notes: list[Phrase],
 ) -> tuple[list[Payment] | None, Liability | None]:
     """The payments and the liability when someone answers for the hand (包), else None.
 
@@ -474,16 +473,12 @@ def _liable(
             liable_base = c.base if whole else min(c.base, 8000 * liable_units)
             return (
                 liable_payments(c.base, liable_base, call.seat, side, params, whole),
-                Liability(
-                    call.seat,
+                pao.describe(
+                    call,
                     answered,
-                    pao.describe(
-                        call,
-                        side.winner,
-                        side.tsumo,
-                        side.discarder,
-                        _share_words(c, liable_units, whole),
-                    ),
+                    side.tsumo,
+                    side.discarder,
+                    _share(c, liable_units, whole),
                 ),
             )
     else:  # Arushal's liability rules
@@ -492,20 +487,17 @@ def _liable(
         if arushal_call:
             return (
                 liable_payments(c.base, c.base, arushal_call.seat, side, params),
-                Liability(
-                    arushal_call.seat,
-                    answered,
-                    pao.describe(arushal_call, side.winner, side.tsumo, side.discarder),
-                ),
+                pao.describe(arushal_call, answered, side.tsumo, side.discarder),
             )
     return None, None
 
 
-def _share_words(c: Candidate, liable_units: int, whole: bool) -> str:
-    """What the liable player answers for, when the hand holds more than the liable yakuman."""
+def _share(c: Candidate, liable_units: int, whole: bool) -> str:
+    """What the liable player answers for, when the hand holds more than the liable yakuman:
+    "whole" (the whole hand), "yakuman_only" (the liable yakuman only), "" (no more)."""
     if c.yakuman <= liable_units:
         return ""
-    return "the whole hand" if whole else "the liable yakuman only"
+    return "whole" if whole else "yakuman_only"
 
 
 def _verdict(
@@ -526,10 +518,7 @@ def _verdict(
     payments += extras
     notes.extend(more)
     if not side.tsumo and side.discarder is None:
-        notes.append(
-            "the discarder is not written (ron:<tile> with - = or +), so the "
-            "payment is from an unknown seat and net leaves it out"
-        )
+        notes.append(phrase("note", "unknown_discarder"))
     plain = not (c.yakuman or c.alone)  # a limit or yakuman hand shows no fu and no dora
     score = HanFu(
         han=None if c.yakuman else c.han,

@@ -15,14 +15,16 @@ from collections.abc import Callable
 from ..base import tiles as T
 from ..base.frozen import value_class
 from ..core.hand import KAN, SOURCE_WORDS, Hand, Meld, seat_from
+from ..core.phrases import Phrase, phrase
+from ..core.result import Liability
 
 
 @value_class
 class LiableCall:
     seat: str
-    yaku: str
+    yaku: str  # the yaku key it answers for (counted_mangan: Arushal's 数満貫)
     meld: Meld
-    fed: str  # "the third dragon", "the fourth wind"
+    fed: str  # what the call fed: a key of core.phrases.FED (third_dragon, fourth_wind)
 
 
 def _is_set_of(tiles: tuple[int, ...]) -> Callable[[Meld], bool]:
@@ -30,9 +32,9 @@ def _is_set_of(tiles: tuple[int, ...]) -> Callable[[Meld], bool]:
 
 
 _COMPLETERS: dict[str, tuple[Callable[[Meld], bool], int, str]] = {
-    "daisangen": (_is_set_of(T.DRAGONS), 3, "the third dragon"),
-    "daisuushii": (_is_set_of(T.WINDS), 4, "the fourth wind"),
-    "suukantsu": (lambda m: m.is_kan, 4, "the fourth kan"),
+    "daisangen": (_is_set_of(T.DRAGONS), 3, "third_dragon"),
+    "daisuushii": (_is_set_of(T.WINDS), 4, "fourth_wind"),
+    "suukantsu": (lambda m: m.is_kan, 4, "fourth_kan"),
 }
 # The kind the completing meld must be, where any open set is not enough: the
 # suukantsu pao is for "a daiminkan on a discard" (w.atwiki.jp/mahjlocal/pages/68.html:
@@ -42,10 +44,11 @@ _COMPLETED_BY: dict[str, str] = {"suukantsu": KAN}
 
 def find_liable(
     line: Hand, yaku_keys: set[str], pao: frozenset[str], players: int = 4
-) -> tuple[list[LiableCall], list[str]]:
+) -> tuple[list[LiableCall], list[Phrase]]:
     """The liable calls among `yaku_keys`, and notes where a source marker is missing;
     the feeder's seat is found round a table of `players`."""
-    calls, notes = [], []
+    calls: list[LiableCall] = []
+    notes: list[Phrase] = []
     winner = line.ctx.seat_wind
     for key in sorted(yaku_keys & pao & _COMPLETERS.keys()):
         belongs, needed, fed = _COMPLETERS[key]
@@ -56,42 +59,42 @@ def find_liable(
         if not last.is_open or _COMPLETED_BY.get(key, last.kind) != last.kind:
             continue
         if last.source is None:
-            notes.append(
-                f"{key}: the source of {last.text()} is not written, so nobody is "
-                "liable (write - = or + after the meld)"
-            )
+            notes.append(phrase("note", "liable_source_missing", yaku=key, meld=last.text()))
             continue
         calls.append(LiableCall(seat_from(winner, last.source, players), key, last, fed))
     return calls, notes
 
 
 def describe(
-    call: LiableCall, winner: str, tsumo: bool, discarder: str | None, share: str = ""
-) -> str:
-    """The rule in words, as the report shows it; `share` names what the liable player
-    answers for when the hand holds other yakuman too (option pao_share)."""
-    who = (
-        f"{call.seat} fed {call.fed} ({call.meld.text()} from {call.seat}, "
-        f"{SOURCE_WORDS[call.meld.source or '']})"
-    )
+    call: LiableCall,
+    answered: tuple[str, ...],
+    tsumo: bool,
+    discarder: str | None,
+    share: str = "",
+) -> Liability:
+    """The liability of the call's seat for the `answered` yaku: its rule a key of
+    core.phrases.LIABILITY and its values; `share` says what the liable player answers for
+    when the hand holds other yakuman too (option pao_share): "whole" or "yakuman_only"."""
     if discarder == call.seat and not tsumo:
-        return f"{who}: {call.seat} dealt in too and pays all"
-    if share == "the liable yakuman only":
-        if tsumo:
-            return (
-                f"{who}: {call.seat} pays the {call.yaku} alone, as if they had dealt in; "
-                "the other yakuman are an ordinary tsumo"
-            )
-        disc = discarder or "the discarder"
-        return (
-            f"{who}: {call.seat} pays half of the {call.yaku}, {disc} pays the other half "
-            "and the other yakuman"
-        )
-    if tsumo:
-        return f"{who}: {call.seat} pays the whole hand alone, as if they had dealt in"
-    disc = discarder or "the discarder"
-    what = "the whole hand" if share else f"the {call.yaku}"
-    return f"{who}: {call.seat} pays half of {what}, {disc} pays the other half"
+        key = "dealt_in"
+    elif share == "yakuman_only":
+        key = "tsumo_yakuman_only" if tsumo else "ron_half_yakuman_only"
+    elif tsumo:
+        key = "tsumo_whole"
+    else:
+        key = "ron_half_whole_hand" if share else "ron_half"
+    return Liability.of(
+        call.seat,
+        answered,
+        key,
+        seat=call.seat,
+        fed=call.fed,
+        meld=call.meld.text(),
+        source=SOURCE_WORDS[call.meld.source or ""],
+        yaku=call.yaku,
+        discarder=discarder,
+        han=MANGAN_YAKUHAI_HAN,
+    )
 
 
 # -- Arushal (Shiragiku): 数満貫, 大三元 and 四喜和 --------------------------------------------
@@ -115,7 +118,7 @@ def _yakuhai_key(tile: int, seat: int, rnd: int) -> str:
 
 def find_arushal_liable(
     line: Hand, yaku_keys: set[str]
-) -> tuple[LiableCall | None, list[str], tuple[str, ...]]:
+) -> tuple[LiableCall | None, list[Phrase], tuple[str, ...]]:
     """The one liable call under Shiragiku's Arushal rule, the notes, and the yaku it answers for.
 
     The yakuman rules come first (大三元: the third dragon called after two dragon
@@ -147,15 +150,14 @@ def find_arushal_liable(
             if not meld.is_open:
                 return None, notes, ()
             if meld.source is None:
-                notes.append(
-                    f"counted mangan: the source of {meld.text()} is not written, so "
-                    "nobody is liable (write - = or + after the meld)"
-                )
+                notes.append(phrase("note", "counted_mangan_source_missing", meld=meld.text()))
                 return None, notes, ()
-            fed = f"the call that brought the exposed yakuhai to {MANGAN_YAKUHAI_HAN} han"
             return (
                 LiableCall(
-                    seat_from(line.ctx.seat_wind, meld.source), "counted mangan (数満貫)", meld, fed
+                    seat_from(line.ctx.seat_wind, meld.source),
+                    "counted_mangan",
+                    meld,
+                    "yakuhai_han",
                 ),
                 notes,
                 tuple(counted),

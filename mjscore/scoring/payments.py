@@ -40,11 +40,12 @@ def payment(
     amount: int,
     reason: str,
     count: int | None = None,
-    label: str = "",
+    key: str = "",
 ) -> Payment:
     """One payment line, made once: a payment is a frozen value, and a file repeats a few
-    hundred of them (the 1,000 ron from the left, the 300 of one honba, ...)."""
-    return Payment(payer, payee, amount, reason, count, label)
+    hundred of them (the 1,000 ron from the left, the 300 of one honba, ...). Its label is
+    the words of `key` (core.phrases.PAYMENT; the reason by default) with the count."""
+    return Payment.of(payer, payee, amount, reason, count, key)
 
 
 def _round(x: int | float, params: Params) -> int:
@@ -109,7 +110,6 @@ def honba_payments(side: WinSide, params: Params, payer: str | None = None) -> l
                 params.honba_ron * side.honba,
                 "honba",
                 side.honba,
-                f"honba ×{side.honba}",
             )
         ]
     return [
@@ -119,7 +119,6 @@ def honba_payments(side: WinSide, params: Params, payer: str | None = None) -> l
             params.honba_tsumo * side.honba,
             "honba",
             side.honba,
-            f"honba ×{side.honba}",
         )
         for s in side.seats
         if s != side.winner
@@ -136,7 +135,6 @@ def deposit_payments(side: WinSide, params: Params) -> list[Payment]:
             params.deposit * side.sticks,
             "deposits",
             side.sticks,
-            f"riichi deposits ×{side.sticks}",
         )
     ]
 
@@ -181,7 +179,7 @@ def liable_payments(
     else:
         share = _ron_total(liable_base, dealer, params)
         half = _round(share / 2, params)
-        out.append(payment(liable, side.winner, half, "liability", label="liability (half)"))
+        out.append(payment(liable, side.winner, half, "liability", key="liability_half"))
         out.append(
             payment(
                 side.discarder,

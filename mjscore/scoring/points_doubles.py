@@ -18,6 +18,7 @@ from ..base.frozen import field, replace, value_class
 from ..core.decompose import SEVEN_PAIRS, Reading, readings
 from ..core.facts import HandFacts
 from ..core.hand import Hand
+from ..core.phrases import Phrase, phrase
 from ..core.result import Payment, PlayerTally, PointsDoubles, ScoreItem, Verdict, YakuMatch
 from ..european.facts import (
     FULL_HAND,
@@ -35,7 +36,6 @@ from .payments import net_of
 from .settlement import Terms, among_players, winner_payments
 
 ORDINARY = "ordinary"
-_HANDS = {3: "three", 4: "four"}  # the players at the table (params.players), in words
 
 
 @value_class(frozen=False)
@@ -53,7 +53,7 @@ class PlayerScore:
     riichi: bool = False
     given: bool = True  # False: the line does not say what this player holds
     reading: Reading | None = None
-    notes: list[str] = field(default_factory=list)
+    notes: list[Phrase] = field(default_factory=list)
 
     @property
     def points(self) -> int:
@@ -144,15 +144,12 @@ def score_player(f: HandFacts, declaration_lost: bool = False) -> PlayerScore:
         s.points_items = flower_items(f)
         keep = f.options["riichi_loser_keeps_flower_doubles"]
         s.doubles_items = doubles_items(f, flowers_only=True) if keep else []
-        s.notes.append(f"{f.seat} declared main appelante and lost: only flowers and seasons count")
+        s.notes.append(phrase("note", "main_appelante_lost", seat=f.seat))
     else:
         s.points_items = held_items(f) + (row_items(f) if f.winner else [])
         s.doubles_items = doubles_items(f)
         if not f.complete and f.has_honors and len(f.suits) == 1:
-            s.notes.append(
-                f"{f.seat}'s holding is not written in full ({FULL_HAND} tiles): "
-                "honours and one suit is not judged (insufficient data)"
-            )
+            s.notes.append(phrase("note", "not_in_full", seat=f.seat, tiles=FULL_HAND))
     return _total(s, f.options)
 
 
@@ -189,9 +186,9 @@ def special_score(hand: ScoreItem, f: HandFacts) -> PlayerScore:
     if f.options["special_hand_adds_bonus_tiles"] and flowers:
         n = sum(i.value for i in doubles_items(f, flowers_only=True))
         base = flowers[0]
-        s.points_items.append(
-            ScoreItem("flowers", f"{base.name} ×{2**n}", base.value * 2**n, base.times)
-        )
+        values = getattr(base.name, "values", {})
+        doubled = phrase("item", "flowers_doubled", **values, times=2**n)
+        s.points_items.append(ScoreItem("flowers", doubled, base.value * 2**n, base.times))
     s.raw = s.score = s.points
     return s
 
@@ -245,21 +242,24 @@ def best_winner(line: Hand, table: Table) -> tuple[PlayerScore, list[ScoreItem],
 
 def _choice_notes(
     winner: PlayerScore, specials: list[ScoreItem], ordinary: int | None
-) -> list[str]:
-    """Which reading won, in words, when there was a choice."""
+) -> list[Phrase]:
+    """Which reading won, when there was a choice."""
     if winner.special is not None:
         won = winner.special
         notes = [
-            f"{won.name} ({won.value}) is scored"
-            + (f"; the best ordinary reading scores {ordinary}" if ordinary is not None else "")
+            phrase("note", "special_scored", name=won.name, value=won.value)
+            if ordinary is None
+            else phrase(
+                "note", "special_over_ordinary", name=won.name, value=won.value, ordinary=ordinary
+            )
         ]
-        others = [f"{i.name} ({i.value})" for i in specials if i.key != won.key]
+        others = tuple((i.name, i.value) for i in specials if i.key != won.key)
         if others:
-            notes.append("also matched: " + ", ".join(others))
+            notes.append(phrase("note", "also_matched", hands=others))
         return notes
     if specials:
-        names = ", ".join(f"{i.name} ({i.value})" for i in specials)
-        return [f"the ordinary reading ({winner.score}) outscores {names}"]
+        hands = tuple((i.name, i.value) for i in specials)
+        return [phrase("note", "ordinary_over_special", score=winner.score, hands=hands)]
     return []
 
 
@@ -329,27 +329,19 @@ def _terms(params: Params, options: dict[str, Any]) -> Terms:
 
 def _settlement_notes(
     line: Hand, players: dict[str, PlayerScore], terms: Terms, draw: bool
-) -> tuple[str, list[str]]:
+) -> tuple[str, list[Phrase]]:
     """(the system used, notes on what it could not know)."""
-    missing = [s for s, p in players.items() if not p.given]
+    missing = tuple(s for s, p in players.items() if not p.given)
+    notes: list[Phrase] = []
     if draw:
         if not (terms.advanced and terms.settle_on_draw):
-            return "none", [
-                "exhaustive draw: nobody pays (options settle_on_draw and "
-                f"advanced_settlement settle the {_HANDS[len(players)]} hands)"
-            ]
-        notes: list[str] = []
+            return "none", [phrase("note", "draw_not_settled", players=len(players))]
     elif not terms.advanced:
         return "simple", []
     elif not line.others:
-        return "simple", [
-            "the other players' holdings are not written after ' / ': only the "
-            "winner is paid (simple system)"
-        ]
-    else:
-        notes = []
+        return "simple", [phrase("note", "simple_settlement")]
     if missing:
-        notes.append(f"no holding written for {', '.join(missing)}: scored 0 in the settlement")
+        notes.append(phrase("note", "no_holding", seats=missing))
     return "advanced", notes
 
 
@@ -361,15 +353,15 @@ def score_points_doubles(line: Hand, ruleset: Ruleset, options: dict[str, Any]) 
     draw = "draw" in ctx.flags
     _check_deal(line, draw)
     table = Table.of(line, params, options)
-    notes: list[str] = []
+    notes: list[Phrase] = []
     if ctx.breach and not options["dominant_wind_enabled"]:
-        notes.append("breach: is not used: dominant_wind_enabled is off")
+        notes.append(phrase("note", "breach_unused"))
     winner = specials = ordinary = None
     if not draw:
         winner, specials, ordinary = best_winner(line, table)
         notes += _choice_notes(winner, specials, ordinary)
     elif "riichi" in ctx.flags or any(h.riichi for _, h in line.others):
-        notes.append("main appelante has no effect on an exhaustive draw")
+        notes.append(phrase("note", "main_appelante_on_draw"))
     players = _players(line, table, winner, ruleset.seats)
     terms = _terms(params, options)
     system, more = _settlement_notes(line, players, terms, draw)
@@ -396,7 +388,7 @@ def _verdict(
     system: str,
     value: int,
     payments: list[Payment],
-    notes: list[str],
+    notes: list[Phrase],
 ) -> Verdict:
     ctx = line.ctx
     given = MappingProxyType({s: p.tally() for s, p in players.items() if p.given or line.others})

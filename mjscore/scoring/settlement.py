@@ -44,8 +44,8 @@ def winner_payments(scores: dict[str, int], winner: str, terms: Terms) -> list[P
         if seat == winner or not scores[winner]:
             continue
         m = _factor(seat, winner, terms)
-        why = "Mah-Jong" + (f" ×{m} (East)" if m > 1 else "")
-        out.append(Payment(seat, winner, m * scores[winner], "mahjong", label=why))
+        key = "mahjong_east" if m > 1 else "mahjong"
+        out.append(Payment.of(seat, winner, m * scores[winner], "mahjong", key=key, factor=m))
     return out
 
 
@@ -62,10 +62,19 @@ def pairwise(scores: dict[str, int], seats: list[str], terms: Terms) -> list[Pay
         if not diff:
             continue
         m = _factor(high, low, terms) if terms.mode == DOUBLE_PAYMENT else 1
-        why = f"settlement {high} {eff[high]} − {low} {eff[low]}"
-        if m > 1:
-            why += f" ×{m} (East)"
-        out.append(Payment(low, high, m * diff, "settlement", label=why))
+        paid = Payment.of(
+            low,
+            high,
+            m * diff,
+            "settlement",
+            key="settlement_east" if m > 1 else "settlement",
+            high=high,
+            high_score=eff[high],
+            low=low,
+            low_score=eff[low],
+            factor=m,
+        )
+        out.append(paid)
     return out
 
 
@@ -76,11 +85,7 @@ def refunds(scores: dict[str, int], winner: str, terms: Terms) -> list[Payment]:
         diff = scores[seat] - scores[winner]
         if seat != winner and diff > 0:
             m = 2 * _factor(seat, winner, terms)
-            out.append(
-                Payment(
-                    winner, seat, m * diff, "refund", label=f"refund: {seat} outscored the winner"
-                )
-            )
+            out.append(Payment.of(winner, seat, m * diff, "refund", seat=seat))
     return out
 
 
