@@ -15,7 +15,7 @@ from urllib.parse import unquote
 from ..base.frozen import value_class
 from ..core.drawn import DrawnRound
 from .checks import numbers
-from .model import WINDS, Problem, RecordError, Source, Win
+from .model import WINDS, Problem, RecordError, RoundPlay, Source, Win
 from .replay import Replay
 from .rules import HANCHAN, tenhou_game_params
 
@@ -342,4 +342,4 @@ def tenhou6_scores(
 
 
 # everything a record reader yields
-RecordItem = Win | Problem | GameStart | Drawn | RoundScores | GameEnd
+RecordItem = Win | Problem | GameStart | Drawn | RoundScores | RoundPlay | GameEnd

@@ -700,12 +700,15 @@ class _Round:
             replay.set_kita(p, "4z")
         elif kind == "RecordHule":
             yield from self._hule(data)
+            yield replay.play(self.source)
             self.done = True
         elif kind == "RecordNoTile":
             yield from self._no_tile(data)
+            yield replay.play(self.source)
             self.done = True
         elif kind == "RecordLiuJu":
             yield self._liuju(data)
+            yield replay.play(self.source)
             self.done = True
         # other events (RecordGangResult...) belong to event modes: passed over
 
