@@ -7,6 +7,7 @@ It imports the core and the rulesets only (never the records, the reports or the
 from __future__ import annotations
 
 from .game import (
+    Entry,
     Game,
     GameProblem,
     Header,
@@ -22,6 +23,7 @@ from .game import (
 )
 
 __all__ = [
+    "Entry",
     "Game",
     "GameProblem",
     "Header",

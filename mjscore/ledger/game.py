@@ -403,6 +403,18 @@ def _header_value(key: str, value: str) -> str:
 # -- the ledger -----------------------------------------------------------------------------
 
 
+class Entry(NamedTuple):
+    """A line given as values, as a record reader has it: its text (or a parsed Hand or
+    DrawnRound) and the round it belongs to, `(game, round, honba)`, as a `# GAME E1-0`
+    comment marks a line (two win entries of one place are a double ron)."""
+
+    text: Any
+    place: tuple[str, str, int] | None = None
+
+
+WinSeen = Callable[[int, ScoreResult], None]  # (the input line, the win's result)
+
+
 class _Item(NamedTuple):
     line: int
     text: Any  # the line, or a parsed Hand or DrawnRound
@@ -417,6 +429,14 @@ class _HeaderAt(NamedTuple):
 def _items(lines: Iterable[Any]) -> Iterator[_Item | _HeaderAt]:
     number = 0
     for entry in lines:
+        if isinstance(entry, Entry):
+            number += 1
+            yield _Item(number, entry.text, entry.place)
+            continue
+        if isinstance(entry, Header):
+            number += 1
+            yield _HeaderAt(number, entry)
+            continue
         if isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], int):
             number = entry[0] - 1  # (line number, text), as a file reader gives them
             entry = entry[1]
@@ -440,10 +460,14 @@ def games(
     rules: str = "riichi",
     options: Any = None,
     settings: dict[str, Any] | None = None,
+    on_win: WinSeen | None = None,
 ) -> Iterator[Game]:
-    """Every game of the input, in order (a `# game` line starts the next one); each is
-    given as soon as the next one starts or the input ends. `options`: a dict of option
-    values for every line, or the run's HouseRules."""
+    """Every game of the input, in order (a `# game` line, or a `Header`, starts the next
+    one); each is given as soon as the next one starts or the input ends. The input:
+    text lines, `(line number, text)` pairs, Hands, DrawnRounds, `Entry` values.
+    `options`: a dict of option values for every line, or the run's HouseRules.
+    `on_win(line, result)` sees each win the ledger scores, as it plays it (`stats`
+    counts the yaku of each)."""
     if isinstance(lines, (str, bytes)) or not isinstance(lines, Iterable):
         raise TypeError(
             f"a game takes a text, lines or parsed hands, not {type(lines).__name__}"
@@ -455,10 +479,10 @@ def games(
         if isinstance(item, _HeaderAt):
             if current is not None:
                 yield current.close()
-            current = _Ledger(item.header, rules, options, settings, item.line)
+            current = _Ledger(item.header, rules, options, settings, item.line, on_win)
             continue
         if current is None:
-            current = _Ledger(Header(""), rules, options, settings)
+            current = _Ledger(Header(""), rules, options, settings, on_win=on_win)
         current.add(item)
     if current is not None:
         yield current.close()
@@ -469,11 +493,12 @@ def game(
     rules: str = "riichi",
     options: Any = None,
     settings: dict[str, Any] | None = None,
+    on_win: WinSeen | None = None,
 ) -> Game:
     """The ledger of one game (the first of the input)."""
     if isinstance(lines, str):
         lines = [lines]
-    for found in games(lines, rules, options, settings):
+    for found in games(lines, rules, options, settings, on_win):
         return found
     return _Ledger(Header(""), rules, options, settings).close()
 
@@ -497,8 +522,10 @@ class _Ledger:
         options: Any,
         settings: dict[str, Any] | None,
         line: int = 0,
+        on_win: WinSeen | None = None,
     ) -> None:
         self.header = header
+        self.on_win = on_win
         self.problems: list[GameProblem] = []
         self.broken = False
         for problem in header.problems:
@@ -743,6 +770,8 @@ class _Ledger:
             if verdict is None or not result.ok or result.hand is None:
                 self._fail(line.item.line, f"not scored: {result.error}")
                 return
+            if self.on_win is not None:
+                self.on_win(line.item.line, result)
             winner = player[ctx.seat_wind]
             if verdict.winner is None:  # a European draw line: nobody won
                 drew = True
