@@ -139,8 +139,16 @@ def stats_command(
         raise UsageProblem(f"--length takes {' or '.join(LENGTHS)}, not '{length}'")
     if seats is not None and seats not in (3, 4):
         raise UsageProblem(f"--seats takes 3 or 4 (players at the table), not {seats}")
+    if room is not None:
+        from ..records.rules import ROOM_ALIASES, ROOMS, room_named
+
+        named = room_named(text_arg(room))
+        if named is None:
+            known = ", ".join((*ROOMS, *ROOM_ALIASES))
+            raise UsageProblem(f"--room takes a lobby or room ({known}), not '{text_arg(room)}'")
+        room = named
     chosen = tuple(text_arg(p) for p in players)
-    filters = Filters(chosen, rules, room and text_arg(room), length, seats)
+    filters = Filters(chosen, rules, room, length, seats)
     inputs = list(_inputs(paths))
     from ..records.model import Problem
 
@@ -163,7 +171,11 @@ def stats_command(
             total.merge(summary)
             tick()
     if not total.games and not total.hands.wins and not failed:
-        say("no game and no hand found in the input")
+        say(
+            f"no game passes the filters ({total.skipped} left out)"
+            if total.skipped
+            else "no game and no hand found in the input"
+        )
         failed = True
     with STOP.writing():
         report.write(total, fmt, out, _width(), chosen, chart)

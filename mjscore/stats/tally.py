@@ -28,10 +28,11 @@ LINES_KEPT = 1000  # the lines of one game kept to score those the ledger did no
 
 class Filters:
     """Which games and players count: `players` (names; none: every player), `rules` (the
-    ruleset, which games that name none are played by), `room`, `length` (east, south),
-    `seats` (3 or 4)."""
+    ruleset, and the three-player rules of its platform: `tenhou` keeps the `sanma` games
+    too; games that name none are played by it), `room`, `length` (east, south), `seats`
+    (3 or 4)."""
 
-    __slots__ = ("players", "rules", "room", "length", "seats")
+    __slots__ = ("players", "rules", "room", "length", "seats", "family")
 
     def __init__(
         self,
@@ -43,6 +44,7 @@ class Filters:
     ) -> None:
         self.players = frozenset(players)
         self.rules, self.room, self.length, self.seats = rules, room, length, seats
+        self.family = _family(rules) if rules is not None else frozenset()
 
     def wants(self, name: str) -> bool:
         return not self.players or name in self.players
@@ -50,11 +52,23 @@ class Filters:
     def keeps(self, rules: str, length: str, seats: int, room: str = "") -> bool:
         """Whether a game of these rules, length, table size and room is counted."""
         return (
-            (self.rules is None or rules == self.rules)
+            (self.rules is None or rules in self.family)
             and (self.length is None or length == self.length)
             and (self.seats is None or seats == self.seats)
-            and (self.room is None or room.lower() == self.room.lower())
+            and (self.room is None or room == self.room)
         )
+
+
+def _family(rules: str) -> frozenset[str]:
+    """A ruleset and, where it is a platform's four-player ruleset, that platform's
+    three-player one (records.rules.RULESETS: tenhou and sanma, mahjongsoul and
+    mahjongsoul-sanma)."""
+    from ..records.rules import RULESETS
+
+    platforms = {platform for (platform, n), name in RULESETS.items() if name == rules and n == 4}
+    return frozenset(
+        {rules, *(name for (platform, _), name in RULESETS.items() if platform in platforms)}
+    )
 
 
 class Summary:
@@ -219,7 +233,7 @@ def _record_game(
     played = (start.rules if start is not None else "") or rules
     n = len(start.players) if start is not None else 4
     length = start.length if start is not None else ""
-    room = getattr(start, "room", "") if start is not None else ""
+    room = start.room if start is not None else ""
     if not filters.keeps(played, length, n, room):
         summary.skipped += 1
         return
