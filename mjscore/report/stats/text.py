@@ -76,15 +76,15 @@ def _words(text: str, width: int, indent: str = "", first: str | None = None) ->
 
 def player_lines(name: str, c: PlayerCounts, width: int, chart: bool = True) -> list[Line]:
     f = c.figures()
-    head = f"{safe(name)} · {_number(c.games)} games · {_number(c.rounds)} rounds"
+    head = f"{safe(name)} · {_plural(c.games, 'game')} · {_plural(c.rounds, 'round')}"
     lines = [Line(text) for text in _words(head, width)]
     if c.ended != c.games:
         lines += [Line(t) for t in _words(f"{_number(c.ended)} ended by their rules", width, "  ")]
     lines += _placements(c, width)
-    rows: list[tuple[str, list[str]]] = [
-        ("result", [_signed(c.result), f"{_signed(f['average_result'] or 0)} a game"]),
-        ("wins", [_number(c.wins), f"{_percent(f['win_rate'])} of rounds"]),
-    ]
+    rows: list[tuple[str, list[str]]] = []
+    if c.ended:
+        rows.append(("result", [_signed(c.result), f"{_signed(f['average_result'] or 0)} a game"]))
+    rows.append(("wins", [_number(c.wins), f"{_percent(f['win_rate'])} of rounds"]))
     if c.wins:
         rows.append(
             (
