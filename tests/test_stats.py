@@ -605,3 +605,21 @@ def test_the_report_at_every_width(width):
 def test_no_chart_leaves_the_charts_out():
     out = mj("stats", "-q", "--no-chart", str(MJLOG)).stdout.decode()
     assert "result after each game" not in out and "└" not in out and "█" in out
+
+
+def test_every_record_holds_to_the_schema_and_the_tsv_to_its_header():
+    import jsonschema
+
+    from mjscore.report.stats.tsv import HEADER
+    from mjscore.schemas import stats_schema
+
+    schema = stats_schema()
+    found = records(str(MJLOG), str(SANMA), str(MAJSOUL))
+    assert {r["type"] for r in found} == {"player", "yaku", "han", "fu", "limit", "summary"}
+    for record in found:
+        jsonschema.validate(record, schema)
+    array = json.loads(mj("stats", "-F", "json", "-q", str(MJLOG), str(SANMA), str(MAJSOUL)).stdout)
+    assert array == found
+    rows = mj("stats", "-F", "tsv", "-q", str(MJLOG)).stdout.decode().splitlines()
+    assert rows[0].split("\t") == list(HEADER)
+    assert {len(row.split("\t")) for row in rows} == {len(HEADER)}

@@ -59,8 +59,9 @@ def write(summary: Summary, out: TextIO, chosen: tuple[str, ...] = (), **_: Any)
     rows = ["\t".join(HEADER)]
     for record in records(summary, chosen):
         if record["type"] == "summary":
+            blank = [""] * (len(HEADER) - 5)
             rows += [
-                "\t".join(map(tsv_cell, ("summary", key, "", value, "")))
+                "\t".join(map(tsv_cell, ("summary", key, "", value, "", *blank)))
                 for key, value in record.items()
                 if key != "type"
             ]
