@@ -180,7 +180,7 @@ def hand_lines(hands: HandCounts, width: int) -> list[Line]:
         (
             "yaku",
             [
-                (safe(hands.names.get(k, (k, ""))[0]), n)
+                (_yaku_name(hands, k), n)
                 for k, n in sorted(hands.yaku.items(), key=lambda kv: (-kv[1], kv[0]))
             ],
         ),
@@ -209,6 +209,16 @@ def hand_lines(hands: HandCounts, width: int) -> list[Line]:
     return [Line(t) for t in texts]
 
 
+def _yaku_name(hands: HandCounts, key: str) -> str:
+    """A yaku's name, with its key where another yaku of the archive has the same name
+    (the red fives of two rulesets)."""
+    name = hands.names.get(key, (key, ""))[0]
+    same = sum(
+        1 for other, names in hands.names.items() if names[0] == name and other in hands.yaku
+    )
+    return safe(f"{name} ({key})" if same > 1 else name)
+
+
 def _plural(n: int, word: str) -> str:
     return f"{_number(n)} {word}{'' if n == 1 else 's'}"
 
@@ -221,8 +231,11 @@ def text_lines(
     summary: Summary, width: int, chosen: tuple[str, ...] = (), chart: bool = True
 ) -> list[Line]:
     players = players_in_order(summary, chosen)
-    games = f"{_number(summary.games)} game{'s' if summary.games != 1 else ''}"
-    head = f"mjscore stats: {games} · {_plural(len(players), 'player')}"
+    if summary.games or players or summary.skipped or summary.broken:
+        head = f"mjscore stats: {_plural(summary.games, 'game')} · "
+        head += _plural(len(players), "player")
+    else:  # a hand file: no game
+        head = f"mjscore stats: {_plural(summary.hands.wins, 'hand')}"
     if summary.skipped:
         head += f" · {_number(summary.skipped)} left out by the filters"
     if summary.broken:
