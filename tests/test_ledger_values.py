@@ -55,3 +55,37 @@ def test_on_win_sees_each_win_with_the_score_of_its_line():
         result = seen[number]
         assert result.net == alone.net
         assert [y.key for y in result.yaku] == [y.key for y in alone.yaku]
+
+
+def test_a_header_made_from_values_is_the_game_line_read_back():
+    from mjscore.ledger import header_line, header_of
+
+    cases = [
+        ("g 1", ("A,B", "%41", "", "D"), "tenhou", "east", "exact", (("uma", "10,5,-5,-10"),)),
+        ("", (), None, None, None, (("start", "30000"), ("return", "30000"), ("start", "1"))),
+        ("x", ("a", "b", "c"), "sanma", "south", None, (("tenpai-yame", "off"),)),
+        ("bad", (), "nonesuch", "long", "up", (("uma", "1,2"), ("west", "maybe"))),
+    ]
+    for game, players, rules, length, rounding, settings in cases:
+        line = header_line(game, players, rules, length, rounding, settings)
+        made = header_of(game, players, rules, length, rounding, settings)
+        read = read_header(line)
+        assert read is not None
+        assert made._replace(problems=()) == read._replace(problems=())
+        assert len(made.problems) == len(read.problems)  # read's name their columns too
+    for path in sorted(LOGS.rglob("*")):
+        if path.suffix == ".md" or not path.is_file():
+            continue
+        for item in read_hands(path, games=True):
+            if isinstance(item, GameStart):
+                assert item.header_value() == read_header(item.header())
+
+
+def test_a_reader_that_scores_later_is_not_guarded():
+    from mjscore.records.guard import refusal, scored_later
+
+    fifth = "11112345678999m tsumo:1m round:E seat:E"
+    assert refusal(fifth) is not None
+    with scored_later():
+        assert refusal(fifth) is None
+    assert refusal(fifth) is not None

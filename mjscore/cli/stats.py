@@ -27,18 +27,20 @@ PROGRESS_MIN_FILES = 20  # a bar for more files than this, where stderr is a ter
 
 class Task(NamedTuple):
     """One input to count: its path (`-` stdin), and how (the filters, the rulesets of
-    records and of lines that name none)."""
+    records and of lines that name none); `record`: a directory's file, known a record."""
 
     path: Any  # str or a PathLike naming a file whose name is not UTF-8
     filters: Any
     record_rules: str | None
     line_rules: str
+    record: bool = False
 
 
 def summarize(task: Task) -> Any:
     """The Summary of one input (a worker's job): a record file through the readers, a
     file of lines through the ledger; what cannot be read is its problem."""
     from ..records import read_hands
+    from ..records.guard import scored_later
     from ..records.reading import display_name
     from ..stats import Summary, count_lines, count_records
     from .runner import EndlessLine, InputStopped, UsageProblem, read_lines, text_arg
@@ -48,10 +50,11 @@ def summarize(task: Task) -> Any:
     path = task.path
     name = "-" if path == "-" else display_name(str(path))
     try:
-        if _is_record(path):
+        if task.record or _is_record(path):
             source: Any = path if path != "-" else sys.stdin.buffer
             items = read_hands(source, name=name, games=True, rules=task.record_rules)
-            count_records(items, task.filters, summary, rules=task.record_rules or "tenhou")
+            with scored_later():  # the ledger scores every win: no guard reading it first
+                count_records(items, task.filters, summary, rules=task.record_rules or "tenhou")
         else:
             lines = read_lines(path if path == "-" else os.fspath(path), keep_comments=True)
             count_lines(lines, task.filters, summary, name, rules=task.line_rules)
@@ -80,8 +83,9 @@ def _is_record(path: Any) -> bool:
         return os.path.isfile(path) and str(path).endswith((".gz", ".mjlog", ".json"))
 
 
-def _inputs(paths: list[Any]) -> Iterator[Any]:
-    """Every input in order: a directory is the record files under it."""
+def _inputs(paths: list[Any]) -> Iterator[tuple[Any, bool]]:
+    """Every input in order, and whether it is known a record: a directory is the
+    record files under it (`record_files` has read their first bytes)."""
     from ..records.model import Problem
     from ..records.reading import display_name
     from .records import record_files
@@ -91,13 +95,12 @@ def _inputs(paths: list[Any]) -> Iterator[Any]:
             found = False
             for file in record_files(os.fspath(path)):
                 found = True
-                yield file
+                yield file, True
             if not found:
-                yield Problem(
-                    "error", display_name(str(path)), "", "no game record in the directory"
-                )
+                problem = "no game record in the directory"
+                yield Problem("error", display_name(str(path)), "", problem), False
         else:
-            yield path
+            yield path, False
 
 
 def stats_command(
@@ -153,8 +156,8 @@ def stats_command(
     from ..records.model import Problem
 
     tasks = [
-        item if isinstance(item, Problem) else Task(item, filters, rules, rules or "riichi")
-        for item in inputs
+        item if isinstance(item, Problem) else Task(item, filters, rules, rules or "riichi", known)
+        for item, known in inputs
     ]
     files = [t for t in tasks if isinstance(t, Task) and t.path != "-"]
     workers = int(jobs) or (available_cores() if len(files) >= PARALLEL_MIN_FILES else 1)

@@ -323,6 +323,44 @@ def read_header(text: str) -> Header | None:
     )
 
 
+def header_of(
+    game: str,
+    players: Iterable[str] = (),
+    rules: str | None = None,
+    length: str | None = None,
+    rounding: str | None = None,
+    settings: Iterable[tuple[str, str]] = (),
+) -> Header:
+    """The Header that the game line `header_line(...)` of these values reads as, made
+    from the values themselves (a record reader's game start: `mjscore stats`); a value
+    the line would not take is one of its `problems`, as read_header says it."""
+    given: dict[str, str] = {}
+    problems: list[str] = []
+    for key, value in settings:
+        if key in SETTINGS and key in given:
+            problems.append(f"'{key}:{value}' repeats {key}:")
+        given.setdefault(key, value)
+    fields = {"rules": rules or "", "length": length or "", "rounding": rounding or ""}
+    problems[:0] = [
+        f"'{key}:{value}' {problem}"
+        for key, value in (*((k, v) for k, v in fields.items() if v), *given.items())
+        if key in HEADER_KEYS and (problem := _header_value(key, value))
+    ]
+    return Header(
+        game or "-",
+        tuple(p or "-" for p in players),
+        rules or None,
+        length if length in LENGTHS else None,
+        rounding if rounding in ROUNDINGS else None,
+        tuple(problems),
+        tuple(
+            (SETTINGS[k].param, value)
+            for k in SETTINGS
+            if k in given and (value := SETTINGS[k].read(given[k])) is not None
+        ),
+    )
+
+
 _UMA_VALUE = re.compile(r"[+-]?[0-9]{1,4}(\.[0-9])?")
 _POINTS = re.compile(r"-?[0-9]{1,8}")
 

@@ -59,6 +59,20 @@ class GameStart:
     settings: tuple[tuple[str, str], ...] = ()
     room: str = ""  # the lobby or room, where the record says (rules.ROOMS)
 
+    def header_value(self) -> Any:
+        """The ledger's Header of this game (`ledger.header_of`): what `header()`, written
+        and read back, says."""
+        from ..ledger import header_of
+
+        return header_of(
+            self.game,
+            self.players,
+            self.rules or None,
+            self.length,
+            self.rounding or None,
+            self.settings,
+        )
+
     def header(self) -> str:
         from ..ledger import header_line
 

@@ -229,7 +229,7 @@ def _record_game(
     """One record game: followed by the ledger, its players counted, and every win in the
     hands' figures (the ledger's score of it; where the ledger stopped at an error, the win
     scored alone as `check` scores it) and held against the record's verdict."""
-    header = read_header(start.header()) if start is not None else None
+    header = start.header_value() if start is not None else None
     played = (start.rules if start is not None else "") or rules
     n = len(start.players) if start is not None else 4
     length = start.length if start is not None else ""
