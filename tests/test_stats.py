@@ -623,3 +623,17 @@ def test_every_record_holds_to_the_schema_and_the_tsv_to_its_header():
     rows = mj("stats", "-F", "tsv", "-q", str(MJLOG)).stdout.decode().splitlines()
     assert rows[0].split("\t") == list(HEADER)
     assert {len(row.split("\t")) for row in rows} == {len(HEADER)}
+
+
+def test_the_problems_said_are_bounded(tmp_path):
+    """Fifteen hundred games, each stopped by a ron that names no discarder: a thousand
+    problems said, the rest counted; every game is one not followed."""
+    games = tmp_path / "broken.txt"
+    bad = "123m456p789s1122z ron:2z round:E seat:S riichi\n"
+    games.write_text("".join(f"# game g{i}\n{bad}" for i in range(1500)), encoding="utf-8")
+    done = mj("stats", "-F", "jsonl", "-q", str(games))
+    said = done.stderr.decode().splitlines()
+    assert done.returncode == 1 and len(said) == 1001
+    assert said[-1] == "mjscore: ... and 500 more problems in that input"
+    (summary,) = [json.loads(line) for line in done.stdout.splitlines()][-1:]
+    assert summary["broken"] == 1500 and summary["wins"] == 1500

@@ -59,7 +59,7 @@ def summarize(task: Task) -> Any:
             lines = read_lines(path if path == "-" else os.fspath(path), keep_comments=True)
             count_lines(lines, task.filters, summary, name, rules=task.line_rules)
     except (UsageProblem, InputStopped, EndlessLine) as exc:
-        summary.problems.append(("error", f"{text_arg(str(path))}: {exc}"))
+        summary.problem("error", f"{text_arg(str(path))}: {exc}")
     return summary
 
 
@@ -166,10 +166,12 @@ def stats_command(
     failed = False
     with progress_bar(len(tasks), "reading", PROGRESS_MIN_FILES, at_end=True) as tick:
         for summary in _summaries(tasks, workers, mapped_in_order):
+            failed = failed or summary.failed
             for kind, message in summary.problems:
-                failed = failed or kind == "error"
                 if kind == "error" or not quiet:
                     say(message if kind == "error" else f"note: {message}")
+            if summary.unsaid:
+                say(f"... and {summary.unsaid} more problems in that input")
             summary.problems = []
             total.merge(summary)
             tick()
@@ -195,7 +197,7 @@ def _summaries(tasks: list[Any], workers: int, mapped: Any) -> Iterator[Any]:
     def here(task: Any) -> Any:
         if isinstance(task, Problem):
             summary = Summary()
-            summary.problems.append(("error", str(task)))
+            summary.problem("error", str(task))
             return summary
         return summarize(task)
 

@@ -24,6 +24,7 @@ from .counts import HandCounts, PlayerCounts
 DRAWN = ("draw", "nagashi", "abort")  # a round's results that are draws
 EXHAUSTIVE = ("draw", "nagashi")  # ... that ran to the end of the wall
 LINES_KEPT = 1000  # the lines of one game kept to score those the ledger did not reach
+PROBLEMS_KEPT = 1000  # the problems of one input said; the rest are counted
 
 
 class Filters:
@@ -74,7 +75,17 @@ def _family(rules: str) -> frozenset[str]:
 class Summary:
     """The counts of some games and hands, and what was met while reading them."""
 
-    __slots__ = ("players", "hands", "files", "games", "skipped", "broken", "problems")
+    __slots__ = (
+        "players",
+        "hands",
+        "files",
+        "games",
+        "skipped",
+        "broken",
+        "problems",
+        "unsaid",
+        "errors",
+    )
 
     def __init__(self) -> None:
         self.players: dict[str, PlayerCounts] = {}
@@ -85,10 +96,20 @@ class Summary:
         self.broken = 0  # games the ledger could not follow to their end (an error)
         # what to say on stderr, in order: (kind, message), kind "error" or "note"
         self.problems: list[tuple[str, str]] = []
+        self.unsaid = 0  # problems past PROBLEMS_KEPT: counted, not kept
+        self.errors = 0  # problems of kind "error" (the run fails)
 
     @property
     def failed(self) -> bool:
-        return any(kind == "error" for kind, _ in self.problems)
+        return self.errors > 0
+
+    def problem(self, kind: str, message: str) -> None:
+        """A problem to say on stderr (at most PROBLEMS_KEPT an input; the rest counted)."""
+        self.errors += kind == "error"
+        if len(self.problems) < PROBLEMS_KEPT:
+            self.problems.append((kind, message))
+        else:
+            self.unsaid += 1
 
     def player(self, name: str) -> PlayerCounts:
         found = self.players.get(name)
@@ -216,7 +237,7 @@ def count_records(
                 _record_game(start, held, filters, summary, rules)
             start, held = item, []
         elif isinstance(item, Problem):
-            summary.problems.append(("error" if item.kind == "error" else "note", str(item)))
+            summary.problem("error" if item.kind == "error" else "note", str(item))
         elif isinstance(item, (Win, Drawn, RoundPlay)):
             held.append(item)
     if start is not None or held:
@@ -293,7 +314,7 @@ def _game_problems(summary: Summary, g: Game, where: str, numbered: bool = True)
         place = f"{where}:{p.line}" if numbered and p.line else where
         named = f"game {g.game}: " if p.line and g.game else ""
         text = f"{named}{p.message}"
-        summary.problems.append((p.kind, f"{place}: {text}" if place else text))
+        summary.problem(p.kind, f"{place}: {text}" if place else text)
 
 
 # -- files of lines ------------------------------------------------------------------------------
