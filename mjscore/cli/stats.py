@@ -19,6 +19,11 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple, TextIO
 
 from ..base.errors import ExitCode
+from ..records import read_hands
+from ..records.guard import scored_later
+from ..records.reading import display_name
+from ..stats import Summary, count_lines, count_records
+from .runner import EndlessLine, InputStopped, UsageProblem, read_lines, text_arg
 
 LENGTHS = ("east", "south")
 PARALLEL_MIN_FILES = 8  # fewer files: one process (starting workers costs more)
@@ -39,12 +44,6 @@ class Task(NamedTuple):
 def summarize(task: Task) -> Any:
     """The Summary of one input (a worker's job): a record file through the readers, a
     file of lines through the ledger; what cannot be read is its problem."""
-    from ..records import read_hands
-    from ..records.guard import scored_later
-    from ..records.reading import display_name
-    from ..stats import Summary, count_lines, count_records
-    from .runner import EndlessLine, InputStopped, UsageProblem, read_lines, text_arg
-
     summary = Summary()
     summary.files = 1
     path = task.path
