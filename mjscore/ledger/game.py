@@ -988,9 +988,10 @@ class _Ledger:
         riichi = [self._player(w, dealer) for w in drawn.riichi_by]
         text = item.text if isinstance(item.text, str) else ""
         body = text.partition("#")[0]
+        low = body.lower()
         written = isinstance(item.text, DrawnRound)
-        honba = drawn.honba if written or _writes(body, "honba") else None
-        sticks = drawn.sticks if written or _writes(body, "sticks") else None
+        honba = drawn.honba if written or _writes(body, "honba", low) else None
+        sticks = drawn.sticks if written or _writes(body, "sticks", low) else None
         staked = len(riichi) if self.ruleset.params.deposits else 0
         if not self._check_place(item, drawn.round_wind, honba, sticks, staked):
             return
@@ -1039,13 +1040,17 @@ class _Ledger:
     def _read_drawn(self, text: str) -> DrawnRound:
         """A drawn-round line, `sticks:` left out read with room for its riichi (as `_read`)."""
         body = text.partition("#")[0]
-        if _writes(body, "sticks") or not _writes(body, "riichi-by"):
+        low = body.lower()
+        writes_sticks = _writes(body, "sticks", low)
+        if writes_sticks or not _writes(body, "riichi-by", low):
             drawn = parse_drawn(text)
         else:
             drawn = replace(parse_drawn(f"{body} sticks:{self.table + self.n}"), text=text)
         staked = len(drawn.riichi_by) if self.ruleset.params.deposits else 0
-        sticks = drawn.sticks if _writes(body, "sticks") else self.table + staked
-        honba = drawn.honba if _writes(body, "honba") else self.honba
+        sticks = drawn.sticks if writes_sticks else self.table + staked
+        honba = drawn.honba if _writes(body, "honba", low) else self.honba
+        if (honba, sticks) == (drawn.honba, drawn.sticks):
+            return drawn
         return replace(drawn, honba=honba, sticks=sticks)
 
     def _check_draw(self, item: _Item, drawn: DrawnRound) -> bool:
