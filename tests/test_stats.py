@@ -637,3 +637,25 @@ def test_the_problems_said_are_bounded(tmp_path):
     assert said[-1] == "mjscore: ... and 500 more problems in that input"
     (summary,) = [json.loads(line) for line in done.stdout.splitlines()][-1:]
     assert summary["broken"] == 1500 and summary["wins"] == 1500
+
+
+def test_a_progress_bar_on_a_terminal_stderr_only():
+    """Seventy-seven files: on a terminal stderr a bar says it is reading; off one, not a
+    byte of it (stdout is the same either way)."""
+    import pty
+
+    primary, secondary = pty.openpty()
+    env = {**os.environ, "COLUMNS": "80", "TERM": "xterm"}
+    args = [sys.executable, "-m", "mjscore", "stats", "-F", "jsonl", "-q", str(LOGS / "fastmaj")]
+    with_bar = subprocess.run(args, stdout=subprocess.PIPE, stderr=secondary, env=env, cwd=ROOT)
+    os.close(secondary)
+    shown = b""
+    try:
+        while chunk := os.read(primary, 65536):
+            shown += chunk
+    except OSError:  # the terminal's other end is closed: all of it is read
+        pass
+    os.close(primary)
+    plain = subprocess.run(args, capture_output=True, env=env, cwd=ROOT)
+    assert b"reading" in shown and plain.stderr == b""
+    assert with_bar.stdout == plain.stdout
