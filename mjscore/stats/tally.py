@@ -158,7 +158,7 @@ def count_game(
             c.trend.add(g.result[p])
     for r in g.rounds:
         play = plays.get((r.round, r.honba)) if plays else None
-        won = _winners(r, n, results, closed)
+        won = _winners(r, results, closed)
         for p in wanted:
             c = summary.players[names[p]]
             if play is not None:
@@ -193,7 +193,7 @@ def count_game(
                     c.turn_wins += 1
 
 
-def _winners(r: Any, n: int, results: dict[int, Any], closed: dict[int, bool]) -> list:
+def _winners(r: Any, results: dict[int, Any], closed: dict[int, bool]) -> list:
     """The round's wins (WinValue) with whether each was won closed without riichi (from
     the win's scored hand: `results` by input line, in the order of the round's lines)."""
     dama = [closed[line] for line in r.lines if line in closed and _won(results[line])]
