@@ -902,7 +902,7 @@ def _flowers_token(rng: random.Random) -> str:
 
 
 def _context_tokens(rng: random.Random) -> list[str]:
-    """Each context key at most once (a repeat is an error), opt: any number of times."""
+    """Each context key at most once (a repeat is an error), opt: any number of names."""
     out = [
         f"{key}:{_spelt_case(rng, rng.choice(WINDS))}"
         for key in ("round", "seat", "breach")
@@ -926,10 +926,13 @@ def _context_tokens(rng: random.Random) -> list[str]:
         out.append(f"kita:{rng.randint(0, 4)}")
     if rng.random() < 0.5:
         out.append("rules:" + _spelt_case(rng, rng.choice(RULESET_NAMES)))
-    out += [
-        f"opt:{rng.choice(OPTION_NAMES)}={rng.choice(['on', 'off', '0', '3', 'a=b'])}"
+    options = {  # a name set twice must agree (else the line's error): one value a name
+        rng.choice(OPTION_NAMES): rng.choice(["on", "off", "0", "3", "a=b"])
         for _ in range(rng.choice([0, 0, 1, 2, 3]))
-    ]
+    }
+    out += [f"opt:{name}={value}" for name, value in options.items()]
+    if out and out[-1].startswith("opt:") and rng.random() < 0.2:
+        out.append(out[-1])  # the same again: taken
     return out
 
 

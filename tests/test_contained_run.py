@@ -90,6 +90,54 @@ def test_a_full_disk_is_exit_2_and_one_line_for_every_command(name):
     assert proc.returncode == 2, name
 
 
+MIXED = {  # the second line of each fails
+    "score": f"{GOOD}\n123m\n123m456p789s11z22z tsumo:2z\n",
+    "waits": "234m406p22s56s chi:678s\n12m\n123m456p789s1122z\n",
+}
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+@pytest.mark.parametrize(
+    "command, fmt",
+    [
+        ("score", "jsonl"),
+        ("waits", "rich"),
+        *(
+            pytest.param(c, f, marks=pytest.mark.slow)
+            for c in ("score", "waits")
+            for f in ("rich", "jsonl", "json", "tsv")
+            if (c, f) not in (("score", "jsonl"), ("waits", "rich"))
+        ),
+    ],
+)
+def test_stderr_on_a_full_device_loses_messages_never_records(tmp_path, command, fmt):
+    """Issue 29: the messages (an error line, the summary) cannot be written; the records
+    all are, and the exit status is the lines' own."""
+    hands = tmp_path / "hands.txt"
+    hands.write_text(MIXED[command])
+    args = [command, "--file", str(hands), "-F", fmt]
+    with open(os.devnull, "wb") as null:
+        wanted = subprocess.run(
+            [sys.executable, "-m", "mjscore", *args],
+            stdout=subprocess.PIPE,
+            stderr=null,
+            env=env(),
+            cwd=ROOT,
+            timeout=60,
+        )
+    with open("/dev/full", "wb") as full:
+        got = subprocess.run(
+            [sys.executable, "-m", "mjscore", *args],
+            stdout=subprocess.PIPE,
+            stderr=full,
+            env=env(),
+            cwd=ROOT,
+            timeout=60,
+        )
+    assert got.returncode == wanted.returncode == 1
+    assert got.stdout == wanted.stdout and got.stdout
+
+
 @POSIX
 @pytest.mark.parametrize("name", COMMANDS)
 def test_a_closed_stdout_is_exit_2_and_one_line_for_every_command(name):

@@ -177,7 +177,7 @@ SPACED = [
     "234m406p22s56s chi:678s ron:4s= round:E seat:S dora:1s,0p honba:1 riichi",
     "11m pon:055p= kan:5555s+ ankan:1111z kakan:7777z- tsumo:1m rinshan RIICHI",
     "13m777m55s pon:111p- pon:333z= ron:2m= seat:W breach:S / E: pon:777z 222p riichi",
-    "123m456p789s1122z ron:1z opt:kiriage_mangan=on opt:x=1 opt:kiriage_mangan=off",
+    "123m456p789s1122z ron:1z opt:kiriage_mangan=on opt:x=1 opt:kiriage_mangan=on",
 ]
 
 

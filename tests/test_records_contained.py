@@ -321,6 +321,44 @@ def test_five_players_are_a_record_error():
     )
 
 
+@pytest.mark.parametrize("disp", ["鳳南喰赤", "三鳳南喰赤", None])
+def test_five_names_with_red_fives_set_are_that_games_problem_only(tmp_path, disp):
+    # issue 29: `aka51`-`aka53` with five names looked up the default red fives of a
+    # five-player table (KeyError: 5), which stopped every file of the run
+    first = json.loads(GAME6.read_text(encoding="utf-8").splitlines()[0])
+    first["name"] = ["a", "b", "c", "d", "e"]
+    first["rule"] = {"aka51": 1, "aka52": 1, "aka53": 1}
+    if disp is not None:
+        first["rule"]["disp"] = disp
+    (problem,) = problems(items(json.dumps(first).encode(), "five.json"))
+    assert problem.kind == "error" and "5 players" in problem.message
+    five = tmp_path / "five.json"
+    five.write_text(json.dumps(first), encoding="utf-8")
+    wins = [w.line for w in read_hands(GOOD)]
+    written = [w.line for w in read_hands(GOOD, games=True) if hasattr(w, "line")]
+    out, err = io.StringIO(), io.StringIO()
+    assert import_command([str(five), str(GOOD)], out=out, err=err) == 1
+    assert [ln.split("  #")[0] for ln in out.getvalue().splitlines() if ln[0] != "#"] == written
+    assert "5 players" in err.getvalue() and "KeyError" not in err.getvalue()
+    code, out_text, err_text = check([str(five), str(GOOD)])
+    assert code == 1 and f"agree {len(wins)}/{len(wins)}" in out_text
+    assert "5 players" in err_text
+
+
+def test_a_readers_own_failure_is_that_games_problem_and_the_next_file_is_read(monkeypatch):
+    # a net under the readers: a bug met in one game is that game's problem in words
+    from mjscore.records import tenhou6
+
+    def broken(*args, **kwargs):
+        raise KeyError(5)
+        yield
+
+    monkeypatch.setattr(tenhou6, "read_game", broken)
+    code, out, err = check([str(GAME6), str(GOOD)])
+    assert "internal error KeyError" in err and "Traceback" not in err
+    assert f"agree {len(list(read_hands(GOOD)))}/" in out and code == 1
+
+
 def test_check_of_only_skipped_rounds_is_not_a_success(tmp_path):
     # a round dealt to three seats in a game whose <GO type> says four is skipped
     text = GOOD.read_text()

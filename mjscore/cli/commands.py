@@ -189,7 +189,7 @@ JobsOption = Annotated[
         "-j",
         metavar="N",
         help="Processes for a long file in a machine format (0 = every core from "
-        "2,000 lines on, 1 = one process).",
+        "2,000 lines on, 1 = one process; at most one a core).",
     ),
 ]
 OutputOption = Annotated[
@@ -198,7 +198,9 @@ OutputOption = Annotated[
         "--output",
         "-o",
         metavar="FILE",
-        help="Write the output to FILE, whole or not at all (a failed run leaves no file).",
+        help="Write the output to FILE ('-' = stdout), whole or not at all (a failed run "
+        "leaves no file, an old one untouched and its mode kept); a FIFO or a device is "
+        "written as it comes.",
         show_default=False,
     ),
 ]
@@ -413,6 +415,8 @@ def _rules(name: str | None, by_option: str | None, fmt: str) -> int:
     if name and by_option and name.lower() != by_option.lower():
         raise UsageProblem(f"two rulesets named: '{name}' and --rules '{by_option}' (give one)")
     listing_lang()
+    if "" in (name, by_option):  # `rules ''`: a name to check, as `yaku --rules ''` does
+        load_ruleset("")
     chosen = (name or by_option or "").lower()
     rulesets = [load_ruleset(chosen)] if chosen else [load_ruleset(n) for n in ruleset_names()]
     fmt = _listing_format(fmt)

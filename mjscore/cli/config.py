@@ -50,7 +50,11 @@ def config_path(
 ) -> tuple[str | None, bool]:
     """(the config file to read, whether it must exist): named ones must, the default may not."""
     env: Mapping[str, str] = os.environ if environ is None else environ
-    if flag:
+    if flag == "":
+        raise ConfigError(
+            "--config '' names no file (give a config file's path; /dev/null for no config)"
+        )
+    if flag is not None:
         return flag, True
     if env.get("MJSCORE_CONFIG"):
         return env["MJSCORE_CONFIG"], True
@@ -192,7 +196,7 @@ def _parsed(raw: bytes, where: str) -> dict[str, Any]:
     if len(raw) > MAX_CONFIG_BYTES:
         raise ConfigError(f"{where}: larger than {MAX_CONFIG_BYTES >> 20} MB, not a config file")
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a BOM first (Windows editors write one) is no text
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         raise ConfigError(

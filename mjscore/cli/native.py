@@ -19,6 +19,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from ..report import json_safe_bytes
+
 if TYPE_CHECKING:
     from ..engine.setting import HouseRules
     from ..rulesets import Ruleset
@@ -125,9 +127,10 @@ class NativeRun:
         records: list[bytes | str] = []
         errors: list[str] = []
         failed = 0
+        escape = _needs_escape(fmt, source, *(text for _, text in chunk))
         for part in self._parts(chunk, fmt, source):
             if isinstance(part, bytes):
-                records.append(part)
+                records.append(json_safe_bytes(part) if escape else part)
                 continue
             number, text, why = part
             result = with_source(
@@ -147,7 +150,7 @@ class NativeRun:
         result of a line whose scoring panicked, or None: a line for the Python path."""
         (part,) = self._parts([(number, text)], fmt, source)
         if isinstance(part, bytes):
-            return part
+            return json_safe_bytes(part) if _needs_escape(fmt, source, text) else part
         _, _, why = part
         return None if why is None else _internal(text, self.rules, number, why)
 
@@ -177,6 +180,16 @@ class NativeRun:
             number, text = chunk[index]
             out.append((number, text, detail if why == "panic" else None))
         return out
+
+
+def _needs_escape(fmt: str, source: str | None, *lines: str) -> bool:
+    """Whether the core's JSON records of these lines need report.json_safe's escapes
+    beside JSON's own (a control, format or separator character, as Python's records get
+    them): only their own text (the input, its label, the file's name) can hold one, the
+    rest is the ruleset's words. A text that is printable has none."""
+    if fmt not in ("json", "jsonl"):
+        return False  # TSV holds no text from outside in a scored line's row
+    return not all(text.isprintable() for text in lines) or not (source or "").isprintable()
 
 
 def _joined(records: list[bytes | str], join: str) -> bytes | str:

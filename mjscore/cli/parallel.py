@@ -33,9 +33,10 @@ def available_cores() -> int:
 
 
 def workers_for(total: int, fmt: str, jobs: int, native: bool = False) -> int:
-    """How many processes score `total` lines: `jobs` 0 is automatic, 1 is serial. With
-    the native core (`native`: the run's ruleset is one it scores) a line costs less than
-    sending it to a worker and back, so automatic is one process (docs/native.md)."""
+    """How many processes score `total` lines: `jobs` 0 is automatic, 1 is serial; never
+    more than the cores (`capped_jobs`) nor than the file has chunks. With the native core
+    (`native`: the run's ruleset is one it scores) a line costs less than sending it to a
+    worker and back, so automatic is one process (docs/native.md)."""
     from ..report import FORMATS
 
     if not FORMATS[fmt].machine or jobs == 1 or total < 2:
@@ -44,7 +45,13 @@ def workers_for(total: int, fmt: str, jobs: int, native: bool = False) -> int:
         if total < PARALLEL_MIN_LINES or native:
             return 1
         jobs = available_cores()
-    return max(1, min(jobs, -(-total // CHUNK)))
+    return max(1, min(capped_jobs(jobs), -(-total // CHUNK)))
+
+
+def capped_jobs(jobs: int) -> int:
+    """`--jobs N` as processes: at most one a core (the process scoring is CPU-bound, and
+    each worker holds its own copy of the scorer: `--jobs 9999` started 64 of them)."""
+    return min(jobs, available_cores())
 
 
 def _score_chunk(

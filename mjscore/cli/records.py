@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
-from typing import TextIO
+from typing import Any, TextIO
 
 from ..base.errors import ExitCode
 from ..records import read_hands
@@ -20,10 +20,20 @@ IMPORT_FORMATS = ("lines", "jsonl")
 CHECK_FORMATS = ("text", "jsonl")
 
 
-def _items(paths: list[str], rules: RecordRules | None = None) -> Iterator[RecordItem]:
+class FileEnd:
+    """Said after each record file's items (`_items(..., ends=True)`): its last game ended."""
+
+
+FILE_END = FileEnd()
+
+
+def _items(
+    paths: list[str], rules: RecordRules | None = None, ends: bool = False
+) -> Iterator[RecordItem | FileEnd]:
     """Every record item of every file in order; `-` is stdin (read as a byte stream, so
     gzip works and the 64 MB bound holds there too); a directory is the record files
-    under it (`record_files`). `rules` are those of records that name none (mjai)."""
+    under it (`record_files`). `rules` are those of records that name none (mjai). With
+    `ends`, FILE_END after each file."""
     import os
 
     ruleset, options = rules if rules is not None else (None, None)
@@ -31,15 +41,22 @@ def _items(paths: list[str], rules: RecordRules | None = None) -> Iterator[Recor
     def read(source, name=None):
         return read_hands(source, name=name, games=True, rules=ruleset, options=options)
 
+    end = [FILE_END] if ends else []
     for path in paths:
         if path == "-":
             stream = getattr(sys.stdin, "buffer", None)
             yield from read(stream if stream is not None else sys.stdin.read().encode(), "-")
+            yield from end
         elif os.path.isdir(path):
             found = False
             for file in record_files(os.fspath(path)):
+                if isinstance(file, Problem):  # a folder that cannot be read: said, not passed
+                    found = True
+                    yield file
+                    continue
                 found = True
                 yield from read(file)
+                yield from end
             if not found:
                 from ..records.reading import display_name
 
@@ -51,6 +68,7 @@ def _items(paths: list[str], rules: RecordRules | None = None) -> Iterator[Recor
                 )
         else:
             yield from read(path)
+            yield from end
 
 
 RecordRules = tuple[str | None, dict[str, str] | None]
@@ -80,19 +98,30 @@ def record_rules(rules: str | None, opts: list[str] | None) -> RecordRules:
     return (name if rules else None), options
 
 
-def record_files(directory: str) -> Iterator[str]:
+def record_files(directory: str) -> Iterator[str | Problem]:
     """The game records under `directory`, every level, in sorted path order: the files
     whose first bytes a record format recognises (what `import FILE` reads), gzip or not.
     Hidden files and directories are passed over, symbolic links to directories not
     followed (no loop); a file that cannot be opened comes too, so that its reading
-    says so, for it alone."""
+    says so, for it alone, and a folder that cannot be listed is a Problem in its place."""
     import os
     import stat
 
     from ..records import RecordError, detect_format
-    from ..records.reading import RecordReader
+    from ..records.reading import RecordReader, display_name
 
-    for top, dirs, files in os.walk(directory):
+    unlisted: list[OSError] = []
+    for top, dirs, files in _walk(directory, unlisted):
+        for exc in unlisted:
+            yield Problem(
+                "error",
+                display_name(exc.filename or top),
+                "",
+                f"cannot read the folder: {exc.strerror or exc}; the records in it are not read",
+            )
+        unlisted.clear()
+        if top is None:
+            continue
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(files):
             if name.startswith("."):
@@ -107,6 +136,15 @@ def record_files(directory: str) -> Iterator[str]:
                 known = True
             if known:
                 yield file
+
+
+def _walk(directory: str, unlisted: list[OSError]) -> Iterator[tuple[Any, list[str], list[str]]]:
+    """os.walk of `directory`, and a last (None, [], []) so that a folder that could not
+    be listed last is still said (os.walk tells it to `unlisted` and goes on)."""
+    import os
+
+    yield from os.walk(directory, onerror=unlisted.append)
+    yield None, [], []
 
 
 def _problem(p: Problem, err: TextIO, quiet: bool = False) -> None:
@@ -144,29 +182,44 @@ def import_command(
     quiet: bool = False,
     ruleset: RecordRules | None = None,
 ) -> int:
-    """One hand line per win (or one JSON object per win); problems on stderr."""
+    """One hand line per win (or one JSON object per win); problems on stderr. Written as
+    read, each record whole (a stop signal waits for it), flushed at each game's end."""
     out, err = out or sys.stdout, err or sys.stderr
     _usage(paths, fmt, IMPORT_FORMATS)
+    from ..ledger import round_mark
     from ..records.draws import Drawn, GameStart
+    from ..report import SafeWriter
+    from .stops import STOP
+
+    if fmt != "jsonl":  # hand lines and their comments for people too: escaped as written
+        out = SafeWriter(out)  # type: ignore[assignment]
 
     failed = False
     for item in _items(paths, ruleset):
-        if isinstance(item, Problem):
-            failed = failed or item.kind == "error"
-            _problem(item, err, quiet)
-        elif isinstance(item, GameStart):
-            if fmt != "jsonl":
-                out.write(item.header() + "\n")
-        elif not isinstance(item, (Win, Drawn)):
-            continue  # the record's own scores: `check` compares them
-        elif fmt == "jsonl":
-            out.write(_json_line(item.to_dict()))
-        else:
-            from ..ledger import round_mark
-
-            s = item.source
-            out.write(f"{item.line}  {round_mark(s.game, s.round, s.honba)}\n")
+        with STOP.writing():
+            if isinstance(item, Problem):
+                failed = failed or item.kind == "error"
+                _problem(item, err, quiet)
+            elif isinstance(item, GameStart):
+                out.flush()  # the game before it, for the reader at the other end
+                if fmt != "jsonl":
+                    out.write(item.header() + "\n")
+            elif not isinstance(item, (Win, Drawn)):
+                continue  # the record's own scores: `check` compares them
+            elif fmt == "jsonl":
+                out.write(_json_line(item.to_dict()))
+            else:
+                s = item.source
+                out.write(f"{item.line}  {round_mark(s.game, s.round, s.honba)}\n")
     return int(ExitCode.NOT_ALL_SCORED if failed else ExitCode.OK)
+
+
+class _CheckTally:
+    """What `check` has compared so far: wins, games and problems."""
+
+    def __init__(self) -> None:
+        self.agree = self.total = self.errors = self.skipped = self.rules = 0
+        self.games: list[Any] = []  # GameCheck of every game ended (small values)
 
 
 def check_command(
@@ -183,52 +236,88 @@ def check_command(
     is a rule difference, counted apart from the disagreements; a run that compared
     no win at all says so and is not a success either. Each game's running totals and
     end are held against the record's too (records/games.py).
+
+    Streamed: each win's record is written as it is read, each game's when the game ends
+    (the next game starts, or its file ends), every record whole; so a stop (a signal, an
+    input that fails) keeps every game finished before it. One game's items are held at
+    a time, whatever the number of files.
     """
     out, err = out or sys.stdout, err or sys.stderr
     _usage(paths, fmt, CHECK_FORMATS)
-    from ..records.games import check_games
+    from ..records.draws import Drawn, GameEnd, GameStart, RoundScores
+    from ..report import SafeWriter
 
-    agree = total = errors = skipped = rules = 0
-    checks = []
-    for path in paths:
-        items = list(_items([path], ruleset))
-        agree, total, errors, skipped, rules = _check_wins(
-            items, fmt, out, err, quiet, (agree, total, errors, skipped, rules)
-        )
-        for game in check_games(items):
-            checks.append(game)
+    if fmt == "text":  # names, yaku and file names from the records: escaped as written
+        out = SafeWriter(out)  # type: ignore[assignment]
+    tally = _CheckTally()
+    game: list[Any] = []  # the items of the game being read
+    for item in _items(paths, ruleset, ends=True):
+        if game and isinstance(item, (GameStart, FileEnd)):
+            _end_game(game, fmt, out, tally)
+            game = []
+        if isinstance(item, (Problem, Win)):
+            _check_item(item, fmt, out, err, quiet, tally)
+        if isinstance(item, (GameStart, Win, Drawn, RoundScores, GameEnd)):
+            game.append(item)
+    _end_game(game, fmt, out, tally)
+    _check_summary(tally, fmt, out)
+    games = _games_summary(tally.games)
+    ok = tally.total and tally.agree == tally.total and not tally.errors
+    return int(ExitCode.OK if ok and games["agree"] == games["total"] else ExitCode.NOT_ALL_SCORED)
+
+
+def _end_game(items: list[Any], fmt: str, out: TextIO, tally: _CheckTally) -> None:
+    """A game's check (records/games.py) written, then the output flushed."""
+    from ..records.games import check_games
+    from .stops import STOP
+
+    for game in check_games(items):
+        tally.games.append(game)
+        with STOP.writing():
             if fmt == "jsonl":
                 out.write(_json_line({"game": game.to_dict()}))
             elif game.differences:
-                from ..report import safe
+                out.write(f"disagree: game {game.game}: " + "; ".join(game.differences) + "\n")
+    with STOP.writing():
+        out.flush()
 
-                out.write(
-                    safe(f"disagree: game {game.game}: " + "; ".join(game.differences)) + "\n"
-                )
-    games = _games_summary(checks)
-    if fmt == "jsonl":
-        out.write(
-            json.dumps(
-                {
-                    "summary": {
-                        "agree": agree,
-                        "total": total,
-                        "errors": errors,
-                        "rules": rules,
-                        "skipped": skipped,
-                        "games": games,
+
+def _check_summary(tally: _CheckTally, fmt: str, out: TextIO) -> None:
+    """The last record: the counts of wins and games (`agree N/M` for people)."""
+    from .stops import STOP
+
+    games = _games_summary(tally.games)
+    agree, total, errors, skipped, rules = (
+        tally.agree,
+        tally.total,
+        tally.errors,
+        tally.skipped,
+        tally.rules,
+    )
+    with STOP.writing():
+        if fmt == "jsonl":
+            out.write(
+                json.dumps(
+                    {
+                        "summary": {
+                            "agree": agree,
+                            "total": total,
+                            "errors": errors,
+                            "rules": rules,
+                            "skipped": skipped,
+                            "games": games,
+                        }
                     }
-                }
+                )
+                + "\n"
             )
-            + "\n"
-        )
-    else:
+            return
         tail = [f"{errors} record error{'s' if errors != 1 else ''}"] if errors else []
         if rules:
             tail.append(f"{rules} rule difference{'s' if rules != 1 else ''}")
         counts = f" ({', '.join(tail)})" if tail else ""
         out.write(f"agree {agree}/{total}{counts}\n")
-        if checks:
+        if tally.games:
             out.write(
                 f"games {games['agree']}/{games['total']}: rounds {games['rounds_agree']}"
                 f"/{games['rounds']}, owari {games['owari_agree']}/{games['owari']}, "
@@ -241,8 +330,6 @@ def check_command(
                 else "the records hold no win"
             )
             out.write(f"no win was checked: {why}\n")
-    ok = total and agree == total and not errors and games["agree"] == games["total"]
-    return int(ExitCode.OK if ok else ExitCode.NOT_ALL_SCORED)
 
 
 def _games_summary(checks: list) -> dict[str, int]:
@@ -257,31 +344,26 @@ def _games_summary(checks: list) -> dict[str, int]:
     }
 
 
-def _check_wins(
-    items: list,
-    fmt: str,
-    out: TextIO,
-    err: TextIO,
-    quiet: bool,
-    counts: tuple[int, int, int, int, int],
-) -> tuple[int, int, int, int, int]:
-    """The wins of one file checked one by one (the text or JSON Lines of each)."""
+def _check_item(
+    item: Problem | Win, fmt: str, out: TextIO, err: TextIO, quiet: bool, tally: _CheckTally
+) -> None:
+    """A problem said on stderr, or a win checked and its record written (the text of a
+    disagreement, or every win's JSON Lines record)."""
     from ..records.check import check_win, describe
+    from .stops import STOP
 
-    agree, total, errors, skipped, rules = counts
-    for item in items:
-        if not isinstance(item, (Problem, Win)):
-            continue
-        if isinstance(item, Problem):
-            errors += item.kind == "error"
-            skipped += item.kind == "note"
+    if isinstance(item, Problem):
+        tally.errors += item.kind == "error"
+        tally.skipped += item.kind == "note"
+        with STOP.writing():
             _problem(item, err, quiet)
-            continue
-        checked = check_win(item)
-        total += 1
-        agree += checked.agree
-        differs_by_rules = not checked.agree and bool(item.rules)
-        rules += differs_by_rules
+        return
+    checked = check_win(item)
+    tally.total += 1
+    tally.agree += checked.agree
+    differs_by_rules = not checked.agree and bool(item.rules)
+    tally.rules += differs_by_rules
+    with STOP.writing():
         if fmt == "jsonl":
             out.write(_json_line(checked.to_dict()))
         elif not checked.agree:
@@ -291,4 +373,3 @@ def _check_wins(
                     f"\n  rules    {'; '.join(item.rules)}"
                 )
             out.write(text + "\n")
-    return agree, total, errors, skipped, rules

@@ -45,6 +45,7 @@ class Tally:
     def __init__(self) -> None:
         self.scored = 0
         self.failed = 0
+        self.stopped = False  # the input could not be read to its end
 
     def add(self, result: ScoreResult) -> None:
         if result.ok and result.error is None:
@@ -54,7 +55,7 @@ class Tally:
 
     @property
     def exit_code(self) -> int:
-        return int(ExitCode.NOT_ALL_SCORED if self.failed else ExitCode.OK)
+        return int(ExitCode.NOT_ALL_SCORED if self.failed or self.stopped else ExitCode.OK)
 
 
 # -- inputs ---------------------------------------------------------------------------------
@@ -194,7 +195,9 @@ def house_rules(
         lang=DISPLAY_FLAGS.get("lang", config.lang),
     )
 
-    return house, rules or config.rules or "riichi", fmt or config.format or DEFAULT_FORMAT
+    # a flag given empty (`--rules ''`) is a name to check, not one left out
+    rules = rules if rules is not None else config.rules or "riichi"
+    return house, rules, fmt if fmt is not None else config.format or DEFAULT_FORMAT
 
 
 def want_progress(
@@ -305,7 +308,7 @@ def run_lines(
                         reporter.emit(result)
                     tick()
         except InputStopped as exc:  # the lines read before it are written above
-            tally.failed += 1
+            tally.stopped = True  # exit 1, but not a hand: the summary counts the lines read
             say(str(exc))
         except (KeyboardInterrupt, Stopped):
             with writer.writing():
@@ -328,7 +331,8 @@ def summary_line(source: str, tally: Tally) -> str:
     counts = f"{tally.scored:,} scored"
     if tally.failed:
         counts += f", {tally.failed:,} not scored"
-    return f"{name}: {hands:,} hand{'s' if hands != 1 else ''}: {counts}"
+    read = " read before the input stopped" if tally.stopped else ""
+    return f"{name}: {hands:,} hand{'s' if hands != 1 else ''}{read}: {counts}"
 
 
 def score_command(
@@ -356,23 +360,102 @@ def score_command(
 
 @contextmanager
 def output_file(path: str) -> Iterator[None]:
-    """sys.stdout into a temporary file beside `path`, renamed to it when the run ends
-    (every line scored or not): a run that fails (a usage error, a stop signal, a crash)
-    leaves neither the file nor the temporary one, and an old `path` untouched."""
+    """sys.stdout into the file `path` names (`-o PATH`) for the run; `-` is stdout itself.
+
+    A regular file (or a new one) is written whole or not at all: into a temporary file
+    beside it, renamed over it when the run ends (every line scored or not), so a run that
+    fails (a usage error, a stop signal, a crash) leaves neither the file nor the temporary
+    one, and an old file untouched. An old file keeps its mode (and its owner, where the
+    system lets us); a new one gets the umask's, as a shell's `>` gives it. A symbolic link
+    is written through: the file it names is replaced, the link stays. Anything else (a
+    FIFO, a device such as /dev/null, /dev/stdout) is written as it comes, never replaced;
+    a directory is refused."""
+    if path == "-":
+        yield
+        return
+    import os
+    import stat
+
+    shown = text_arg(path)
+    target, magic = _link_target(path)
+    try:
+        st: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:
+        raise UsageProblem(f"cannot write {shown}: {exc.strerror or exc}") from None
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise UsageProblem(f"cannot write {shown}: it is a directory")
+    if magic or (st is not None and not stat.S_ISREG(st.st_mode)):
+        with _written_through(path, shown):
+            yield
+        return
+    with _replaced_whole(target, shown, st):
+        yield
+
+
+def _link_target(path: str) -> tuple[str, bool]:
+    """(the path a chain of symbolic links ends at, whether it passes through /proc).
+
+    A link into /proc (`/dev/stdout`, `/dev/fd/1`) names an open file of this process, not
+    a place in a directory: it is written through, never replaced (a `>>` log stays one)."""
+    import os
+
+    current = os.path.abspath(path)
+    for _ in range(40):  # the kernel's own limit on a chain of links
+        parent = os.path.realpath(os.path.dirname(current))
+        if parent == "/proc" or parent.startswith("/proc/"):
+            return current, True
+        current = os.path.join(parent, os.path.basename(current))
+        if not os.path.islink(current):
+            return current, False
+        try:
+            current = os.path.join(parent, os.readlink(current))
+        except OSError:
+            return current, True  # written through: its own open says what is wrong
+    return os.path.abspath(path), True  # a loop: the open says ELOOP
+
+
+@contextmanager
+def _written_through(path: str, shown: str) -> Iterator[None]:
+    """sys.stdout into a FIFO, a device or a /proc link, opened to append: nothing is
+    truncated that another descriptor holds (`-o /dev/stdout >> log` keeps the log)."""
+    try:
+        out = _text_out(path, "a", shown)
+    except OSError as exc:
+        raise UsageProblem(f"cannot write {shown}: {exc.strerror or exc}") from None
+    saved = sys.stdout
+    try:
+        with out:
+            sys.stdout = out
+            yield
+            sys.stdout = saved
+            try:
+                out.flush()
+            except OSError as exc:
+                raise OutputError(f"cannot write {shown}: {exc.strerror or exc}") from None
+    finally:
+        sys.stdout = saved
+
+
+@contextmanager
+def _replaced_whole(target: str, shown: str, old: Any) -> Iterator[None]:
+    """sys.stdout into a temporary file beside the regular file `target`, renamed over it
+    at the end with the old file's mode and owner, or the umask's mode for a new one."""
+    import contextlib
     import os
     import tempfile
 
-    directory = os.path.dirname(os.path.abspath(path))
+    directory, name = os.path.split(target)
     try:
-        fd, temp = tempfile.mkstemp(
-            prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=directory
-        )
+        fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
     except OSError as exc:
-        raise UsageProblem(f"cannot write {text_arg(path)}: {exc.strerror or exc}") from None
+        raise UsageProblem(f"cannot write {shown}: {exc.strerror or exc}") from None
     saved = sys.stdout
     done = False
     try:
-        with open(fd, "w", encoding="utf-8", newline="") as out:
+        with _text_out(fd, "w", shown) as out:
+            _take_mode(fd, old)
             sys.stdout = out
             yield
             sys.stdout = saved
@@ -380,19 +463,36 @@ def output_file(path: str) -> Iterator[None]:
                 out.flush()
                 os.fsync(out.fileno())
             except OSError as exc:
-                raise OutputError(f"cannot write {text_arg(path)}: {exc.strerror or exc}") from None
+                raise OutputError(f"cannot write {shown}: {exc.strerror or exc}") from None
         try:
-            os.replace(temp, path)
+            os.replace(temp, target)
         except OSError as exc:
-            raise UsageProblem(f"cannot write {text_arg(path)}: {exc.strerror or exc}") from None
+            raise UsageProblem(f"cannot write {shown}: {exc.strerror or exc}") from None
         done = True
     finally:
         sys.stdout = saved
         if not done:
-            import contextlib
-
             with contextlib.suppress(OSError):
                 os.unlink(temp)
+
+
+def _take_mode(fd: int, old: Any) -> None:
+    """The temporary file gets the old file's mode and owner, or a new file's mode under
+    the umask (mkstemp makes it 0600 whatever the umask says)."""
+    import contextlib
+    import os
+    import stat
+
+    if old is None:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)
+        return
+    made = os.fstat(fd)
+    if (made.st_uid, made.st_gid) != (old.st_uid, old.st_gid) and hasattr(os, "fchown"):
+        with contextlib.suppress(OSError):  # only root may give a file away
+            os.fchown(fd, old.st_uid, old.st_gid)
+    os.fchmod(fd, stat.S_IMODE(old.st_mode))
 
 
 def _scored(
@@ -428,6 +528,7 @@ def _scored(
         raise UsageProblem("no hand given: pass the hand's tokens, or --file PATH ('-' = stdin)")
     if not (str(jobs).isascii() and str(jobs).isdigit() and len(str(jobs)) <= 4):
         raise UsageProblem(f"--jobs takes a number of processes (0 = automatic), not '{jobs}'")
+    _say_capped(int(jobs), quiet)
     for name in rules_of(command, rules):  # an unknown ruleset: a usage error, before any line
         load_ruleset(name)
     if tokens:
@@ -451,7 +552,7 @@ def _scored(
             summary_of=summary_of,
             source="-",
         )
-    assert file is not None  # no tokens: a file was given, or stdin was (above)
+    assert file is not None and fmt is not None  # a file run, its format chosen above
     total = count_lines(file)
     return run_lines(
         read_lines(file),
@@ -464,6 +565,18 @@ def _scored(
         summary_of=summary_of,
         source=text_arg(file),
     )
+
+
+def _say_capped(jobs: int, quiet: bool) -> None:
+    """A note when `--jobs` asks for more processes than there are cores (it is capped)."""
+    from .parallel import capped_jobs
+
+    capped = capped_jobs(jobs)
+    if capped < jobs and not quiet:
+        say(
+            f"note: --jobs {jobs}: at most one process a core, so {capped} "
+            f"(this machine has {capped} core{'s' if capped != 1 else ''})"
+        )
 
 
 def exit_now(code: int) -> None:
@@ -564,9 +677,13 @@ def _quiet_stdout() -> None:
 
 
 class _Stdout(io.FileIO):
-    """File descriptor 1 under sys.stdout: a write that fails is OutputError whoever wrote
-    (typer's help, a listing, a reporter), so every command says it the same way; a reader
-    that left stays BrokenPipeError (quietly 141)."""
+    """File descriptor 1 under sys.stdout (or the file of `-o`): a write that fails is
+    OutputError whoever wrote (typer's help, a listing, a reporter), so every command says
+    it the same way; a reader that left stays BrokenPipeError (quietly 141)."""
+
+    def __init__(self, file: Any, mode: str, closefd: bool = True, shown: str = "") -> None:
+        super().__init__(file, mode, closefd=closefd)
+        self.shown = shown or "the output"
 
     def write(self, data: Any, /) -> int:
         try:
@@ -574,17 +691,58 @@ class _Stdout(io.FileIO):
         except BrokenPipeError:
             raise
         except OSError as exc:
-            raise OutputError(f"cannot write the output: {exc.strerror or exc}") from None
+            raise OutputError(f"cannot write {self.shown}: {exc.strerror or exc}") from None
+
+
+def _text_out(file: Any, mode: str, shown: str) -> io.TextIOWrapper:
+    """A UTF-8 text stream on `file` (a path or a descriptor) whose failing write is
+    OutputError naming it."""
+    return io.TextIOWrapper(
+        io.BufferedWriter(_Stdout(file, mode, shown=shown)), encoding="utf-8", newline=""
+    )
+
+
+class _Stderr(io.FileIO):
+    """File descriptor 2 under sys.stderr: a message that cannot be written (a full disk,
+    a reader that left) is lost, never a failure of the run; stdout still gets every
+    record."""
+
+    def write(self, data: Any, /) -> int:
+        try:
+            return super().write(data)
+        except OSError:
+            return len(data)
+
+
+def _guard_stderr() -> None:
+    """Put `_Stderr` under the process's sys.stderr, keeping its encoding and buffering."""
+    err = sys.stderr
+    if err is not sys.__stderr__ or not isinstance(err, io.TextIOWrapper):
+        return
+    try:
+        fd = err.fileno()
+    except (OSError, ValueError):
+        return
+    sys.stderr = io.TextIOWrapper(
+        io.BufferedWriter(_Stderr(fd, "w", closefd=False)),
+        encoding=err.encoding,
+        errors=err.errors,
+        line_buffering=err.line_buffering,
+        write_through=err.write_through,
+    )
 
 
 def guard_streams() -> None:
     """Put `_Stdout` under the process's sys.stdout, keeping its encoding and buffering,
-    and send messages nowhere when fd 2 is closed (else `print(file=None)` would put them
-    into stdout). The console script does this once; tests that capture keep their own."""
+    and `_Stderr` under sys.stderr; send messages nowhere when fd 2 is closed (else
+    `print(file=None)` would put them into stdout). The console script does this once;
+    tests that capture keep their own."""
     import os
 
     if sys.stderr is None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the run
+    else:
+        _guard_stderr()
     out = sys.stdout
     if out is None or out is not sys.__stdout__ or not isinstance(out, io.TextIOWrapper):
         return

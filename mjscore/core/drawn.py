@@ -105,6 +105,12 @@ def parse_drawn(text: str) -> DrawnRound:
                 name, eq, val = value.partition("=")
                 if not eq or not name or not val:
                     raise ValueError("needs NAME=VALUE, like opt:kiriage_mangan=on")
+                first = seen.setdefault(f"opt:{name}", column)
+                if options.get(name, val) != val:  # as on a hand line: a repeat agrees
+                    raise ValueError(
+                        f"sets {name} a second time, to another value (the first, "
+                        f"'{options[name]}', is at column {first})"
+                    )
                 options[name] = val
                 continue
             if key in seen:

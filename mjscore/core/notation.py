@@ -502,12 +502,18 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
                 flags.add(key)
                 columns.setdefault(key, column)
             elif kind is OPTION:
-                columns[key] = column
+                first = columns.setdefault(key, column)
                 if why:
                     raise _BadToken(why)
                 if options is None:
                     options = {}
-                options[value[0]] = value[1]
+                name, setting = value
+                if options.get(name, setting) != setting:  # the same value again is no news
+                    raise _BadToken(
+                        f"sets {name} a second time, to another value (the first, "
+                        f"'{options[name]}', is at column {first})"
+                    )
+                options[name] = setting
             elif kind is FLOWERS:
                 if flowers_at:
                     raise _BadToken(f"repeats flowers: (first at column {flowers_at})")
@@ -527,7 +533,7 @@ def parse_line(line: str, require_win: bool = True) -> Hand:
         ctx["flags"] = frozenset(flags)
     if ctx["riichi_by"]:
         _check_riichi_by(ctx, flags or set(), columns["riichi-by"], words)
-    if options:  # by name: each sets one option, the last of a name wins, in any order
+    if options:  # by name: each sets one option (a repeat agrees), in any order
         ctx["options"] = tuple(sorted(options.items()))
     if concealed_at:
         columns["concealed"] = concealed_at

@@ -479,7 +479,9 @@ def _check_context(line: Hand, ruleset: Ruleset) -> None:
 def _unknown_flag(line: Hand, ruleset: Ruleset) -> None:
     """The first flag in the line that the ruleset does not know is the error."""
     col = line.columns
-    for f in sorted(line.ctx.flags, key=lambda f: col.get(f, 0)):
+    # by column, then by name: a hand built without columns (waits' wins) must not name
+    # one by the set's order, which PYTHONHASHSEED changes from run to run
+    for f in sorted(line.ctx.flags, key=lambda f: (col.get(f, 0), f)):
         if f not in ruleset.flags:
             raise ContextError(
                 f"'{f}' is not a flag of ruleset {ruleset.name} (its flags: "

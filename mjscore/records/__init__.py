@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from typing import BinaryIO, NamedTuple
 
 from .draws import RecordItem
-from .model import Problem, RecordError, Source, Verdict, Win
+from .model import Problem, RecordError, Source, Verdict, Win, internal_problem
 from .reading import RecordReader, display_name
 
 __all__ = [
@@ -55,15 +55,18 @@ class RecordFormat(NamedTuple):
 
 
 def _read_mjlog(reader: RecordReader, file: str, game: str) -> Iterator[RecordItem]:
-    """Tenhou's mjlog XML, read whole (within the bound) and scanned."""
+    """Tenhou's mjlog XML, read whole (within the bound) and scanned; a file that breaks
+    part way (a gzip file cut short) gives the rounds before the break, then its problem."""
     try:
-        text = reader.read_all().decode("utf-8-sig", errors="replace")
+        data, broken = reader.read_until_broken()
     except (RecordError, OSError) as exc:
         yield _unreadable(file, exc)
         return
     from .mjlog import read_mjlog
 
-    yield from read_mjlog(text, file, game)
+    yield from read_mjlog(data.decode("utf-8-sig", errors="replace"), file, game)
+    if broken is not None:
+        yield _unreadable(file, broken)
 
 
 def _read_tenhou6(reader: RecordReader, file: str, game: str) -> Iterator[RecordItem]:
@@ -219,10 +222,13 @@ def _read(
         known = ", ".join(titles[:-1]) + f" or {titles[-1]}"
         yield Problem("error", file, "", f"not a game record (expected {known})")
         return
-    if fmt.takes_rules:
-        yield from fmt.read(reader, file, _game_name(file), rules, options)  # type: ignore[call-arg]
-    else:
-        yield from fmt.read(reader, file, _game_name(file))
+    try:
+        if fmt.takes_rules:
+            yield from fmt.read(reader, file, _game_name(file), rules, options)  # type: ignore[call-arg]
+        else:
+            yield from fmt.read(reader, file, _game_name(file))
+    except Exception as exc:  # a reader's bug: this file's problem, never the run's
+        yield internal_problem(file, "", exc)
 
 
 def iter_wins(

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .draws import RecordItem
-from .model import Problem, RecordError
+from .model import Problem, RecordError, internal_problem
 from .reading import RecordReader, TooLarge
 
 INT_DIGITS = 12  # no number of a game has more
@@ -151,9 +151,12 @@ def _games(
         if fresh:
             key, games = this, games + 1
         name = game if games == 1 else f"{game}#{games}"
-        for found in read_game(obj, file, name, fresh):
-            if isinstance(found, Problem) and number and found.where.startswith("round"):
-                found = Problem(
-                    found.kind, found.file, f"line {number}, {found.where}", found.message
-                )
-            yield found
+        try:
+            for found in read_game(obj, file, name, fresh):
+                if isinstance(found, Problem) and number and found.where.startswith("round"):
+                    found = Problem(
+                        found.kind, found.file, f"line {number}, {found.where}", found.message
+                    )
+                yield found
+        except Exception as exc:  # a reader's bug: this game's problem, the next still read
+            yield internal_problem(file, where, exc)

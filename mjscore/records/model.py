@@ -99,6 +99,18 @@ class Problem:
         return f"{self.file}:{where} {self.message}"
 
 
+def internal_problem(file: str, where: str, exc: Exception) -> Problem:
+    """A reader that failed in a way it does not know (a bug, not bad data): one problem
+    of that file or game in words, so that the other files and games are still read."""
+    return Problem(
+        "error",
+        file,
+        where,
+        f"mjscore could not read this (internal error {type(exc).__name__}); "
+        "the rest of it is not read",
+    )
+
+
 class RecordError(Exception):
     """A round that cannot be replayed; the reader turns it into a `Problem`."""
 

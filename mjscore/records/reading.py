@@ -20,6 +20,11 @@ GZIP_MAGIC = b"\x1f\x8b"
 HEAD = 4096  # bytes looked at to tell the format
 
 
+class Broken(RecordError):
+    """The file's bytes stop part way (broken gzip data, a read error): what was read before
+    the break can still be read."""
+
+
 class TooLarge(RecordError):
     """The decoded file passes LIMIT."""
 
@@ -42,6 +47,8 @@ class _Rejoined(io.RawIOBase):
 
     def __init__(self, head: bytes, rest: BinaryIO) -> None:
         self._head, self._rest = head, rest
+        # one read of the source at a time: a pipe's bytes as they come, not a full buffer
+        self._read_some = getattr(rest, "read1", rest.read)
 
     def readable(self) -> bool:
         return True
@@ -51,7 +58,7 @@ class _Rejoined(io.RawIOBase):
             n = min(len(buffer), len(self._head))
             buffer[:n], self._head = self._head[:n], self._head[n:]
             return n
-        data = self._rest.read(len(buffer))
+        data = self._read_some(len(buffer))
         buffer[: len(data)] = data
         return len(data)
 
@@ -69,13 +76,15 @@ class RecordReader:
         self._used = 0
         self._pending = b""
 
-    def _read(self, size: int) -> bytes:
+    def _read(self, size: int, some: bool = False) -> bytes:
+        """Up to `size` bytes: all of them (or the end), or with `some` what one read of
+        the source gives (a pipe's lines as they come, not after a megabyte of them)."""
         try:
-            data = self._stream.read(size)
+            data = self._stream.read1(size) if some else self._stream.read(size)
         except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
-            raise RecordError(_gzip_why(exc)) from None
+            raise Broken(_gzip_why(exc)) from None
         except OSError as exc:
-            raise RecordError(f"cannot read: {exc.strerror or 'input/output error'}") from None
+            raise Broken(f"cannot read: {exc.strerror or 'input/output error'}") from None
         self._used += len(data)
         if self._used > LIMIT:
             raise TooLarge
@@ -91,6 +100,18 @@ class RecordReader:
         data, self._pending = self._pending + self._read(LIMIT + 1 - self._used), b""
         return data
 
+    def read_until_broken(self) -> tuple[bytes, Broken | None]:
+        """Everything, or what came before a break (a gzip file cut short) and the break:
+        read a piece at a time, so that the pieces before the break are kept (TooLarge
+        past LIMIT)."""
+        parts, self._pending = [self._pending], b""
+        try:
+            while piece := self._read(min(1 << 16, LIMIT + 1 - self._used), some=True):
+                parts.append(piece)
+        except Broken as exc:
+            return b"".join(parts), exc
+        return b"".join(parts), None
+
     def lines(self):
         """Line after line (`\\n` kept), each read as it comes, none past LIMIT."""
         buf, start, parts = self._pending, 0, []
@@ -104,7 +125,7 @@ class RecordReader:
                 continue
             if start < len(buf):
                 parts.append(buf[start:])
-            buf, start = self._read(min(1 << 20, LIMIT + 1 - self._used)), 0
+            buf, start = self._read(min(1 << 20, LIMIT + 1 - self._used), some=True), 0
             if not buf:
                 if parts:
                     yield b"".join(parts)

@@ -128,6 +128,8 @@ def from_tenhou6(rule: Any, names: Any, title: Any = None) -> GameRules:
     players = 3 if "三" in disp or (isinstance(names, list) and len(names) == 3) else 4
     if isinstance(names, list) and len(names) > 4:
         players = len(names)
+    if players not in DEFAULT_RED_FIVES:  # five names or more: not a game mjscore reads
+        return GameRules({}, (), players, platform)
     options: dict[str, str] = {}
     unknown: list[str] = []
     reds = [rule.get(k) for k in ("aka51", "aka52", "aka53")]

@@ -17,7 +17,9 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TextIO
 
+from ..base.text import json_text
 from ..base.text import safe as safe  # the one escaping of text from outside, re-exported
+from ..base.text import safe_text as safe_text
 
 if TYPE_CHECKING:
     from ..base.errors import MjscoreError
@@ -107,6 +109,21 @@ class Reporter(Protocol):
         """Finish the output (close a JSON array, flush)."""
 
 
+class SafeWriter:
+    """A text stream for a human output written as text (import's lines, check's report):
+    whatever is written to it leaves as `safe_text`, each line's control, format and
+    bidi characters escaped, so no writer has to remember to."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+
+    def write(self, text: str) -> int:
+        return self.out.write(safe_text(text))
+
+    def flush(self) -> None:
+        self.out.flush()
+
+
 class LineReporter:
     """One output line per hand (JSON Lines, TSV): `render` makes it, this writes it.
 
@@ -142,6 +159,14 @@ class LineReporter:
 
     def close(self) -> None:
         self.out.flush()
+
+
+def json_safe_bytes(data: bytes) -> bytes:
+    """JSON text in UTF-8 (the native core's records) escaped as `json_safe` escapes
+    Python's: the same bytes whichever core wrote them."""
+    text = data.decode("utf-8")
+    escaped = json_text(text)
+    return data if escaped is text else escaped.encode("utf-8")
 
 
 def write_rendered(out: TextIO, text: str | bytes) -> None:
@@ -231,18 +256,12 @@ def tsv_cell(value: object) -> str:
 
 _TSV_SPACES = str.maketrans("\t\r\n\v\f\x1c\x1d\x1e\x85\u2028\u2029", " " * 11)
 
-_JSON_BREAKS = (("\x85", "\\u0085"), ("\u2028", "\\u2028"), ("\u2029", "\\u2029"))
-
 
 def json_safe(encoded: str) -> str:
-    """JSON text with NEL, LINE and PARAGRAPH SEPARATOR escaped: tools that split lines
-    on them (JavaScript, str.splitlines) see one record per line. Only strings hold them."""
-    if encoded.isascii():
-        return encoded
-    for char, escaped in _JSON_BREAKS:  # three scans: str.translate is far slower
-        if char in encoded:
-            encoded = encoded.replace(char, escaped)
-    return encoded
+    """JSON text with every character `safe` escapes as a JSON escape (base.text.json_text):
+    NEL, LINE and PARAGRAPH SEPARATOR too, so tools that split lines on them (JavaScript,
+    str.splitlines) see one record per line, and no ESC or bidi override reaches a terminal."""
+    return json_text(encoded)
 
 
 def json_default(value: object) -> object:

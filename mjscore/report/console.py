@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import codecs
 import os
+from collections.abc import Iterator
 from typing import Any, TextIO
 
 from rich.console import Console
+from rich.segment import Segment
 
+from ..base.text import safe_text
 from .settings import COLORS, configure, settings
 
 __all__ = ["COLORS", "configure", "console", "settings", "show", "write_lines"]
@@ -23,10 +26,22 @@ GLYPH_PROBE = "\U0001f004\U0001f007\u2192\u2500"  # a tile, an arrow, a rule
 
 class _Console(Console):
     """rich ends the process with status 1 on a closed pipe, the code of "a hand did not
-    score"; here the runner's handler decides (quietly, 141)."""
+    score"; here the runner's handler decides (quietly, 141).
+
+    Every piece of text is escaped (base.text.safe, line breaks kept) as it leaves for the
+    output, whoever built it: rich keeps ESC and the bidi controls of a label or a name,
+    and its own colours are added after this point, so they stay. The reports escape
+    text from outside where they lay it out too, so that its width is the escape's."""
 
     def on_broken_pipe(self) -> None:
         raise BrokenPipeError
+
+    def render(self, renderable: Any, options: Any = None) -> Iterator[Segment]:
+        for segment in super().render(renderable, options):
+            text = segment.text
+            if segment.control is None and not text.isprintable() and text != "\n":
+                segment = Segment(safe_text(text), segment.style, None)
+            yield segment
 
 
 def can_encode(encoding: str | None, text: str = GLYPH_PROBE) -> bool:
@@ -97,6 +112,6 @@ def write_lines(con: Console, lines: list[Any]) -> None:
     from rich.text import Text
 
     if not coloured(con):
-        con.file.write("".join(t.plain.rstrip() + "\n" for t in lines))
+        con.file.write("".join(safe_text(t.plain.rstrip()) + "\n" for t in lines))
         return
     con.print(Text("\n").join(lines), soft_wrap=True)

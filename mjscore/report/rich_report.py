@@ -371,12 +371,12 @@ def header_lines(result: ScoreResult, width: int) -> list[Text]:
     wider than the page wraps at blanks (never cut), the label at the right of its last
     line, or below it when it does not fit there."""
     title = Text(result.title or result.rules, "bold")
-    where = Text(result.label or f"line {result.line}", "dim")
+    where = Text(safe(result.label or "") or f"line {result.line}", "dim")  # text from outside
     if japanese():
         from .words_ja import TITLES
 
         title = Text(TITLES.get(result.rules, result.title or result.rules), "bold")
-        where = Text(result.label or f"{result.line}行目", "dim")
+        where = Text(safe(result.label or "") or f"{result.line}行目", "dim")
     if width_of(title) + 2 + width_of(where) <= width:
         return both_ends(title, where, width)
     lines = wrap_words(title, width)

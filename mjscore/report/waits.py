@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from ..base import tiles as T
 from ..core.result import Fans, PointsDoubles
 from . import FORMATS as OUTPUT_FORMATS
-from . import LineReporter, describe, json_default, tsv_cell
+from . import LineReporter, describe, json_default, safe, tsv_cell
 
 if TYPE_CHECKING:
     from ..analysis.waits import Wait, WaitsResult
@@ -268,8 +268,8 @@ def waits_report(result: WaitsResult, width: int = 80) -> Any:
     ja = japanese()
     w = _WORDS["ja" if ja else "en"]
     shapes = _shapes_ja(result) if ja else _shapes(result)
-    label = result.label  # the line's `# ...` comment names it, else its number
-    shown = result.input.partition("#")[0].rstrip() if label else result.input
+    label = safe(result.label or "")  # the line's `# ...` comment names it, else its number
+    shown = safe(result.input.partition("#")[0].rstrip() if label else result.input)
     head = (
         Text(f"{label or w['head'](result)}: ", "bold")
         + Text(shown)

@@ -207,6 +207,10 @@ class Ruleset:
                 f"options must be a mapping of name to value, not {type(overrides).__name__}"
             )
         for name, text in (overrides or {}).items():
+            if not isinstance(name, str):
+                raise RulesetError(
+                    f"option names are strings, not {type(name).__name__} ({str(name)[:40]})"
+                )
             spec = self.options.get(name)
             if spec is None:
                 from ..base.suggest import did_you_mean, known

@@ -509,6 +509,32 @@ GAME_PARAMS = (
 )
 
 
+# What `mjscore.game(settings=...)` may set over a ruleset's parameters: the game's own,
+# and the two the ledger reads beside them (a riichi stick, a mangan's base points).
+GAME_SETTINGS = (*GAME_PARAMS, "deposit", "mangan_base")
+
+
+def check_game_settings(settings: Any, seats: int) -> dict[str, Any]:
+    """`settings` over a ruleset's game parameters, each known and checked as a ruleset
+    file's value is, `uma` one value a seat; RulesetError in words naming the setting."""
+    if not isinstance(settings, Mapping):
+        raise RulesetError(
+            f"settings must be a mapping of game parameter to value, not {type(settings).__name__}"
+        )
+    out = {}
+    for key, value in settings.items():
+        if not isinstance(key, str) or key not in GAME_SETTINGS:
+            raise RulesetError(
+                f"settings: {key!r} is not a game parameter (known: {', '.join(GAME_SETTINGS)})"
+            )
+        out[key] = PARAM_FIELDS[key].metadata["check"](value, f"settings {key}")
+    if out.get("uma") and len(out["uma"]) != seats:
+        raise RulesetError(
+            f"settings uma has {len(out['uma'])} values for a table of {seats} (one a place)"
+        )
+    return out
+
+
 def game_params(params: Params) -> dict[str, Any]:
     """A ruleset's game parameters, or {} when it declares none (each at its default: the
     ruleset scores hands, and a game under it is a bare running total)."""
