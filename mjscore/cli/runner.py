@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
 from ..base.errors import ExitCode, MjscoreError
-from ..core.notation import MAX_LINE, is_blank
+from ..base.lines import MAX_LINE, is_blank
 from .lines import ANALYSE, reporters_of
 from .stops import STOP, ClosedPipe, OutputError, Stopped
 
