@@ -1,0 +1,78 @@
+"""Write mjscore/cli/native_settings.py: the native core's setting of every ruleset that
+ships with mjscore, under its default options, as the Python path resolves it.
+
+usage: python tests/tools/native_settings.py [--check]
+
+Each setting is `cli.native.payload` of the ruleset resolved as a file run resolves the
+lines without `rules:` or `opt:` tokens and without house rules (`engine.setting`); a
+ruleset of another family is None (its lines are Python's). A file run that needs no
+other setting sends these to the core without importing the engine (cli/lean.py).
+Run it after changing a ruleset file, a yaku or anything the setting is made of;
+tests/test_native_settings.py fails until the shipped file is the one written here.
+`--check` only says whether it is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pprint
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+TARGET = ROOT / "mjscore" / "cli" / "native_settings.py"
+COMMAND = "python tests/tools/native_settings.py"
+
+HEADER = f'''"""The native core's setting of every ruleset that ships with mjscore, under
+its default options (no house rules, no `opt:` token): `cli.native.payload` of the ruleset
+as the Python path resolves it, or None for a ruleset of another family (its lines are
+Python's).
+
+A file run whose lines need no other setting sends these to the core without importing the
+engine (cli/lean.py). Written by `{COMMAND}`, never by hand;
+tests/test_native_settings.py fails when this file is not what it writes.
+"""
+
+SETTINGS = '''
+
+
+def settings() -> dict[str, object]:
+    """Every shipped ruleset's setting, by name (sorted), resolved by the Python path."""
+    os.environ.pop("MJSCORE_RULES_PATH", None)  # the shipped files only
+    from mjscore.cli.native import payload
+    from mjscore.engine.setting import _resolved
+    from mjscore.rulesets import HERE, _toml_names
+
+    out: dict[str, object] = {}
+    for name in sorted(_toml_names(HERE)):
+        ruleset, values, shown = _resolved(name, (), None, (), None)
+        out[name] = payload(ruleset, values, shown)
+    return out
+
+
+def source() -> str:
+    """The text of mjscore/cli/native_settings.py."""
+    body = pprint.pformat(settings(), indent=1, width=100, sort_dicts=False)
+    return HEADER + body + "\n"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="only say whether the file is current")
+    args = ap.parse_args()
+    text = source()
+    current = TARGET.read_text("utf-8") if TARGET.exists() else None
+    if args.check:
+        if current != text:
+            print(f"{TARGET.relative_to(ROOT)} is out of date: run `{COMMAND}`")
+            return 1
+        return 0
+    if current != text:
+        TARGET.write_text(text, "utf-8")
+        print(f"wrote {TARGET.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
