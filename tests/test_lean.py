@@ -294,7 +294,7 @@ def test_which_command_lines_take_the_prepared_run(monkeypatch, tmp_path):
     assert taken("--file", "x.txt") == ("riichi", "x.txt")
     assert taken("-f", "-", "-r", "WRC", "-q", "-j", "1") == ("wrc", "-")
     assert taken("-") == ("riichi", "-")
-    assert taken("--file", "x", "--rules", "mcr") == ("mcr", "x")  # every line Python's
+    assert taken("--file", "x", "--rules", "Kansai-Boo") == ("kansai-boo", "x")
     for args in (
         ("123m", "ron:1m"),  # a hand as arguments
         ("-", "--file", "x"),  # both: typer's usage error
@@ -305,6 +305,7 @@ def test_which_command_lines_take_the_prepared_run(monkeypatch, tmp_path):
         ("--file", "x", "--jobs", "01"),
         ("--file", "x", "--rules", "nosuch"),
         ("--file", "x", "--rules", ""),
+        ("--file", "x", "--rules", "mcr"),  # another family: every line Python's, as before
         (),  # stdin piped or a usage error: score_command's to say
     ):
         assert taken(*args) is None, args

@@ -9,11 +9,11 @@ completion request) goes to typer, which therefore still writes every help text 
 every usage error: the output, the messages and the exit codes are the same either way
 (tests/test_native.py runs both entries on the same command lines).
 
-A file run (`--file F` or `-`) of a shipped ruleset (the default riichi or `--rules NAME`)
-with no option from anywhere (no `--opt`, `--config` or config file, no
-MJSCORE_RULES_PATH), `--jobs` 0 or 1, written to stdout, starts still leaner: its setting
-under the default options was prepared when the package was made (cli/native_settings.py),
-so nothing of the engine is imported to resolve it, nor to check the ruleset's name. The
+A file run (`--file F` or `-`) of a shipped ruleset of the riichi family (the default
+riichi or `--rules NAME`) with no option from anywhere (no `--opt`, `--config` or config
+file, no MJSCORE_RULES_PATH), `--jobs` 0 or 1, written to stdout, starts leaner still:
+its setting under the default options was made beforehand (cli/native_settings.py), so
+nothing of the engine is imported to resolve it, nor to check the ruleset's name. The
 engine is imported only when a line comes back to the Python path (a notation error, a
 line whose own `rules:` or `opt:` tokens ask for another setting, a ruleset of another
 family), for the lines that need it. Every other run is `runner.score_command`'s.
@@ -103,7 +103,9 @@ def prepared_file_run(got: dict[str, Any], environ: Mapping[str, str]) -> tuple[
     from .native_settings import SETTINGS
 
     rules = got.get("rules", "riichi").lower()
-    return (rules, file) if rules in SETTINGS else None
+    # a ruleset of another family (None) is Python's, run as before: its workers share
+    # the engine that run imports, where this process would have none to share
+    return (rules, file) if SETTINGS.get(rules) is not None else None
 
 
 def config_file(environ: Mapping[str, str]) -> str | None:
