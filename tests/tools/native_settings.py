@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import pprint
 import sys
 from pathlib import Path
 
@@ -24,10 +23,11 @@ ROOT = Path(__file__).resolve().parents[2]
 TARGET = ROOT / "mjscore" / "cli" / "native_settings.py"
 COMMAND = "python tests/tools/native_settings.py"
 
-HEADER = f'''"""The native core's setting of every ruleset that ships with mjscore, under
-its default options (no house rules, no `opt:` token): `cli.native.payload` of the ruleset
-as the Python path resolves it, or None for a ruleset of another family (its lines are
-Python's).
+HEADER = f'''"""The native core's setting of every ruleset that ships with mjscore.
+
+Each is the ruleset under its default options (no house rules, no `opt:` token), as
+`cli.native.payload` makes it from the Python path's resolution, or None for a ruleset of
+another family (its lines are Python's).
 
 A file run whose lines need no other setting sends these to the core without importing the
 engine (cli/lean.py). Written by `{COMMAND}`, never by hand;
@@ -51,10 +51,25 @@ def settings() -> dict[str, object]:
     return out
 
 
+def literal(value: object, depth: int = 0) -> str:
+    """`value` as Python source: its repr where it fits in a line, else one item a line
+    (the same text on every Python version, unlike pprint's)."""
+    text = repr(value)
+    if len(text) + 4 * depth <= 100 or not isinstance(value, dict | list | tuple) or not value:
+        return text
+    pad = "    " * (depth + 1)
+    if isinstance(value, dict):
+        items = [f"{pad}{key!r}: {literal(item, depth + 1)}," for key, item in value.items()]
+        start, end = "{", "}"
+    else:
+        items = [f"{pad}{literal(item, depth + 1)}," for item in value]
+        start, end = ("[", "]") if isinstance(value, list) else ("(", ")")
+    return start + "\n" + "\n".join(items) + "\n" + "    " * depth + end
+
+
 def source() -> str:
     """The text of mjscore/cli/native_settings.py."""
-    body = pprint.pformat(settings(), indent=1, width=100, sort_dicts=False)
-    return HEADER + body + "\n"
+    return HEADER + literal(settings()) + "\n"
 
 
 def main() -> int:
