@@ -38,8 +38,8 @@ SETTINGS = '''
 
 
 def settings() -> dict[str, object]:
-    """Every shipped ruleset's setting, by name (sorted), resolved by the Python path."""
-    os.environ.pop("MJSCORE_RULES_PATH", None)  # the shipped files only
+    """Every shipped ruleset's setting, by name (sorted), resolved by the Python path
+    (with MJSCORE_RULES_PATH unset: a user's file cannot take a shipped name then)."""
     from mjscore.cli.native import payload
     from mjscore.engine.setting import _resolved
     from mjscore.rulesets import HERE, _toml_names
@@ -76,6 +76,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="only say whether the file is current")
     args = ap.parse_args()
+    os.environ.pop("MJSCORE_RULES_PATH", None)  # the shipped files only
     text = source()
     current = TARGET.read_text("utf-8") if TARGET.exists() else None
     if args.check:
