@@ -9,7 +9,10 @@ Python, and the output is byte for byte the Python path's (tests/test_native.py)
 
 The setting of a line (its ruleset under its options, as `engine.setting` resolves it)
 crosses once: the first line that needs one comes back asking for it, and this module
-sends it, or says that its lines are Python's. `MJSCORE_NATIVE=0` turns the core off.
+sends it, or says that its lines are Python's. A run without house rules that the lean
+entry starts (`prepared`) sends a shipped ruleset's setting under its default options from
+`native_settings` (made beforehand by the same `payload`), without importing the engine.
+`MJSCORE_NATIVE=0` turns the core off.
 """
 
 from __future__ import annotations
@@ -71,6 +74,14 @@ def run_for(rules: str, house: HouseRules | None, fmt: str, command: str) -> Nat
     return run
 
 
+def prepared_run(rules: str) -> NativeRun:
+    """The native run of `rules` without house rules, for a run whose rulesets are the
+    shipped files (no MJSCORE_RULES_PATH): a line without `opt:` tokens whose ruleset is
+    one of them gets its setting from `native_settings`; any other line's is resolved."""
+    run = _RUNS[(rules, None)] = NativeRun(rules, None, prepared=True)
+    return run
+
+
 _RUNS: dict[tuple[str, Any], NativeRun] = {}
 
 Analyse = Callable[[str, str, Any, int], Any]
@@ -79,10 +90,11 @@ Analyse = Callable[[str, str, Any, int], Any]
 class NativeRun:
     """The native core of one ruleset and its house rules, and the settings sent to it."""
 
-    def __init__(self, rules: str, house: HouseRules | None) -> None:
+    def __init__(self, rules: str, house: HouseRules | None, prepared: bool = False) -> None:
         self.rules, self.house = rules, house
         self.core = _module().Core()
         self.native_run: bool | None = None  # scores_the_run, once known
+        self.prepared = prepared and house is None  # settings from native_settings
 
     def scores_the_run(self) -> bool:
         """Whether the core scores the run's own setting (the lines without rules:/opt:
@@ -95,6 +107,12 @@ class NativeRun:
         """Resolve the setting of lines with these `rules:` and `opt:` tokens and send it
         (None: its lines are Python's: an error to report, or a ruleset of another family);
         whether the core scores that setting."""
+        if self.prepared and not line_options:
+            from .native_settings import SETTINGS
+
+            name = line_rules or self.rules
+            if name in SETTINGS:
+                return bool(self.core.add_setting(line_rules, line_options, SETTINGS[name]))
         from ..base.errors import MjscoreError
         from ..engine.setting import _resolved
 

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
 from ..base.errors import ExitCode, MjscoreError
-from ..core.notation import MAX_LINE, is_blank
+from ..base.lines import MAX_LINE, is_blank
 from .lines import ANALYSE, reporters_of
 from .stops import STOP, ClosedPipe, OutputError, Stopped
 
@@ -531,6 +531,23 @@ def _scored(
     _say_capped(int(jobs), quiet)
     for name in rules_of(command, rules):  # an unknown ruleset: a usage error, before any line
         load_ruleset(name)
+    return run_input(tokens, file, rules, options, fmt, jobs, command, quiet, piped)
+
+
+def run_input(
+    tokens: list[str] | None,
+    file: str | None,
+    rules: str,
+    options: HouseRules | None,
+    fmt: str,
+    jobs: str | int = 0,
+    command: str = "score",
+    quiet: bool = False,
+    piped: bool = False,
+) -> int:
+    """Score the hand given as `tokens`, or every line of `file` (`-`: stdin, `piped`
+    when no --file named it), once the run is checked: its ruleset known, its format the
+    command's, its jobs a number. The lean entry starts a file run here (cli/lean.py)."""
     if tokens:
         return run_lines([(1, " ".join(tokens))], rules, options, fmt, command=command)
     summary_of = None if quiet else file

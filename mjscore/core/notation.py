@@ -21,6 +21,8 @@ from typing import Any, NamedTuple
 from ..base import tiles as T
 from ..base.errors import NotationError
 from ..base.frozen import fields, from_fields
+from ..base.lines import MAX_LINE as MAX_LINE  # shared with the file readers
+from ..base.lines import is_blank as is_blank
 from .hand import (
     ANKAN,
     CHI,
@@ -76,7 +78,6 @@ CONTEXT_KEYS = (
 _GROUP = re.compile(r"([0-9]+)([a-z])")  # ASCII digits ('１' is made '1' first; '²' is none)
 _RULES_NAME = re.compile(r"[a-z][a-z0-9-]*")
 _DIGIT_CHARS = frozenset("0123456789")
-MAX_LINE = 10_000  # characters in a hand line; a longer one is an error, the file goes on
 MAX_COUNT = 500  # honba and sticks: far above any real table, far below a huge number
 MAX_INDICATORS = 10  # dora or ura indicators: five each in a real game
 MAX_KITA = 4  # Norths set aside: there are four
@@ -428,13 +429,6 @@ _CONTEXT_READERS: dict[str, Callable[[str], tuple[tuple[str, Any], ...]]] = {
 
 
 # -- the line: tokens in order, each checked against the ones before it -----------------------
-
-
-def is_blank(line: str) -> bool:
-    """Blank and comment-only lines are skipped in a file (a plain string test: every line
-    of a file goes through it)."""
-    stripped = line.strip()
-    return not stripped or stripped.startswith("#")
 
 
 def parse_line(line: str, require_win: bool = True) -> Hand:

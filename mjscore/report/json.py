@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TextIO
 
 from . import error_line, write_rendered
-from .record_text import record_text
 
 if TYPE_CHECKING:
     from ..core.result import ScoreResult
@@ -21,6 +20,8 @@ JOIN = ",\n"  # between the records of a chunk (parallel scoring)
 def render(result: ScoreResult) -> str:
     """The record of one hand as an element of the array, indented, without separator
     (workers render, the main process writes)."""
+    from .record_text import record_text  # here: a file the native core scores never needs it
+
     return "  " + record_text(result, indent=2).replace("\n", "\n  ")
 
 

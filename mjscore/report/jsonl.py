@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import LineReporter
-from .record_text import record_text
 
 if TYPE_CHECKING:
     from ..core.result import ScoreResult
@@ -13,6 +12,8 @@ if TYPE_CHECKING:
 
 def render(result: ScoreResult) -> str:
     """The record of one hand as its output line (workers render, the main process writes)."""
+    from .record_text import record_text  # here: a file the native core scores never needs it
+
     return record_text(result) + "\n"
 
 
