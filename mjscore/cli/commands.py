@@ -615,7 +615,7 @@ def game(
     \b
     Example:
       mjscore game examples/night.txt
-      mjscore import tests/data/logs/mjlog/double-ron.mjlog | mjscore game -
+      mjscore import examples/records/mjai.jsonl | mjscore game -
       mjscore game examples/game.txt --format jsonl --uma 10-30
       mjscore game examples/game.txt --lang ja --no-chart
     """
