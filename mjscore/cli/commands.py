@@ -215,6 +215,23 @@ ConfigOption = Annotated[
 QuietOption = Annotated[
     bool, typer.Option("--quiet", "-q", help="No summary line at the end of a file run, no notes.")
 ]
+ExplainOption = Annotated[
+    bool,
+    typer.Option(
+        "--explain",
+        help="Why: every reading with its value and why the winner was chosen, the yaku one "
+        "condition kept out, and for a line that is not a win the nearest changes that make "
+        "it one (docs/explain.md).",
+    ),
+]
+
+
+def _complete_compare(incomplete: str) -> list[str]:
+    from ..rulesets import ruleset_names
+
+    head, _, last = incomplete.rpartition(",")
+    names = ["presets", *ruleset_names()] if not head else ruleset_names()
+    return [f"{head},{n}" if head else n for n in names if n.startswith(last.lower())]
 
 
 @app.command()
@@ -235,6 +252,18 @@ def score(
     config: ConfigOption = None,
     quiet: QuietOption = False,
     output: OutputOption = None,
+    explain: ExplainOption = False,
+    compare: Annotated[
+        str | None,
+        typer.Option(
+            "--compare",
+            metavar="RULES,RULES,...|presets",
+            help="The same hand under each ruleset, side by side, with what differs and the "
+            "options behind it; `presets`: the riichi presets (docs/explain.md).",
+            show_default=False,
+            autocompletion=_complete_compare,
+        ),
+    ] = None,
 ) -> int:
     """Score one hand given as arguments, or every hand line of a file.
 
@@ -244,6 +273,8 @@ def score(
       mjscore score 1112345678999p tsumo:9p riichi ippatsu round:S seat:W
       mjscore score --file examples/hands.txt --format jsonl
       mjscore --no-tiles score 123m456p789s5577z tsumo:7z riichi
+      mjscore score 22233344m567p88s tsumo:4m --explain
+      mjscore score 234m567p234s67s88p ron:8s riichi dora:6p --compare presets
 
     \b
     Notation (all of it: mjscore notation):
@@ -255,8 +286,32 @@ def score(
                ema webtile arushal kansai-boo european mcr  (mjscore rules)
       flags    riichi ippatsu haitei rinshan chankan ...
     """
+    command = "explain" if explain else "score"
+    if compare is not None:
+        from ..analysis.compare import compared_rules
+        from .runner import UsageProblem, text_arg
+
+        if explain:
+            raise UsageProblem("--compare and --explain go one at a time")
+        if rules is not None:
+            raise UsageProblem("--compare names the rulesets: leave out --rules")
+        names = compared_rules(text_arg(compare))
+        if len(names) < 2:
+            raise UsageProblem(
+                f"--compare takes two rulesets or more (or presets), not '{text_arg(compare)}'"
+            )
+        rules, command = ",".join(names), "compare"
     return score_command(
-        tokens, file, rules and rules.lower(), opt, fmt, jobs, config, quiet=quiet, output=output
+        tokens,
+        file,
+        rules and rules.lower(),
+        opt,
+        fmt,
+        jobs,
+        config,
+        command=command,
+        quiet=quiet,
+        output=output,
     )
 
 
@@ -278,6 +333,7 @@ def waits(
     config: ConfigOption = None,
     quiet: QuietOption = False,
     output: OutputOption = None,
+    explain: ExplainOption = False,
 ) -> int:
     """What a hand waits on and what each win pays (13 tiles), or what to discard (14)."""
     return score_command(
@@ -288,7 +344,7 @@ def waits(
         fmt,
         jobs,
         config,
-        command="waits",
+        command="waits-explain" if explain else "waits",
         quiet=quiet,
         output=output,
     )
