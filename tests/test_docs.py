@@ -206,7 +206,24 @@ def test_the_readme_says_how_to_reach_the_installed_command():
 
 # -- what the pages point at -----------------------------------------------------------------
 
-LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+LINK = re.compile(r"\]\(([^)#\s]*)(?:#([^)\s]*))?\)")
+
+
+def anchors(page: Path) -> set[str]:
+    """The anchors GitHub gives the headings of `page`: lower case, no punctuation but
+    - and _, blanks as -, a repeat with -1, -2..."""
+    text = re.sub(r"(?ms)^```.*?^```", "", page.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for heading in re.findall(r"^#+\s+(.*?)\s*$", text, flags=re.M):
+        base = re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
+        name, n = base, 0
+        while name in found:
+            n += 1
+            name = f"{base}-{n}"
+        found.add(name)
+    return found
+
+
 NAMED = re.compile(r"(?<![\w/.-])((?:docs|examples|mjscore)/[\w./-]+\w)")
 
 
@@ -224,11 +241,14 @@ def test_every_link_and_file_a_page_names_exists(page):
     text = page.read_text(encoding="utf-8")
     missing = []
     prose = re.sub(r"`[^`\n]*`", "", re.sub(r"(?ms)^```.*?^```", "", text))  # no code
-    for target in LINK.findall(prose):
+    for target, anchor in LINK.findall(prose):
         if "://" in target or target.startswith("mailto:"):
             continue
-        if not (page.parent / target).exists():
+        where = page.parent / target if target else page
+        if not where.exists():
             missing.append(target)
+        elif anchor and where.suffix == ".md" and anchor not in anchors(where):
+            missing.append(f"{target}#{anchor}")
     for name in NAMED.findall(text):
         if not list(ROOT.glob(name)) and not (ROOT / name).exists():
             missing.append(name)
@@ -277,3 +297,14 @@ def test_tenhou_rounding_is_said_as_the_records_show_it():
     assert "4 down and 5 up" in english and "6 up" not in english
     japanese = "".join(run(["--lang", "ja", "rules", "tenhou"]).stdout.split())
     assert "四捨五入" in japanese and "五捨六入" not in japanese
+
+
+@pytest.mark.skipif(shutil.which("groff") is None, reason="groff is not installed")
+def test_the_man_page_is_clean_roff():
+    done = subprocess.run(
+        ["groff", "-k", "-man", "-Tutf8", "-ww", "-z", str(ROOT / "docs" / "mjscore.1")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and not done.stderr, done.stderr
