@@ -8,6 +8,9 @@ A page (README.md, docs/**/*.md) shows a command in a fenced block, in one of tw
 - a list: a block without `$ ` lines, in which every line that starts with `mjscore ` or
   pipes into `| mjscore ` is a command whose output the page does not show.
 
+A block whose fence follows a `<!-- not run: REASON -->` line is shown, never run (its
+output depends on the machine, such as whether the native core was built).
+
 Every command runs through bash (so pipelines, quotes and `# comments` mean what they
 mean in a shell) with `mjscore` on the PATH, in a scratch copy of `examples/`, at
 COLUMNS=80 with NO_COLOR, an English locale and no config file, so that what a page
@@ -29,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SHELL_BLOCKS = {"", "text", "console", "sh", "shell", "bash"}  # a block's info string
 FENCE = re.compile(r"^(```+|~~~+)\s*([\w+-]*)")
 PROMPT = "$ "
+NOT_RUN = re.compile(r"^<!-- not run: .+ -->$")
 
 
 def pages() -> list[Path]:
@@ -64,6 +68,9 @@ def blocks(lines: list[str]) -> list[tuple[str, int, int]]:
         j = i + 1
         while j < len(lines) and not lines[j].startswith(fence[0] * len(fence)):
             j += 1
+        before = next((line for line in reversed(lines[:i]) if line.strip()), "")
+        if NOT_RUN.match(before):
+            info = "not run"
         found.append((info, i + 1, j))
         i = j + 1
     return found

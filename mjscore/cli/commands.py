@@ -9,7 +9,6 @@ typer and what the one command draws. Annotations are evaluated here, once, at i
 start, and string annotations would be compiled and evaluated again there.
 """
 
-import contextlib
 import os
 import sys
 from collections.abc import Callable
@@ -19,7 +18,7 @@ import typer
 
 from ..base.errors import ExitCode
 from ..report import DEFAULT_FORMAT, FORMATS
-from .runner import OutputError, guard_streams, guarded, say, score_command
+from .runner import guard_streams, guarded, say, score_command
 
 app = typer.Typer(
     name="mjscore",
@@ -52,8 +51,9 @@ def _complete_opt(incomplete: str) -> list[str]:
 def _version(value: bool) -> None:
     if value:
         from .. import __version__
+        from .native import core_words
 
-        print(f"mjscore {__version__}")
+        print(f"mjscore {__version__} ({core_words()})")
         raise typer.Exit(0)
 
 
@@ -875,22 +875,12 @@ def run(argv: list[str] | None = None) -> int:
 
 
 def main() -> None:
-    """Console script `mjscore` and `python -m mjscore`: run, then leave at once.
+    """The typer entry of the console script (cli.main): run, then leave at once
+    (runner.exit_now)."""
+    from .runner import exit_now
 
-    Once the output is written and flushed, the process ends with os._exit: tearing the
-    interpreter down (every module, every cached value) takes longer than scoring one
-    hand (README, "The speed layer"). Nothing mjscore does is left to exit handlers; with
-    MJSCORE_DEBUG set (for profilers and coverage) it exits the ordinary way.
-    """
     guard_streams()  # a failing write is OutputError, whichever command wrote
-    code = run()
-    if os.environ.get("MJSCORE_DEBUG"):
-        sys.exit(code)
-    for stream in (sys.stdout, sys.stderr):
-        # a closed pipe or a full disk: `run` has said it all, and an unflushed rest is lost
-        with contextlib.suppress(OSError, ValueError, AttributeError, OutputError):
-            stream.flush()
-    os._exit(code)
+    exit_now(run())
 
 
 if __name__ == "__main__":

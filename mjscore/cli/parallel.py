@@ -32,14 +32,16 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-def workers_for(total: int, fmt: str, jobs: int) -> int:
-    """How many processes score `total` lines: `jobs` 0 is automatic, 1 is serial."""
+def workers_for(total: int, fmt: str, jobs: int, native: bool = False) -> int:
+    """How many processes score `total` lines: `jobs` 0 is automatic, 1 is serial. With
+    the native core (`native`: the run's ruleset is one it scores) a line costs less than
+    sending it to a worker and back, so automatic is one process (docs/native.md)."""
     from ..report import FORMATS
 
     if not FORMATS[fmt].machine or jobs == 1 or total < 2:
         return 1
     if jobs == 0:
-        if total < PARALLEL_MIN_LINES:
+        if total < PARALLEL_MIN_LINES or native:
             return 1
         jobs = available_cores()
     return max(1, min(jobs, -(-total // CHUNK)))
@@ -55,10 +57,14 @@ def _score_chunk(
     """
     from ..report import error_line
     from .lines import ANALYSE, reporters_of, with_source
+    from .native import run_for
 
     chunk, rules, options, fmt, command, source = task
     analyse = ANALYSE[command]
     render, join = reporters_of(command).renderer(fmt)
+    native = run_for(rules, options, fmt, command)
+    if native is not None:  # the riichi family's lines in Rust, the others as below
+        return native.score_chunk(chunk, fmt, source, analyse, render, join)
     records: list[str] = []
     errors: list[str] = []
     scored = 0

@@ -251,7 +251,14 @@ def run_lines(
     analyse = ANALYSE[command]
     make_reporter = reporters_of(command).make_reporter
     tally = Tally()
-    workers = workers_for(total, fmt, jobs) if total is not None else 1
+    from .native import run_for
+
+    native = run_for(rules, options, fmt, command)
+    workers = (
+        workers_for(total, fmt, jobs, native is not None and native.scores_the_run())
+        if total is not None
+        else 1
+    )
     # a file in a machine format: records rendered and written a chunk at a time, as the
     # workers do (a stream is written record by record, for the reader at the other end)
     chunked = total is not None and FORMATS[fmt].machine
@@ -276,7 +283,14 @@ def run_lines(
                         tick(scored + failed)
             else:
                 for number, text in lines:
-                    result = with_source(analyse(text, rules, options, number), source)
+                    record = native.one(number, text, fmt, source) if native is not None else None
+                    if isinstance(record, bytes):  # the native core's record, for a stream
+                        tally.scored += 1
+                        with writer.writing():
+                            reporter.emit_rendered(record, None)
+                        tick()
+                        continue
+                    result = with_source(record or analyse(text, rules, options, number), source)
                     tally.add(result)
                     with writer.writing():
                         reporter.emit(result)
@@ -441,6 +455,24 @@ def _scored(
         summary_of=summary_of,
         source=text_arg(file),
     )
+
+
+def exit_now(code: int) -> None:
+    """End the process with `code` once the output is written and flushed, with os._exit:
+    tearing the interpreter down (every module, every cached value) takes longer than
+    scoring one hand (README, "The speed layer"). Nothing mjscore does is left to exit
+    handlers; with MJSCORE_DEBUG set (for profilers and coverage) it exits the ordinary way.
+    """
+    import contextlib
+    import os
+
+    if os.environ.get("MJSCORE_DEBUG"):
+        sys.exit(code)
+    for stream in (sys.stdout, sys.stderr):
+        # a closed pipe or a full disk: `run` has said it all, and an unflushed rest is lost
+        with contextlib.suppress(OSError, ValueError, AttributeError, OutputError):
+            stream.flush()
+    os._exit(code)
 
 
 def say(message: str) -> None:
