@@ -796,6 +796,115 @@ def check_records(
     return _written(output, lambda: check_command(paths, fmt, quiet=quiet, ruleset=chosen))
 
 
+@app.command("stats")
+def stats(
+    files: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="FILE|DIR|-",
+            help="Game records (every format import reads), directories of them, files of "
+            "lines (import's, a typed game, or plain hands); '-' = stdin.",
+            show_default=False,
+        ),
+    ] = None,
+    player: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--player",
+            "-p",
+            metavar="NAME",
+            help="Count this player only (repeatable); default: every player, a row each.",
+            show_default=False,
+        ),
+    ] = None,
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            "--rules",
+            "-r",
+            metavar="NAME",
+            help="Count the games played under this ruleset (games that name none are "
+            "played under it); default: every game.",
+            show_default=False,
+            autocompletion=_complete_rules,
+        ),
+    ] = None,
+    room: Annotated[
+        str | None,
+        typer.Option(
+            "--room",
+            metavar="NAME",
+            help="Count the games of this room or lobby (docs/stats.md).",
+            show_default=False,
+        ),
+    ] = None,
+    length: Annotated[
+        str | None,
+        typer.Option(
+            "--length",
+            metavar="east|south",
+            help="Count the games of this length.",
+            show_default=False,
+        ),
+    ] = None,
+    seats: Annotated[
+        int | None,
+        typer.Option(
+            "--seats",
+            metavar="3|4",
+            help="Count the games of this many players.",
+            show_default=False,
+        ),
+    ] = None,
+    fmt: Annotated[
+        str,
+        typer.Option("--format", "-F", metavar="rich|json|jsonl|tsv", help="Output format."),
+    ] = "rich",
+    jobs: Annotated[
+        str,
+        typer.Option(
+            "--jobs",
+            "-j",
+            metavar="N",
+            help="Processes reading the files (0 = every core from 8 files on, 1 = one).",
+        ),
+    ] = "0",
+    chart: Annotated[
+        bool,
+        typer.Option("--chart/--no-chart", help="The charts of the rich report."),
+    ] = True,
+    quiet: QuietOption = False,
+    output: OutputOption = None,
+) -> int:
+    """A player's or a club's archive in figures: placements, results, rates, and the
+    yaku, han, fu and limits of every win re-scored (docs/stats.md).
+
+    \b
+    Example:
+      mjscore stats examples/records/
+      mjscore stats examples/records/ --player POTDAY --format jsonl
+      mjscore stats examples/hands.txt
+    """
+    from .stats import stats_command
+
+    paths = _record_paths(files)
+    return _written(
+        output,
+        lambda: stats_command(
+            paths,
+            player or [],
+            rules,
+            room,
+            length.lower() if length else None,
+            seats,
+            fmt.lower(),
+            jobs,
+            quiet=quiet,
+            chart=chart,
+        ),
+    )
+
+
 # -- entry point ----------------------------------------------------------------------------
 
 

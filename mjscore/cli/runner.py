@@ -197,27 +197,36 @@ def house_rules(
     return house, rules or config.rules or "riichi", fmt or config.format or DEFAULT_FORMAT
 
 
-def want_progress(total: int, err: TextIO, out: TextIO) -> bool:
-    """A bar for long files, when stderr is a terminal and stdout is not (results scroll)."""
+def want_progress(
+    total: int, err: TextIO, out: TextIO, least: int = PROGRESS_MIN_LINES, shown: bool = False
+) -> bool:
+    """A bar for long runs (more than `least` steps), when stderr is a terminal and stdout
+    is not (results scroll), or is (`shown`: the results come at the end)."""
 
     def tty(stream: TextIO) -> bool:
         return bool(getattr(stream, "isatty", lambda: False)())
 
-    return total > PROGRESS_MIN_LINES and tty(err) and not tty(out)
+    return total > least and tty(err) and (shown or not tty(out))
 
 
 @contextmanager
-def progress_bar(total: int | None) -> Iterator[Callable[..., None]]:
-    """A tick function (lines done, 1 by default); it moves a rich bar on stderr when
-    `want_progress` says so."""
-    if total is None or not want_progress(total, sys.stderr, sys.stdout):
+def progress_bar(
+    total: int | None,
+    label: str = "scoring",
+    least: int = PROGRESS_MIN_LINES,
+    at_end: bool = False,
+) -> Iterator[Callable[..., None]]:
+    """A tick function (steps done, 1 by default); it moves a rich bar on stderr when
+    `want_progress` says so (`label` before it; more than `least` steps). A run that
+    writes only at its end (`at_end`) has its bar on a terminal stdout too."""
+    if total is None or not want_progress(total, sys.stderr, sys.stdout, least, at_end):
         yield lambda n=1: None
         return
     from rich.console import Console
     from rich.progress import Progress
 
     with Progress(console=Console(stderr=True), transient=True, redirect_stdout=False) as bar:
-        task = bar.add_task("scoring", total=total)
+        task = bar.add_task(label, total=total)
         yield lambda n=1: bar.advance(task, n)
 
 

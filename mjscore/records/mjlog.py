@@ -14,9 +14,8 @@ from collections.abc import Iterator
 from ..base.tiles import WIND_LETTERS
 from .checks import HONBA_MAX, STICKS_MAX, in_range, number, numbers, seat
 from .draws import (
-    Drawn,
     GameEnd,
-    GameStart,
+    RecordItem,
     RoundScores,
     mjlog_draw,
     mjlog_end,
@@ -178,7 +177,7 @@ def _verdict(attrs: dict[str, str], dealer: int, seats: int = 4) -> Verdict:
     return Verdict(net, points, sum(h for _, h in yaku), fu, yaku)
 
 
-Item = Win | Problem | GameStart | Drawn | RoundScores | GameEnd
+Item = RecordItem
 
 
 def read_mjlog(text: str, file: str, game: str) -> Iterator[Item]:
@@ -306,6 +305,7 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Item]:
             elif name == "RYUUKYOKU":
                 where_ = Source(file, game, round_name(replay.kyoku), replay.honba)
                 yield mjlog_draw(replay, tag.attrs, where_)
+                yield replay.play(where_)
                 yield from _after(replay, tag.attrs, file, game, start)
                 done = True
         except RecordError as exc:
@@ -427,6 +427,7 @@ def _wins(
             yield _win(replay, tag.attrs, file, game, rules, None if w == f else w == taker)
         except RecordError as exc:
             yield Problem("error", file, f"{where}, tag {tag.number} <AGARI>", str(exc))
+    yield replay.play(Source(file, game, round_name(replay.kyoku), replay.honba))
     for tag in tags:  # the last one's `sc` is the round's end (a double ron has two)
         try:
             yield from _after(replay, tag.attrs, file, game, start)
