@@ -176,12 +176,15 @@ def _no_options() -> Any:
 
 
 def load_ruleset(name: str) -> Ruleset:
+    """The ruleset `name` (`mjscore.ruleset_names()`), read from its TOML file and checked
+    against the rules it names; raises RulesetError on an unknown name or a bad file."""
     from .engine.catalog import load_ruleset as _load
 
     return _load(name)
 
 
 def ruleset_names() -> list[str]:
+    """The name of every ruleset there is: the shipped ones, then those of MJSCORE_RULES_PATH."""
     from .rulesets import ruleset_names as _names
 
     return _names()

@@ -211,11 +211,3 @@ def test_the_english_report_is_unchanged(capsys):
     out = _game(capsys, "game", "-", stdin=lines)
     assert out == _game(capsys, "--lang", "en", "game", "-", stdin=lines)
     assert "66,000" in out and "本場" not in out and "素点" not in out
-
-
-def test_the_docs_example_is_the_report_itself():
-    readme = (Path(__file__).parent.parent / "docs" / "games.md").read_text("utf-8")
-    snapshot = (Path(__file__).parent / "snapshots" / "game-ja-120.txt").read_text("utf-8")
-    block = readme.split("(`tests/snapshots/game-ja-*.txt`):")[1].split("```")[1]
-    shown = [line for line in block.splitlines() if line.strip()]
-    assert len(shown) >= 5 and all(line in snapshot.splitlines() for line in shown)

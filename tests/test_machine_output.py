@@ -507,10 +507,10 @@ def test_listings_refuse_an_unknown_format(capsys):
     assert code == 2 and "unknown format 'xml'" in err
 
 
-def test_the_readme_club_config_is_a_working_config(capsys, tmp_path):
+def test_the_documented_club_config_is_a_working_config(capsys, tmp_path):
     import re
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "config.md").read_text(encoding="utf-8")
     (block,) = re.findall(r"```toml\n(.*?)```", readme, flags=re.S)
     path = tmp_path / "club.toml"
     path.write_text(block, encoding="utf-8")

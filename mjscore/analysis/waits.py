@@ -140,7 +140,15 @@ class DiscardChoice:
 
 @value_class
 class WaitsResult:
-    """The waits record of one hand line (docs/output.md, "Waits records")."""
+    """The waits record of one hand line (docs/output.md, "Waits records").
+
+    Its fields: `line`, `input`, `rules`, `options` and `error` as a ScoreResult's;
+    `tiles` (13 or 14), `shanten` (0 ready, -1 complete), `shanten_by_shape` (regular,
+    seven pairs, thirteen orphans... None where the ruleset lacks the shape); for 13 tiles
+    `waits` (each Wait: `tile`, `remaining`, `furiten`, the `ron` and `tsumo` ScoreResults)
+    or, not ready, `ukeire` (each tile that lowers the shanten, with its unseen copies);
+    for 14 tiles `discards` (each DiscardChoice, best first).
+    """
 
     line: int
     input: str
@@ -159,6 +167,7 @@ class WaitsResult:
 
     @property
     def ok(self) -> bool:
+        """The line could be read (not being ready is an answer, not an error)."""
         return self.error is None
 
     @property
@@ -177,6 +186,7 @@ class WaitsResult:
         return max(wins, key=lambda r: r.value, default=None)
 
     def to_dict(self) -> dict[str, Any]:
+        """The waits record of docs/output.md, as `--format jsonl` writes it."""
         return where(self.source, self.label, self._record())
 
     def _record(self) -> dict[str, Any]:

@@ -675,7 +675,7 @@ def game(
     \b
     Example:
       mjscore game examples/night.txt
-      mjscore import tests/data/logs/mjlog/double-ron.mjlog | mjscore game -
+      mjscore import examples/records/mjai.jsonl | mjscore game -
       mjscore game examples/game.txt --format jsonl --uma 10-30
       mjscore game examples/game.txt --lang ja --no-chart
     """
@@ -885,8 +885,8 @@ def stats(
 
     \b
     Example:
-      mjscore stats tests/data/logs
-      mjscore stats logs/ --player Alice --format jsonl
+      mjscore stats examples/records/
+      mjscore stats examples/records/ --player POTDAY --format jsonl
       mjscore stats examples/hands.txt
     """
     from .stats import stats_command

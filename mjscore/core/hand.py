@@ -153,6 +153,7 @@ class Hand:
 
     @property
     def has_win(self) -> bool:
+        """The line names its win (`tsumo:` or `ron:`); a waiting hand has none."""
         return self.ctx.win_tile >= 0
 
     @property
@@ -202,9 +203,11 @@ class Hand:
         return self.with_context(win_tile=-1, win_red=False, tsumo=False, discarder=None)
 
     def with_flags(self, *flags: str) -> Hand:
+        """This hand with more flags (`"riichi"`, `"ippatsu"`, ...)."""
         return self.with_context(flags=self.ctx.flags | frozenset(flags))
 
     def without_flags(self, *flags: str) -> Hand:
+        """This hand without the flags named."""
         return self.with_context(flags=self.ctx.flags - frozenset(flags))
 
     def with_dora(self, *indicators: str | int) -> Hand:

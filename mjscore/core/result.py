@@ -401,7 +401,16 @@ def where(source: str | None, label: str | None, record: dict[str, Any]) -> dict
 
 
 class ScoreResult(NamedTuple):
-    """One line scored: the verdict, or the error that stopped it."""
+    """One line scored: the verdict, or the error that stopped it.
+
+    Its fields: `line` (the line number, 1 for a hand given alone), `input` (the line as
+    given), `rules` and `options` (the ruleset used and the value of each of its options),
+    `verdict` (None when the line failed) or `error` (the MjscoreError: its `kind`,
+    `message` and `column`), `hand` (the parsed Hand, when it could be read) and `source`
+    (the file the line came from). `str(result)` is the call as players say it
+    (`4 han 30 fu · ron 7,700`) or the error's message; the properties below read the
+    verdict, and are None or empty when the line failed.
+    """
 
     line: int
     input: str
@@ -415,6 +424,7 @@ class ScoreResult(NamedTuple):
 
     @property
     def ok(self) -> bool:
+        """True when the line is a scored win."""
         return self.verdict is not None and self.error is None
 
     @property
@@ -425,6 +435,7 @@ class ScoreResult(NamedTuple):
 
     @property
     def score(self) -> Score:
+        """The typed score: HanFu (han, fu, fu items, limit, yakuman), PointsDoubles or Fans."""
         return self.verdict.score if self.verdict else _NO_SCORE
 
     def __str__(self) -> str:
@@ -449,65 +460,82 @@ class ScoreResult(NamedTuple):
     # The verdict's fields, read through the result (None / empty when the line failed)
     @property
     def winner(self) -> str | None:
+        """The winner's seat wind (`E` is the dealer); None when the line failed."""
         return self.verdict.winner if self.verdict else None
 
     @property
     def win(self) -> str | None:
+        """How it was won, "ron" or "tsumo"; None when the line failed."""
         return self.verdict.win if self.verdict else None
 
     @property
     def discarder(self) -> str | None:
+        """The seat that dealt in on a ron, when the line's source marker says it."""
         return self.verdict.discarder if self.verdict else None
 
     @property
     def yaku(self) -> tuple[YakuMatch, ...]:
+        """What counted: each YakuMatch (key, name, han, count), dora and flowers included."""
         return self.verdict.yaku if self.verdict else ()
 
     @property
     def value(self) -> int:
+        """The hand's worth, all payers together, before honba, deposits and extras (0 when
+        the line failed)."""
         return self.verdict.value if self.verdict else 0
 
     @property
     def payments(self) -> tuple[Payment, ...]:
+        """Who pays whom: each Payment (from, to, amount, reason)."""
         return self.verdict.payments if self.verdict else ()
 
     @property
     def net(self) -> Mapping[str, int]:
+        """Each seat's change, honba, deposits and extras included."""
         return self.verdict.net if self.verdict else {}
 
     @property
     def liability(self) -> Liability | None:
+        """Who answers for the hand (包), and for which yaku; None when nobody does."""
         return self.verdict.liability if self.verdict else None
 
     @property
     def reading(self) -> str | None:
+        """The chosen decomposition: called melds in brackets, the wait in square brackets."""
         return self.verdict.reading if self.verdict else None
 
     @property
     def notes(self) -> tuple[str, ...]:
+        """Remarks for people (ignored ura indicators, an option that changed nothing...)."""
         return self.verdict.notes if self.verdict else ()
 
     @property
     def han(self) -> int | None:
+        """Han (riichi family); None for a yakuman and under other schemes."""
         return self.score.han
 
     @property
     def fu(self) -> int | None:
+        """Fu (riichi family); None for a yakuman and under other schemes."""
         return self.score.fu
 
     @property
     def fu_items(self) -> tuple[FuItem, ...]:
+        """The fu, item by item."""
         return self.score.fu_items
 
     @property
     def limit(self) -> str | None:
+        """The limit reached: "mangan" ... "yakuman", a ruleset's own name, or None."""
         return self.score.limit
 
     @property
     def yakuman(self) -> int:
+        """How many yakuman (13-han units) counted."""
         return self.score.yakuman
 
     def to_dict(self) -> dict[str, Any]:
+        """The score record of docs/output.md, as `--format jsonl` writes it."""
         if self.source is not None or "#" in self.input:  # the rare keys: file, label
             return where(self.source, self.label, self._record())
         return self._record()

@@ -152,7 +152,17 @@ class Round(NamedTuple):
 
 
 class Game(NamedTuple):
-    """A game's ledger: the rounds, then the final standings."""
+    """A game's ledger: the rounds, then the final standings.
+
+    Its fields: `game` (its name), `rules`, `players` (names in seating order from the
+    first dealer), `start` (the points each started with), `rounds` (each Round: its
+    `round` such as E1, `honba`, `result`, `changes`, `scores` after it, `wins`,
+    `parts`), `final` (the points after the last round), `placement` (1 = first),
+    `result` (with uma and oka, as the platform shows it), `ended` and `end` (whether and
+    why it ended), `leftover` (deposits left at the end), `problems` (each line's error or
+    note), `uma` and `oka` (the result's parts). Every list is indexed by the players in
+    seating order, not by the round's winds.
+    """
 
     game: str  # the game's name ("" when the input has no `# game` line)
     rules: str
@@ -173,6 +183,7 @@ class Game(NamedTuple):
 
     @property
     def ok(self) -> bool:
+        """No line of the game was an error (notes, such as a game that stops, are not)."""
         return not any(p.kind == "error" for p in self.problems)
 
     @property
@@ -187,6 +198,8 @@ class Game(NamedTuple):
         )
 
     def to_dict(self) -> dict[str, Any]:
+        """The game record of docs/output.md ("Game records"), as `game --format jsonl` ends
+        a game."""
         out = {
             "type": "game",
             "game": self.game,

@@ -756,8 +756,8 @@ GAME_PARAM_HELP = {
     "tenpai_yame": "聴牌止め：オーラスの親が流局時に聴牌でトップなら終了",
     "ties": "同点：seat（起家に近い方が上位）または split（ウマを分ける）",
     "leftover_deposits": "終局時に残った供託：first（トップへ）または none（誰も取らない）",
-    "result_rounding": "結果：exact（小数1桁）または tenhou（返しとの差を1000点単位に五捨六入、"
-    "トップが残り）",
+    "result_rounding": "結果：exact（小数1桁）または tenhou（各自の持ち点を絶対値で1000点単位に"
+    "四捨五入（37500は38、-16500は-17）してから返しとの差、トップが残り）",
     "game_result": "最終結果：uma（順位ウマ・オカ）、boo（関西ブーのマルＡ／Ｂ／Ｃ）、"
     "total（支払いの累計そのもの）",
 }

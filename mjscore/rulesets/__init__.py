@@ -176,6 +176,9 @@ class YakuSpec:
 
 @value_class(frozen=False)
 class Ruleset:
+    """A ruleset as its TOML files declare it (the file's own keys over those of the one it
+    `extends`): its yaku and their values, options, flags and game parameters."""
+
     name: str
     title: str
     extends: str | None

@@ -424,9 +424,10 @@ class Params:
     result_rounding: str = _param(
         "exact",
         _one_of("exact", "tenhou"),
-        "the result: exact (one decimal) or tenhou (the difference "
-        "to return_points rounded to 1000, 5 down and 6 up, and the "
-        "first player takes the rest)",
+        "the result: exact (one decimal) or tenhou (each player's points "
+        "rounded to the thousand, 4 down and 5 up by their size: 37,500 is 38, "
+        "-16,500 is -17; then the difference to return_points, and the first "
+        "player takes the rest)",
     )
     ties: str = _param(
         "seat",
