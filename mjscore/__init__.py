@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .rulesets import DEFAULT_RULESET
+
 if TYPE_CHECKING:
     from .analysis.waits import WaitsResult
     from .core.hand import Hand
@@ -27,7 +29,10 @@ __version__ = "0.1.0"
 
 
 def score(
-    hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | None = None, line_no: int = 1
+    hand: str | Hand,
+    rules: str = DEFAULT_RULESET,
+    options: dict[str, Any] | None = None,
+    line_no: int = 1,
 ) -> ScoreResult:
     """Score one hand (a hand line or a parsed Hand) into a frozen result.
 
@@ -53,7 +58,10 @@ def parse(line: str, require_win: bool = True) -> Hand:
 
 
 def waits(
-    hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | None = None, line_no: int = 1
+    hand: str | Hand,
+    rules: str = DEFAULT_RULESET,
+    options: dict[str, Any] | None = None,
+    line_no: int = 1,
 ) -> WaitsResult:
     """What a hand still waiting (no win token) wins on, or what it should discard.
 
@@ -73,7 +81,9 @@ def waits(
     return waits_hand(hand, rules=rules, options=options, line_no=line_no)
 
 
-def shanten(hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | None = None) -> int:
+def shanten(
+    hand: str | Hand, rules: str = DEFAULT_RULESET, options: dict[str, Any] | None = None
+) -> int:
     """The shanten number of a hand line or parsed hand of 13 or 14 tiles (melds count
     three), over the shapes `rules` has: 0 ready, -1 complete (14 tiles; a 14-tile
     hand's number is the shanten after its best discard). Raises MjscoreError on a
@@ -89,7 +99,7 @@ def shanten(hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | N
 
 def game(
     lines_or_hands: Any,
-    rules: str = "riichi",
+    rules: str = DEFAULT_RULESET,
     options: dict[str, Any] | None = None,
     settings: dict[str, Any] | None = None,
 ) -> Game:

@@ -45,6 +45,7 @@ from ..base.frozen import field, replace, value_class
 from ..core.result import line_label, where
 from ..engine.setting import HouseRules, asked_for, resolve_cached, tokens_asked
 from ..engine.validate import check_copies
+from ..rulesets import DEFAULT_RULESET
 from .shanten import REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, shanten, shanten_number
 from .ukeire import (
     TileCount,
@@ -460,7 +461,7 @@ def _split_at_win(text: str) -> tuple[str, str]:
 
 def waits_hand(
     hand: Hand,
-    rules: str = "riichi",
+    rules: str = DEFAULT_RULESET,
     options: dict[str, Any] | None = None,
     line_no: int = 1,
     house: HouseRules | None = None,
@@ -497,7 +498,7 @@ def waits_hand(
 
 def waits_line(
     text: str,
-    rules: str = "riichi",
+    rules: str = DEFAULT_RULESET,
     options: dict[str, Any] | None = None,
     line_no: int = 1,
     house: HouseRules | None = None,
@@ -771,7 +772,7 @@ def _win_text(hand: Hand) -> str:
 
 
 def hand_shanten(
-    hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | None = None
+    hand: str | Hand, rules: str = DEFAULT_RULESET, options: dict[str, Any] | None = None
 ) -> int:
     """`mjscore.shanten`: the best shanten over the ruleset's shapes; raises MjscoreError.
 

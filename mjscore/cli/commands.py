@@ -19,6 +19,7 @@ import typer
 
 from ..base.errors import ExitCode
 from ..report import DEFAULT_FORMAT, FORMATS
+from ..rulesets import DEFAULT_RULESET
 from .runner import OutputError, guard_streams, guarded, say, score_command
 
 app = typer.Typer(
@@ -155,7 +156,8 @@ RulesOption = Annotated[
         "--rules",
         "-r",
         metavar="NAME",
-        help="Ruleset (a rules: token in a line wins); default: the config's, else riichi.",
+        help="Ruleset (a rules: token in a line wins); default: the config's, else "
+        f"{DEFAULT_RULESET}.",
         show_default=False,
         autocompletion=_complete_rules,
     ),
@@ -375,7 +377,7 @@ def _rules(name: str | None, by_option: str | None, fmt: str) -> int:
 def yaku(
     rules: Annotated[
         str, typer.Option("--rules", "-r", metavar="NAME", help="Ruleset.")
-    ] = "riichi",
+    ] = DEFAULT_RULESET,
     fmt: Annotated[
         str, typer.Option("--format", "-F", metavar="text|json", help="Output format.")
     ] = "text",
@@ -422,7 +424,7 @@ def table(
         typer.Option(
             "--rules", "-r", metavar="NAME", help="Ruleset.", autocompletion=_complete_rules
         ),
-    ] = "riichi",
+    ] = DEFAULT_RULESET,
     opt: Annotated[
         list[str] | None,
         typer.Option(
@@ -524,14 +526,15 @@ def boo_result(
 def _boo_result(
     scores: list[str] | None, yakuman: str | None, yakuman_result: str | None, fmt: str
 ) -> int:
-    from ..engine.catalog import load_ruleset
+    from ..engine.catalog import families_with, load_ruleset
     from ..report import boo as report
     from ..scoring.boo_game import BooResultError, boo_result, parse_scores
     from .runner import UsageProblem
 
     if fmt not in report.FORMATS:
         raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(report.FORMATS)})")
-    spec = load_ruleset("kansai-boo").options["yakuman_result"]
+    [(boo, _)] = families_with(lambda r: r.params.game_result == "boo")  # Kansai Boo
+    spec = load_ruleset(boo).options["yakuman_result"]
     chosen = spec.parse(yakuman_result) if yakuman_result is not None else spec.default
     try:
         result = boo_result(parse_scores(scores or []), yakuman and yakuman.upper(), chosen)

@@ -14,6 +14,7 @@ import sys
 from typing import Any, TextIO
 
 from ..base.errors import ExitCode
+from ..rulesets import DEFAULT_RULESET
 
 UMA_PRESETS = {"5-10": (10, 5, -5, -10), "10-20": (20, 10, -10, -20), "10-30": (30, 10, -10, -30)}
 _NUMBER = re.compile(r"[+-]?[0-9]{1,6}(\.[0-9])?")
@@ -79,7 +80,7 @@ def game_command(
     out = out or sys.stdout
     if fmt not in report.FORMATS:
         raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(report.FORMATS)})")
-    name = (rules or "riichi").lower()
+    name = (rules or DEFAULT_RULESET).lower()
     ruleset = load_ruleset(name)
     settings: dict[str, Any] = {}
     if start is not None:

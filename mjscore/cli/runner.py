@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
 from ..base.errors import ExitCode, MjscoreError
 from ..core.notation import MAX_LINE, is_blank
+from ..rulesets import DEFAULT_RULESET
 from .lines import ANALYSE, reporters_of
 from .stops import STOP, ClosedPipe, OutputError, Stopped
 
@@ -194,7 +195,7 @@ def house_rules(
         lang=DISPLAY_FLAGS.get("lang", config.lang),
     )
 
-    return house, rules or config.rules or "riichi", fmt or config.format or DEFAULT_FORMAT
+    return house, rules or config.rules or DEFAULT_RULESET, fmt or config.format or DEFAULT_FORMAT
 
 
 def want_progress(total: int, err: TextIO, out: TextIO) -> bool:
@@ -323,7 +324,7 @@ def score_command(
     """`mjscore score` (or `waits`): one hand given as arguments, or every line of a file,
     to stdout or to the file `output`.
 
-    `rules` and `fmt` None: the config file's, else riichi and rich. A file run ends with
+    `rules` and `fmt` None: the config file's, else DEFAULT_RULESET and rich. A file run ends with
     a summary line on stderr unless `quiet`."""
     if output is None:
         return _scored(tokens, file, rules, opt, fmt, jobs, config, command, quiet)

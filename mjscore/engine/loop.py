@@ -16,7 +16,7 @@ from ..core.hand import Hand
 from ..core.notation import parse_line
 from ..core.phrases import phrase
 from ..core.result import ScoreResult, Verdict
-from ..rulesets import Ruleset
+from ..rulesets import DEFAULT_RULESET, Ruleset
 from .setting import HouseRules, asked_for, resolve_cached, tokens_asked
 from .validate import validate
 
@@ -36,7 +36,7 @@ def _strategy(name: str) -> Strategy:
 
 def score_hand(
     hand: Hand,
-    rules: str = "riichi",
+    rules: str = DEFAULT_RULESET,
     options: dict[str, Any] | None = None,
     line_no: int = 1,
     house: HouseRules | None = None,
@@ -81,7 +81,7 @@ def score_hand(
 
 def score_line(
     text: str,
-    rules: str = "riichi",
+    rules: str = DEFAULT_RULESET,
     options: dict[str, Any] | None = None,
     line_no: int = 1,
     house: HouseRules | None = None,
@@ -106,7 +106,7 @@ def score_line(
 
 def score_drawn(
     text: str,
-    rules: str = "riichi",
+    rules: str = DEFAULT_RULESET,
     options: dict[str, Any] | None = None,
     line_no: int = 1,
     house: HouseRules | None = None,

@@ -35,7 +35,7 @@ from ..core.hand import Hand
 from ..core.phrases import phrase
 from ..core.result import ScoreResult
 from ..engine.catalog import load_ruleset
-from ..rulesets import Ruleset
+from ..rulesets import DEFAULT_RULESET, Ruleset
 
 GAME_MARK = re.compile(r"#\s*game\b(.*)$")
 _PLACE = re.compile(r"#\s*(\S+)\s+([ESWN][1-4])-([0-9]{1,3})\s*$")
@@ -229,7 +229,7 @@ def _items(lines: Iterable[Any]) -> Iterator[_Item | Header]:
 
 def games(
     lines: Iterable[Any],
-    rules: str = "riichi",
+    rules: str = DEFAULT_RULESET,
     options: dict[str, Any] | None = None,
     settings: dict[str, Any] | None = None,
 ) -> Iterator[Game]:
@@ -250,7 +250,7 @@ def games(
 
 def game(
     lines: Iterable[Any] | str,
-    rules: str = "riichi",
+    rules: str = DEFAULT_RULESET,
     options: dict[str, Any] | None = None,
     settings: dict[str, Any] | None = None,
 ) -> Game:

@@ -8,6 +8,7 @@ problem, never an output line that `mjscore score` would refuse.
 from __future__ import annotations
 
 from ..base.errors import MjscoreError, NotAWin, NoYaku
+from ..rulesets import DEFAULT_RULESET
 
 
 def refusal(line: str) -> str | None:
@@ -22,7 +23,7 @@ def refusal(line: str) -> str | None:
 
     try:
         hand = parse_line(line)
-        ruleset, values = resolve(hand, "riichi", None)
+        ruleset, values = resolve(hand, DEFAULT_RULESET, None)
         validate(hand, ruleset, values)
     except (NotAWin, NoYaku):
         return None
