@@ -16,7 +16,7 @@ from typing import Any
 from ..base import tiles as T
 from ..base.errors import ContextError, InvalidHand
 from ..base.frozen import value_class
-from ..core.hand import Hand, seat_from
+from ..core.hand import DECLARED_RIICHI, Hand, seat_from
 from ..rulesets import Ruleset
 
 
@@ -226,7 +226,7 @@ class FlagRule:
 NEEDS, EXCLUDES = "needs", "excludes"
 # facts of the line a row can name besides the flags
 LINE_WORDS = ("tsumo", "ron", "dealer", "meld", "open-meld", "kan", "declared", "kita")
-_DECLARED = ("riichi", "double-riichi", "open-riichi")
+_DECLARED = DECLARED_RIICHI
 _FIRST_TURN_WINS = ("tenhou", "chiihou", "renhou")
 _ALL = None
 # European scores a first-deal line with its other flags (W8 supersedes W5, W6 and W9
@@ -326,9 +326,7 @@ FLAG_RULES: tuple[FlagRule, ...] = (
             f,
             EXCLUDES,
             (
-                "riichi",
-                "double-riichi",
-                "open-riichi",
+                *DECLARED_RIICHI,
                 "ippatsu",
                 "haitei",
                 "houtei",
@@ -537,7 +535,7 @@ def _check_indicators(line: Hand, ruleset: Ruleset) -> None:
 
 
 MAX_INDICATORS = 5  # one dora indicator, and one more per kan (four at most)
-_DRAW_COMPANIONS = frozenset(("nagashi", "riichi", "double-riichi", "open-riichi"))
+_DRAW_COMPANIONS = frozenset(("nagashi", *DECLARED_RIICHI))
 
 
 def _check_local(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:

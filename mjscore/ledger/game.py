@@ -31,7 +31,7 @@ from ..core.drawn import (
     is_drawn_line,
     parse_drawn,
 )
-from ..core.hand import Hand
+from ..core.hand import DECLARED_RIICHI, Hand
 from ..core.phrases import phrase
 from ..core.result import ScoreResult
 from ..engine.catalog import load_ruleset
@@ -461,7 +461,7 @@ class _Ledger:
             winner = self._player(ctx.seat_wind, dealer)
             if result.winner is None:  # a European draw line: nobody won
                 drew = True
-            own = {winner} if ctx.flags & {"riichi", "double-riichi", "open-riichi"} else set()
+            own = set() if ctx.flags.isdisjoint(DECLARED_RIICHI) else {winner}
             by = {self._player(w, dealer) for w in ctx.riichi_by}
             new = (own | by) - riichi
             if ctx.sticks or ctx.honba or i == 0:

@@ -11,7 +11,7 @@ from ..base.errors import NotAWin, NoYaku
 from ..base.frozen import value_class
 from ..core.decompose import LIMIT_ONLY_SHAPES, NAGASHI, ORPHANS, ORPHANS_13, Reading, readings
 from ..core.facts import HandFacts, line_facts
-from ..core.hand import Hand
+from ..core.hand import DECLARED_RIICHI, Hand
 from ..core.phrases import Phrase, phrase
 from ..core.result import FuItem, HanFu, Liability, Payment, Verdict, YakuMatch
 from ..rulesets import Ruleset
@@ -234,7 +234,7 @@ def _choices(f: HandFacts, setting: Setting) -> list[Count]:
     return out
 
 
-_RIICHI_FLAGS = frozenset(("riichi", "double-riichi", "open-riichi"))
+_RIICHI_FLAGS = frozenset(DECLARED_RIICHI)
 _FIRST_DRAW = frozenset(("tenhou", "chiihou"))
 _BONUS_NAMES = {
     "dora": ("Dora", "ドラ"),
