@@ -108,9 +108,9 @@ def test_a_line_that_does_not_fit_the_table_is_an_error_naming_it():
     g = mjscore.game(
         [
             "draw:exhaustive tenpai:E round:E sticks:1 riichi-by:E",
-            "draw:exhaustive tenpai:E round:E honba:1",
+            "draw:exhaustive tenpai:E round:E honba:1 sticks:0",
         ]
-    )  # the stick is forgotten
+    )  # the stick is written, and forgotten: a written token is held to the table
     assert not g.ok
     assert "line 2" in str(g.problems[0]) and "sticks:0 but the table holds 1" in str(g.problems[0])
 

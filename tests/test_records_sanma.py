@@ -34,6 +34,7 @@ HOUOU_2025 = SANMA / "SoliDeoGloria000__2024123123gm-00b9-0000-09c44fd1.json"
 NUKIDORA = SANMA / "hidacow__double_nukidora.json"
 KOKUSHI13 = SANMA / "hidacow__kokushi13_withnuki.json"
 PEINUKI = SANMA / "hidacow__kokushi_peinuki.json"
+CHANKAN = SANMA / "hidacow__chankan.json"
 
 # (wins that agree, wins) per record; the one win of PEINUKI that does not agree is a
 # record whose point changes disagree with its own final scores (the test below)
@@ -45,6 +46,7 @@ AGREEMENT = {
     NUKIDORA: (8, 8),
     KOKUSHI13: (6, 6),
     PEINUKI: (3, 4),
+    CHANKAN: (3, 3),
 }
 # the game's ledger against the record's scores (rounds agreeing / compared) and its end;
 # the peinuki record's E3-0 changes leave out the stick its final scores count (below)
@@ -56,6 +58,7 @@ GAMES = {
     NUKIDORA: (12, 12, "1/1"),
     KOKUSHI13: (6, 6, "0/0"),
     PEINUKI: (3, 4, "1/1"),
+    CHANKAN: (3, 3, "1/1"),
 }
 
 
@@ -70,7 +73,7 @@ def win(path: Path, round_: str) -> Win:
     return found
 
 
-def test_the_seven_records_are_there() -> None:
+def test_the_records_are_there() -> None:
     assert sorted(p.name for p in SANMA.iterdir() if p.suffix != ".md") == sorted(
         p.name for p in AGREEMENT
     )
@@ -97,7 +100,8 @@ def test_check_agrees_per_record(path: Path) -> None:
 def test_every_line_is_written_for_three_seats() -> None:
     odd = win(PEINUKI, "E3-0")  # its changes leave out the stick (the test below)
     for path in AGREEMENT:
-        platform = "mahjongsoul-sanma" if path.name.startswith("hidacow__koku") else "sanma"
+        soul = path.name.startswith(("hidacow__koku", "hidacow__chankan"))
+        platform = "mahjongsoul-sanma" if soul else "sanma"
         for w in wins(path):
             assert w.line.endswith(f" rules:{platform}"), w.line
             assert re.search(r"seat:[ESW]\b", w.line) and "seat:N" not in w.line
@@ -257,7 +261,7 @@ def test_import_then_score_gives_the_records_nets() -> None:
     answers = [json.loads(line) for line in scored.stdout.splitlines() if line.startswith("{")]
     nets = [a["net"] for a in answers if a.get("winner")]  # the wins, not the drawn rounds
     records = [w for p in AGREEMENT for w in wins(p)]
-    assert len(nets) == len(records) == 49
+    assert len(nets) == len(records) == 52
     same = [
         {k: v for k, v in n.items() if v or k != "N"} == w.record.net
         for n, w in zip(nets, records, strict=True)

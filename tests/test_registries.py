@@ -314,7 +314,8 @@ def test_a_registered_record_format_is_recognised_and_read(monkeypatch):
     ]
     unknown = list(read_hands(b"plain text", name="x"))
     assert unknown[0].message == (
-        "not a Tenhou record (neither mjlog XML nor tenhou.net/6 JSON nor fake text)"
+        "not a game record (expected mjlog XML, Mahjong Soul JSON, mjai JSON Lines, "
+        "tenhou.net/6 JSON or fake text)"
     )
 
 

@@ -94,7 +94,7 @@ def test_the_records_of_a_platform_are_held_against_its_ruleset():
 # (tenhou, mahjongsoul), a liability rule (arushal). They count where they name a ruleset:
 # compared with a ruleset's name, passed as `rules=`, or loaded.
 _AMBIGUOUS = {"riichi", "tenhou", "mahjongsoul", "arushal"}
-_RULESET_WORDS = ("rules", "ruleset", "name")
+_RULESET_WORDS = ("rules", "ruleset", "ruleset_name")
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -108,8 +108,14 @@ def _docstrings(tree: ast.AST) -> set[int]:
 
 
 def _names_a_ruleset(node: ast.AST) -> bool:
-    text = ast.unparse(node) if isinstance(node, ast.expr) else ""
-    return any(word in text.split(".")[-1] for word in _RULESET_WORDS)
+    """A variable or attribute that holds a ruleset or its name (`r.rules`, `ruleset.name`)."""
+    if isinstance(node, ast.Name):
+        return node.id in _RULESET_WORDS
+    if isinstance(node, ast.Attribute):
+        return node.attr in ("rules", "ruleset") or (
+            node.attr == "name" and "ruleset" in ast.unparse(node.value)
+        )
+    return False
 
 
 def ruleset_names_in(path: Path, names: set[str]) -> list[str]:

@@ -217,6 +217,23 @@ ConfigOption = Annotated[
 QuietOption = Annotated[
     bool, typer.Option("--quiet", "-q", help="No summary line at the end of a file run, no notes.")
 ]
+ExplainOption = Annotated[
+    bool,
+    typer.Option(
+        "--explain",
+        help="Why: every reading with its value and why the winner was chosen, the yaku one "
+        "condition kept out, and for a line that is not a win the nearest changes that make "
+        "it one (docs/explain.md).",
+    ),
+]
+
+
+def _complete_compare(incomplete: str) -> list[str]:
+    from ..rulesets import ruleset_names
+
+    head, _, last = incomplete.rpartition(",")
+    names = ["presets", *ruleset_names()] if not head else ruleset_names()
+    return [f"{head},{n}" if head else n for n in names if n.startswith(last.lower())]
 
 
 @app.command()
@@ -237,6 +254,18 @@ def score(
     config: ConfigOption = None,
     quiet: QuietOption = False,
     output: OutputOption = None,
+    explain: ExplainOption = False,
+    compare: Annotated[
+        str | None,
+        typer.Option(
+            "--compare",
+            metavar="RULES,RULES,...|presets",
+            help="The same hand under each ruleset, side by side, with what differs and the "
+            "options behind it; `presets`: the riichi presets (docs/explain.md).",
+            show_default=False,
+            autocompletion=_complete_compare,
+        ),
+    ] = None,
 ) -> int:
     """Score one hand given as arguments, or every hand line of a file.
 
@@ -246,6 +275,8 @@ def score(
       mjscore score 1112345678999p tsumo:9p riichi ippatsu round:S seat:W
       mjscore score --file examples/hands.txt --format jsonl
       mjscore --no-tiles score 123m456p789s5577z tsumo:7z riichi
+      mjscore score 22233344m567p88s tsumo:4m --explain
+      mjscore score 234m567p234s67s88p ron:8s riichi dora:6p --compare presets
 
     \b
     Notation (all of it: mjscore notation):
@@ -257,8 +288,32 @@ def score(
                ema webtile arushal kansai-boo european mcr  (mjscore rules)
       flags    riichi ippatsu haitei rinshan chankan ...
     """
+    command = "explain" if explain else "score"
+    if compare is not None:
+        from ..analysis.compare import compared_rules
+        from .runner import UsageProblem, text_arg
+
+        if explain:
+            raise UsageProblem("--compare and --explain go one at a time")
+        if rules is not None:
+            raise UsageProblem("--compare names the rulesets: leave out --rules")
+        names = compared_rules(text_arg(compare))
+        if len(names) < 2:
+            raise UsageProblem(
+                f"--compare takes two rulesets or more (or presets), not '{text_arg(compare)}'"
+            )
+        rules, command = ",".join(names), "compare"
     return score_command(
-        tokens, file, rules and rules.lower(), opt, fmt, jobs, config, quiet=quiet, output=output
+        tokens,
+        file,
+        rules and rules.lower(),
+        opt,
+        fmt,
+        jobs,
+        config,
+        command=command,
+        quiet=quiet,
+        output=output,
     )
 
 
@@ -280,6 +335,7 @@ def waits(
     config: ConfigOption = None,
     quiet: QuietOption = False,
     output: OutputOption = None,
+    explain: ExplainOption = False,
 ) -> int:
     """What a hand waits on and what each win pays (13 tiles), or what to discard (14)."""
     return score_command(
@@ -290,7 +346,7 @@ def waits(
         fmt,
         jobs,
         config,
-        command="waits",
+        command="waits-explain" if explain else "waits",
         quiet=quiet,
         output=output,
     )
@@ -555,18 +611,17 @@ def game(
         ),
     ],
     rules: RulesOption = None,
-    opt: Annotated[
-        list[str] | None,
+    opt: OptOption = None,
+    fmt: Annotated[
+        str | None,
         typer.Option(
-            "--opt",
-            metavar="NAME=VALUE",
-            help="An option of the ruleset for every line; repeatable.",
+            "--format",
+            "-F",
+            metavar="rich|json|jsonl|tsv",
+            help="Output format; default: the config's (where game has it), else rich.",
             show_default=False,
         ),
     ] = None,
-    fmt: Annotated[
-        str, typer.Option("--format", "-F", metavar="rich|json|jsonl|tsv", help="Output format.")
-    ] = "rich",
     start: Annotated[
         int | None,
         typer.Option(
@@ -590,7 +645,7 @@ def game(
         typer.Option(
             "--uma",
             metavar="5-10|10-20|10-30|A,B,C,D",
-            help="Uma by placement (default: the ruleset's).",
+            help="Uma by placement (default: the record's, else the ruleset's).",
             show_default=False,
         ),
     ] = None,
@@ -603,25 +658,42 @@ def game(
             show_default=False,
         ),
     ] = None,
+    chart: Annotated[
+        bool,
+        typer.Option(
+            "--chart/--no-chart", help="The chart of the points after each round (rich format)."
+        ),
+    ] = True,
+    config: ConfigOption = None,
     quiet: QuietOption = False,
     output: OutputOption = None,
 ) -> int:
     """A whole game's ledger: each round's changes and running totals, then the final
-    points, placement and result with uma and oka.
+    points, placement and result with uma and oka (docs/games.md).
 
     \b
     Example:
+      mjscore game examples/night.txt
       mjscore import tests/data/logs/mjlog/double-ron.mjlog | mjscore game -
       mjscore game examples/game.txt --format jsonl --uma 10-30
-      mjscore game examples/game.txt --lang ja
+      mjscore game examples/game.txt --lang ja --no-chart
     """
     from .game import game_command
 
-    listing_lang()  # no --config here: the default config's lang, as the listings take it
     return _written(
         output,
         lambda: game_command(
-            file, rules, fmt.lower(), start, back, uma, length, opt or [], quiet=quiet
+            file,
+            rules,
+            fmt.lower() if fmt else None,
+            start,
+            back,
+            uma,
+            length,
+            opt or [],
+            quiet=quiet,
+            config=config,
+            chart=chart,
         ),
     )
 
@@ -658,8 +730,32 @@ RecordFiles = Annotated[
     list[str] | None,
     typer.Argument(
         metavar="FILE",
-        help="Tenhou mjlog (plain or gzip) or tenhou.net/6 JSON; a directory: "
-        "the records under it; '-' = stdin.",
+        help="Game records, plain or gzip: Tenhou mjlog or tenhou.net/6 JSON, Mahjong Soul "
+        "JSON, mjai JSON Lines (docs/records.md); a directory: the records under it; "
+        "'-' = stdin.",
+        show_default=False,
+    ),
+]
+
+
+RecordRulesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--rules",
+        "-r",
+        metavar="NAME",
+        help="Ruleset of records that name none (mjai logs); default: tenhou (sanma for "
+        "three players). Other records play by their own.",
+        show_default=False,
+        autocompletion=_complete_rules,
+    ),
+]
+RecordOptOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--opt",
+        metavar="NAME=VALUE",
+        help="An option of that ruleset for records that name no rules; repeatable.",
         show_default=False,
     ),
 ]
@@ -671,14 +767,17 @@ def import_records(
     fmt: Annotated[
         str, typer.Option("--format", "-F", metavar="lines|jsonl", help="Output format.")
     ] = "lines",
+    rules: RecordRulesOption = None,
+    opt: RecordOptOption = None,
     quiet: QuietOption = False,
     output: OutputOption = None,
 ) -> int:
     """One hand line per win of game records, ready for `mjscore score --file -`."""
-    from .records import import_command
+    from .records import import_command, record_rules
 
     paths = _record_paths(files)
-    return _written(output, lambda: import_command(paths, fmt, quiet=quiet))
+    chosen = record_rules(rules, opt)
+    return _written(output, lambda: import_command(paths, fmt, quiet=quiet, ruleset=chosen))
 
 
 @app.command("check")
@@ -687,14 +786,17 @@ def check_records(
     fmt: Annotated[
         str, typer.Option("--format", "-F", metavar="text|jsonl", help="Output format.")
     ] = "text",
+    rules: RecordRulesOption = None,
+    opt: RecordOptOption = None,
     quiet: QuietOption = False,
     output: OutputOption = None,
 ) -> int:
     """Score every win of game records and compare it with the record's verdict."""
-    from .records import check_command
+    from .records import check_command, record_rules
 
     paths = _record_paths(files)
-    return _written(output, lambda: check_command(paths, fmt, quiet=quiet))
+    chosen = record_rules(rules, opt)
+    return _written(output, lambda: check_command(paths, fmt, quiet=quiet, ruleset=chosen))
 
 
 # -- entry point ----------------------------------------------------------------------------

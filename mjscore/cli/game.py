@@ -14,7 +14,6 @@ import sys
 from typing import Any, TextIO
 
 from ..base.errors import ExitCode
-from ..rulesets import DEFAULT_RULESET
 
 UMA_PRESETS = {"5-10": (10, 5, -5, -10), "10-20": (20, 10, -10, -20), "10-30": (30, 10, -10, -30)}
 _NUMBER = re.compile(r"[+-]?[0-9]{1,6}(\.[0-9])?")
@@ -63,7 +62,7 @@ def located(path: str, game: str, p: Any) -> str:
 def game_command(
     path: str,
     rules: str | None,
-    fmt: str,
+    fmt: str | None,
     start: int | None,
     back: int | None,
     uma: str | None,
@@ -71,16 +70,31 @@ def game_command(
     opts: list[str],
     quiet: bool = False,
     out: TextIO | None = None,
+    config: str | None = None,
+    chart: bool = True,
 ) -> int:
+    """Follow every game of the input and write each as it ends (report.game.GameWriter).
+
+    `rules` and `fmt` None: the config file's (its format where `game` has it), else
+    DEFAULT_RULESET and rich; `--opt` and the config's options are the run's house rules, checked
+    as `score` checks them (a bad one is a usage error). A stop signal ends the run after
+    the last whole game written (a JSON array closed); an input that cannot be read on
+    ends the game it is in there, which is written, then the run (exit 1)."""
     from ..engine.catalog import load_ruleset
     from ..ledger import games
+    from ..report import DEFAULT_FORMAT
     from ..report import game as report
-    from .runner import UsageProblem, read_lines, say, text_arg
+    from .runner import STOP, InputStopped, UsageProblem, house_rules, read_lines, say, text_arg
 
     out = out or sys.stdout
+    asked = fmt
+    house, name, fmt = house_rules(
+        config, [text_arg(o) for o in opts], rules and text_arg(rules).lower(), fmt
+    )
+    if asked is None and fmt not in report.FORMATS:  # the config's format is another command's
+        fmt = DEFAULT_FORMAT
     if fmt not in report.FORMATS:
         raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(report.FORMATS)})")
-    name = (rules or DEFAULT_RULESET).lower()
     ruleset = load_ruleset(name)
     settings: dict[str, Any] = {}
     if start is not None:
@@ -98,28 +112,38 @@ def game_command(
         if length not in ("east", "south", "single"):
             raise UsageProblem(f"--length takes east, south or single, not '{length}'")
         settings["game_length"] = length
-    options = {}
-    for pair in map(text_arg, opts):
-        key, eq, value = pair.partition("=")
-        if not eq or not key.strip():
-            raise UsageProblem(f"--opt takes NAME=VALUE, not '{pair}'")
-        options[key.strip()] = value.strip()
-    found = list(
-        games(
-            read_lines(path, keep_comments=True),
-            rules=ruleset.name,
-            options=options or None,
-            settings=settings,
-        )
-    )
-    failed = False
-    for g in found:
-        for p in g.problems:
-            failed = failed or p.kind == "error"
-            if p.kind == "error" or not quiet:
-                say(located(path, g.game, p))
-    if not found:
+    stopped: list[InputStopped] = []
+
+    def lines() -> Any:
+        try:
+            yield from read_lines(path, keep_comments=True)
+        except InputStopped as exc:  # the game so far is closed and written, then said
+            stopped.append(exc)
+
+    shown = "-" if path == "-" else text_arg(path)
+    writer = report.GameWriter(fmt, out, _width(), chart)
+    with STOP.writing():
+        writer.start()
+    failed, count = False, 0
+    try:
+        for g in games(lines(), rules=ruleset.name, options=house or None, settings=settings):
+            count += 1
+            for p in g.problems:
+                failed = failed or p.kind == "error"
+                if p.kind == "error" or not quiet:
+                    say(located(shown, g.game, p))
+            with STOP.writing():
+                writer.emit(g)
+    except BaseException:  # a stop signal: the games written so far stay whole
+        with STOP.writing():
+            writer.close()
+        raise
+    with STOP.writing():
+        writer.close()
+    for exc in stopped:
+        say(str(exc))
+        failed = True
+    if not count and not stopped:
         say("no game: the input holds no hand line and no drawn-round line")
         failed = True
-    report.write(found, fmt, out, _width())
     return int(ExitCode.NOT_ALL_SCORED if failed else ExitCode.OK)

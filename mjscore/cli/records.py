@@ -20,23 +20,26 @@ IMPORT_FORMATS = ("lines", "jsonl")
 CHECK_FORMATS = ("text", "jsonl")
 
 
-def _items(paths: list[str]) -> Iterator[RecordItem]:
+def _items(paths: list[str], rules: RecordRules | None = None) -> Iterator[RecordItem]:
     """Every record item of every file in order; `-` is stdin (read as a byte stream, so
     gzip works and the 64 MB bound holds there too); a directory is the record files
-    under it (`record_files`)."""
+    under it (`record_files`). `rules` are those of records that name none (mjai)."""
     import os
+
+    ruleset, options = rules if rules is not None else (None, None)
+
+    def read(source, name=None):
+        return read_hands(source, name=name, games=True, rules=ruleset, options=options)
 
     for path in paths:
         if path == "-":
             stream = getattr(sys.stdin, "buffer", None)
-            yield from read_hands(
-                stream if stream is not None else sys.stdin.read().encode(), name="-", games=True
-            )
+            yield from read(stream if stream is not None else sys.stdin.read().encode(), "-")
         elif os.path.isdir(path):
             found = False
             for file in record_files(os.fspath(path)):
                 found = True
-                yield from read_hands(file, games=True)
+                yield from read(file)
             if not found:
                 from ..records.reading import display_name
 
@@ -47,7 +50,34 @@ def _items(paths: list[str]) -> Iterator[RecordItem]:
                     "no game record in the directory (nor under it)",
                 )
         else:
-            yield from read_hands(path, games=True)
+            yield from read(path)
+
+
+RecordRules = tuple[str | None, dict[str, str] | None]
+
+
+def record_rules(rules: str | None, opts: list[str] | None) -> RecordRules:
+    """`--rules` and `--opt NAME=VALUE` of `import` and `check`: the ruleset (and its
+    options) of records that carry none, checked against the ruleset (UsageProblem)."""
+    from ..base.errors import MjscoreError
+    from ..engine.catalog import load_ruleset
+    from .runner import UsageProblem
+
+    name = (rules or "tenhou").lower()
+    try:
+        ruleset = load_ruleset(name)
+    except MjscoreError as exc:
+        raise UsageProblem(f"--rules: {exc}") from None
+    options: dict[str, str] = {}
+    for pair in opts or []:
+        key, eq, value = pair.partition("=")
+        if not eq or not key or not value:
+            raise UsageProblem(f"--opt takes NAME=VALUE, not '{pair}'")
+        if key not in ruleset.options:
+            known = ", ".join(sorted(ruleset.options))
+            raise UsageProblem(f"--opt: '{key}' is not an option of {name} (options: {known})")
+        options[key] = value
+    return (name if rules else None), options
 
 
 def record_files(directory: str) -> Iterator[str]:
@@ -112,6 +142,7 @@ def import_command(
     out: TextIO | None = None,
     err: TextIO | None = None,
     quiet: bool = False,
+    ruleset: RecordRules | None = None,
 ) -> int:
     """One hand line per win (or one JSON object per win); problems on stderr."""
     out, err = out or sys.stdout, err or sys.stderr
@@ -119,7 +150,7 @@ def import_command(
     from ..records.draws import Drawn, GameStart
 
     failed = False
-    for item in _items(paths):
+    for item in _items(paths, ruleset):
         if isinstance(item, Problem):
             failed = failed or item.kind == "error"
             _problem(item, err, quiet)
@@ -131,8 +162,10 @@ def import_command(
         elif fmt == "jsonl":
             out.write(_json_line(item.to_dict()))
         else:
+            from ..ledger import round_mark
+
             s = item.source
-            out.write(f"{item.line}  # {s.game} {s.round}-{s.honba}\n")
+            out.write(f"{item.line}  {round_mark(s.game, s.round, s.honba)}\n")
     return int(ExitCode.NOT_ALL_SCORED if failed else ExitCode.OK)
 
 
@@ -142,6 +175,7 @@ def check_command(
     out: TextIO | None = None,
     err: TextIO | None = None,
     quiet: bool = False,
+    ruleset: RecordRules | None = None,
 ) -> int:
     """Score every win and compare it with its record; 0 only when all agree.
 
@@ -157,7 +191,7 @@ def check_command(
     agree = total = errors = skipped = rules = 0
     checks = []
     for path in paths:
-        items = list(_items([path]))
+        items = list(_items([path], ruleset))
         agree, total, errors, skipped, rules = _check_wins(
             items, fmt, out, err, quiet, (agree, total, errors, skipped, rules)
         )

@@ -386,6 +386,7 @@ def _scored(
 ) -> int:
     """The work of `score_command`, into whatever sys.stdout is."""
     from ..engine.catalog import load_ruleset
+    from .lines import rules_of
 
     FORMATS = reporters_of(command).FORMATS
     tokens = [text_arg(t) for t in tokens] if tokens else tokens
@@ -405,7 +406,8 @@ def _scored(
         raise UsageProblem("no hand given: pass the hand's tokens, or --file PATH ('-' = stdin)")
     if not (str(jobs).isascii() and str(jobs).isdigit() and len(str(jobs)) <= 4):
         raise UsageProblem(f"--jobs takes a number of processes (0 = automatic), not '{jobs}'")
-    load_ruleset(rules)  # an unknown ruleset is a usage error before any line is read
+    for name in rules_of(command, rules):  # an unknown ruleset: a usage error, before any line
+        load_ruleset(name)
     if tokens:
         return run_lines([(1, " ".join(tokens))], rules, options, fmt, command=command)
     summary_of = None if quiet else file

@@ -6,6 +6,32 @@ It imports the core and the rulesets only (never the records, the reports or the
 
 from __future__ import annotations
 
-from .game import Game, GameProblem, Header, Round, game, games, header_line, read_header
+from .game import (
+    Game,
+    GameProblem,
+    Header,
+    Part,
+    Round,
+    WinValue,
+    game,
+    games,
+    header_line,
+    read_header,
+    read_mark,
+    round_mark,
+)
 
-__all__ = ["Game", "GameProblem", "Header", "Round", "game", "games", "header_line", "read_header"]
+__all__ = [
+    "Game",
+    "GameProblem",
+    "Header",
+    "Part",
+    "Round",
+    "WinValue",
+    "game",
+    "games",
+    "header_line",
+    "read_header",
+    "read_mark",
+    "round_mark",
+]

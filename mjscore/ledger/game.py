@@ -8,19 +8,22 @@ the table, the end (the last round, sudden death, someone below zero), then the 
 standings with uma and oka. Players are indexed in seating order from the first dealer
 (player 0 is East in the first round), whatever the round's seat winds.
 
-A line's comment `# GAME E4-1` (import's) names its round: two win lines of one round
-are a double ron. Without it, each line is a round of its own. Nothing here prints;
-errors are `GameProblem`s in the ledger, never exceptions.
+A line may leave out `honba:` and `sticks:`: the ledger knows both (a line that writes
+one is held to it). A ron must name its discarder (`ron:1z+`): the ledger charges that
+player. A line's comment `# GAME E4-1` (import's, `round_mark`) names its round: two win
+lines of one round are a double ron. Without it, each line is a round of its own.
+Nothing here prints; errors are `GameProblem`s in the ledger, never exceptions.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NamedTuple
 from urllib.parse import quote, unquote
 
 from ..base.errors import MjscoreError
+from ..base.frozen import replace
 from ..base.tiles import SEATS
 from ..core.drawn import (
     ABORTIVE,
@@ -39,8 +42,13 @@ from ..rulesets import DEFAULT_RULESET, Ruleset
 
 GAME_MARK = re.compile(r"#\s*game\b(.*)$")
 _PLACE = re.compile(r"#\s*(\S+)\s+([ESWN][1-4])-([0-9]{1,3})\s*$")
+_BREAKS = re.compile(r"\r\n|\r|\n")  # a line ends here only, as `score --file` reads it
 RESULTS = ("win", "draw", "nagashi", "abort")
 ROUND_CAP = 200  # rounds in one game: far beyond any real game
+LENGTHS = ("east", "south", "north", "single")
+ROUNDINGS = ("exact", "tenhou")
+RIICHI_FLAGS = frozenset(DECLARED_RIICHI)
+FOUR_RIICHI = "four-riichi"
 
 
 class GameProblem(NamedTuple):
@@ -52,6 +60,47 @@ class GameProblem(NamedTuple):
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}" if self.line else self.message
+
+
+class WinValue(NamedTuple):
+    """One win of a round as the table calls it: who off whom, and the hand's value."""
+
+    winner: int
+    loser: int | None  # the discarder; None on a tsumo
+    value: int  # the hand's value (a tsumo's total), honba and deposits apart
+    han: int | None = None
+    fu: int | None = None
+    limit: str | None = None  # mangan, haneman, ... (None below a limit)
+    yakuman: int = 0
+    call: str = ""  # as the table says the payment: `ron 8,000`, `2,000/4,000`, `4,000 all`
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "winner": self.winner,
+            "from": self.loser,
+            "value": self.value,
+            "han": self.han,
+            "fu": self.fu,
+            "limit": self.limit,
+            "yakuman": self.yakuman,
+        }
+
+
+class Part(NamedTuple):
+    """One player's change in a round for one reason: `win` (the hand's payments,
+    liability included), `honba`, `deposits` (the riichi sticks taken), `riichi` (a stick
+    put down), `noten`, `nagashi`. A round's changes are the sum of its parts."""
+
+    player: int
+    reason: str
+    amount: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "reason": self.reason, "amount": self.amount}
+
+
+PART_REASONS = ("win", "honba", "deposits", "riichi", "noten", "nagashi")
+_PART_OF = {"honba": "honba", "deposits": "deposits"}  # a payment's reason: its part
 
 
 class Round(NamedTuple):
@@ -71,6 +120,8 @@ class Round(NamedTuple):
     detail: str = ""  # the call (`7,700`, `2,000/4,000`) or the kind of draw
     lines: tuple[int, ...] = ()  # the input lines of the round
     game: str = ""
+    wins: tuple[WinValue, ...] = ()  # each win's value, in the order of the lines
+    parts: tuple[Part, ...] = ()  # each change by reason
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -89,13 +140,15 @@ class Round(NamedTuple):
             "riichi": list(self.riichi),
             "detail": self.detail,
             "lines": list(self.lines),
+            "wins": [w.to_dict() for w in self.wins],
+            "parts": [p.to_dict() for p in self.parts],
         }
 
 
 class Game(NamedTuple):
-    """A game's ledger: its rounds and its final standings."""
+    """A game's ledger: the rounds, then the final standings."""
 
-    game: str
+    game: str  # the game's name ("" when the input has no `# game` line)
     rules: str
     players: tuple[str, ...]
     start: tuple[int, ...]
@@ -110,13 +163,25 @@ class Game(NamedTuple):
     # the result's parts for the report (素点 is the rest): not in the machine record
     uma: tuple[float, ...] = ()  # per player, ties split as the ruleset shares them
     oka: tuple[float, ...] = ()  # per player (the first's, or shared by tied firsts)
+    named: bool = False  # the players are named (a game line's players:), not seats
 
     @property
     def ok(self) -> bool:
         return not any(p.kind == "error" for p in self.problems)
 
+    @property
+    def raw(self) -> tuple[float, ...]:
+        """Each player's result less the uma and the oka (素点: the points against the
+        return, as the ruleset rounds them)."""
+        if len(self.uma) != len(self.players):
+            return self.result
+        return tuple(
+            round(r - u - o, 1) + 0.0
+            for r, u, o in zip(self.result, self.uma, self.oka, strict=True)
+        )
+
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "type": "game",
             "game": self.game,
             "players": list(self.players),
@@ -130,9 +195,14 @@ class Game(NamedTuple):
             "leftover": self.leftover,
             "problems": [str(p) for p in self.problems],
         }
+        if len(self.uma) == len(self.players):
+            out["uma"] = list(self.uma)
+            out["oka"] = list(self.oka)
+            out["raw"] = list(self.raw)
+        return out
 
 
-# -- the game header ------------------------------------------------------------------------
+# -- the game header and the round marks ---------------------------------------------------
 
 
 def header_line(
@@ -141,32 +211,53 @@ def header_line(
     rules: str | None = None,
     length: str | None = None,
     rounding: str | None = None,
+    settings: Iterable[tuple[str, str]] = (),
 ) -> str:
     """The `# game` line that starts a game: names with a blank, comma, `%` or `#`
-    percent-encoded, so that a name is one token."""
-    parts = ["# game", _encode(game)]
+    percent-encoded, so that a name is one token; `settings` are the game's own
+    (`start:30000`, `uma:15,5,-5,-15`: SETTINGS) where a record shows them."""
+    parts = ["# game", encode(game)]
     names = list(players)
     if names:
-        parts.append("players:" + ",".join(_encode(n) for n in names))
+        parts.append("players:" + ",".join(encode(n) for n in names))
     if rules:
         parts.append(f"rules:{rules}")
     if length:
         parts.append(f"length:{length}")
     if rounding:
         parts.append(f"rounding:{rounding}")
+    parts += [f"{k}:{v}" for k, v in settings if k in SETTINGS]
     return " ".join(parts)
+
+
+def round_mark(game: str, round_: str, honba: int) -> str:
+    """The comment that names a line's round, `# GAME E4-1` (import writes it after each
+    line): the game's name encoded as in the game line, so that any file name (blanks,
+    `#`, control characters) reads back whole (`read_mark`)."""
+    return f"# {encode(game)} {round_}-{honba}"
+
+
+def read_mark(text: str) -> tuple[str, str, int] | None:
+    """(game, round, honba) of a line's `# GAME E4-1` comment, or None."""
+    _, hash_, comment = text.partition("#")
+    m = _PLACE.match("#" + comment) if hash_ else None
+    return (unquote(m.group(1)), m.group(2), int(m.group(3))) if m else None
 
 
 _ESCAPED = {c: f"%{ord(c):02X}" for c in " ,%#\t\r\n"}
 
 
-def _encode(text: str) -> str:
+def encode(text: str) -> str:
     """A name as one token: blank, comma, `%`, `#` percent-encoded (read back by unquote);
-    so is a control character (a record's name carrying ESC never reaches a terminal raw)."""
+    so is every character that is not printable (a record's name carrying ESC never
+    reaches a terminal raw, a line break never splits the line)."""
     return (
         "".join(_ESCAPED.get(c) or (c if c.isprintable() else quote(c, safe="")) for c in text)
         or "-"
     )
+
+
+_encode = encode  # the name it had
 
 
 class Header(NamedTuple):
@@ -175,23 +266,127 @@ class Header(NamedTuple):
     rules: str | None = None
     length: str | None = None
     rounding: str | None = None  # the result's rounding, where a record shows it
+    problems: tuple[str, ...] = ()  # what is wrong with the line (`column N: ...`)
+    # the game's own parameters where the line states them: (`uma`, (10, 5, -5, -10))
+    settings: tuple[tuple[str, Any], ...] = ()
 
 
 def read_header(text: str) -> Header | None:
-    """A `# game ID key:value ...` line, or None for any other line."""
+    """A `# game ID key:value ...` line, or None for any other line. A key with a bad
+    value is one of the header's `problems`, naming its column."""
     m = GAME_MARK.match(text.strip())
     if m is None:
         return None
-    words = m.group(1).split()
-    game, fields = "", {}
-    for w in words:
+    game = ""
+    fields: dict[str, str] = {}
+    problems: list[str] = []
+    for word in re.finditer(r"\S+", text):
+        w = word.group()
+        if word.start() <= text.index("#") or w == "game" and not fields and not game:
+            continue
         key, colon, value = w.partition(":")
-        if colon and key in ("players", "rules", "length", "rounding"):
+        where = f"column {word.start() + 1}: '{w}'"
+        if colon and key in HEADER_KEYS:
+            if key in fields:
+                problems.append(f"{where} repeats {key}:")
+                continue
             fields[key] = value
+            problem = _header_value(key, value)
+            if problem:
+                problems.append(f"{where} {problem}")
         elif not game:
             game = unquote(w)
     players = tuple(unquote(n) for n in fields["players"].split(",")) if "players" in fields else ()
-    return Header(game, players, fields.get("rules"), fields.get("length"), fields.get("rounding"))
+    return Header(
+        game,
+        players,
+        fields.get("rules"),
+        fields.get("length") if fields.get("length") in LENGTHS else None,
+        fields.get("rounding") if fields.get("rounding") in ROUNDINGS else None,
+        tuple(problems),
+        tuple(
+            (SETTINGS[k].param, value)
+            for k in SETTINGS
+            if k in fields and (value := SETTINGS[k].read(fields[k])) is not None
+        ),
+    )
+
+
+_UMA_VALUE = re.compile(r"[+-]?[0-9]{1,4}(\.[0-9])?")
+_POINTS = re.compile(r"-?[0-9]{1,8}")
+
+
+def _uma(text: str) -> tuple[float, ...] | None:
+    parts = text.split(",")
+    if len(parts) < 3 or not all(_UMA_VALUE.fullmatch(p) for p in parts):
+        return None
+    values = tuple(float(p) for p in parts)
+    return values if abs(sum(values)) < 1e-9 else None
+
+
+def _points(text: str) -> int | None:
+    return int(text) if _POINTS.fullmatch(text) else None
+
+
+def _on_off(text: str) -> bool | None:
+    return {"on": True, "off": False}.get(text)
+
+
+class Setting(NamedTuple):
+    """A game setting a `# game` line may state beside its ruleset's: the ledger parameter
+    it sets, how its value reads (None: it does not), and what a bad value is told."""
+
+    param: str
+    read: Callable[[str], Any]
+    problem: str
+
+
+# The game's own settings, where a record shows them: its room (a Mahjong Soul room's
+# detail_rule), its year (Tenhou's uma of 2009, its all-last stop before June 2010) or
+# its tournament. One table: the line writer, the reader and the checks use it.
+SETTINGS: dict[str, Setting] = {
+    "uma": Setting("uma", _uma, "needs the uma first to last, adding up to 0 (uma:20,10,-10,-20)"),
+    "tenpai-yame": Setting(
+        "tenpai_yame",
+        _on_off,
+        "takes on or off (the all-last dealer ready and first ends the game)",
+    ),
+    "start": Setting(
+        "start_points", _points, "takes the points each player starts with (start:25000)"
+    ),
+    "return": Setting(
+        "return_points", _points, "takes the points the result counts from (return:30000)"
+    ),
+    "goal": Setting(
+        "goal_points", _points, "takes the points that end the game at all-last (goal:30000)"
+    ),
+    "bust": Setting("bust", _on_off, "takes on or off (a player below zero ends the game)"),
+    "west": Setting("west_extension", _on_off, "takes on or off (the game goes on into West)"),
+    "agari-yame": Setting(
+        "agari_yame", _on_off, "takes on or off (the all-last dealer's win as first ends the game)"
+    ),
+}
+HEADER_KEYS = ("players", "rules", "length", "rounding", *SETTINGS)
+
+
+def _header_value(key: str, value: str) -> str:
+    """What is wrong with a game line's `key:value` ("" when nothing)."""
+    if key == "rules":
+        if not value:
+            return "names no ruleset (rules:NAME, such as rules:tenhou)"
+        try:
+            load_ruleset(value)
+        except MjscoreError as exc:
+            return str(getattr(exc, "message", exc))
+    if key == "length" and value not in LENGTHS:
+        return f"is not a game length ({', '.join(LENGTHS)})"
+    if key == "rounding" and value not in ROUNDINGS:
+        return f"is not a rounding of the result ({', '.join(ROUNDINGS)})"
+    if key in SETTINGS and SETTINGS[key].read(value) is None:
+        return SETTINGS[key].problem
+    if key == "players" and not value:
+        return "names no player (players:A,B,C,D)"
+    return ""
 
 
 # -- the ledger -----------------------------------------------------------------------------
@@ -203,43 +398,54 @@ class _Item(NamedTuple):
     place: tuple[str, str, int] | None  # (game, round, honba) from the comment
 
 
-def _items(lines: Iterable[Any]) -> Iterator[_Item | Header]:
+class _HeaderAt(NamedTuple):
+    line: int
+    header: Header
+
+
+def _items(lines: Iterable[Any]) -> Iterator[_Item | _HeaderAt]:
     number = 0
     for entry in lines:
-        if isinstance(entry, tuple):  # (line number, text), as a file reader gives them
-            number = entry[0] - 1
+        if isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], int):
+            number = entry[0] - 1  # (line number, text), as a file reader gives them
             entry = entry[1]
-        texts = entry.splitlines() or [""] if isinstance(entry, str) else [entry]
+        texts = (_BREAKS.split(entry) if entry else [""]) if isinstance(entry, str) else [entry]
         for text in texts:
             number += 1
             if not isinstance(text, str):
-                yield _Item(number, text, None)  # a parsed Hand or DrawnRound
+                yield _Item(number, text, None)  # a parsed Hand or DrawnRound (or a mistake)
                 continue
             header = read_header(text)
             if header is not None:
-                yield header
+                yield _HeaderAt(number, header)
                 continue
             body, _, comment = text.partition("#")
             if not body.strip():
                 continue
-            m = _PLACE.match("#" + comment) if comment else None
-            place = (m.group(1), m.group(2), int(m.group(3))) if m else None
-            yield _Item(number, text.rstrip("\r\n"), place)
+            yield _Item(number, text, read_mark(text) if comment else None)
 
 
 def games(
     lines: Iterable[Any],
     rules: str = DEFAULT_RULESET,
-    options: dict[str, Any] | None = None,
+    options: Any = None,
     settings: dict[str, Any] | None = None,
 ) -> Iterator[Game]:
-    """Every game of the input, in order (a `# game` line starts the next one)."""
+    """Every game of the input, in order (a `# game` line starts the next one); each is
+    given as soon as the next one starts or the input ends. `options`: a dict of option
+    values for every line, or the run's HouseRules."""
+    if isinstance(lines, (str, bytes)) or not isinstance(lines, Iterable):
+        raise TypeError(
+            f"a game takes a text, lines or parsed hands, not {type(lines).__name__}"
+            if not isinstance(lines, str)
+            else "a game takes lines"
+        )
     current: _Ledger | None = None
     for item in _items(lines):
-        if isinstance(item, Header):
+        if isinstance(item, _HeaderAt):
             if current is not None:
                 yield current.close()
-            current = _Ledger(item, rules, options, settings)
+            current = _Ledger(item.header, rules, options, settings, item.line)
             continue
         if current is None:
             current = _Ledger(Header(""), rules, options, settings)
@@ -251,7 +457,7 @@ def games(
 def game(
     lines: Iterable[Any] | str,
     rules: str = DEFAULT_RULESET,
-    options: dict[str, Any] | None = None,
+    options: Any = None,
     settings: dict[str, Any] | None = None,
 ) -> Game:
     """The ledger of one game (the first of the input)."""
@@ -262,6 +468,15 @@ def game(
     return _Ledger(Header(""), rules, options, settings).close()
 
 
+class _Line(NamedTuple):
+    """A win line read for the ledger: the item, its hand, the tokens it writes."""
+
+    item: _Item
+    hand: Hand
+    honba: bool  # the line writes honba:
+    sticks: bool  # the line writes sticks:
+
+
 class _Ledger:
     """The table as it stands while the game's lines come, one round at a time."""
 
@@ -269,18 +484,24 @@ class _Ledger:
         self,
         header: Header,
         rules: str,
-        options: dict[str, Any] | None,
+        options: Any,
         settings: dict[str, Any] | None,
+        line: int = 0,
     ) -> None:
+        from ..engine.setting import HouseRules
+
         self.header = header
         self.problems: list[GameProblem] = []
+        self.broken = False
+        for problem in header.problems:
+            self._fail(line, problem)
         name = header.rules or rules
         try:
             self.ruleset: Ruleset = load_ruleset(name)
-        except MjscoreError as exc:
-            self.problems.append(GameProblem("error", 0, str(exc)))
+        except MjscoreError:  # the header's problem, said above with its column
             self.ruleset = load_ruleset(rules)
-        self.options = options
+        self.house = options if isinstance(options, HouseRules) else None
+        self.options = None if self.house is not None else options
         p = self.ruleset.params
         self.cfg = {
             k: getattr(p, k)
@@ -297,6 +518,7 @@ class _Ledger:
                 "bust",
                 "west_extension",
                 "agari_yame",
+                "tenpai_yame",
                 "renchan_on_abort",
                 "noten_total",
                 "deposit",
@@ -307,19 +529,22 @@ class _Ledger:
         }
         if not p.deposits:  # riichi is free (Kansai Boo): no stick goes to the table
             self.cfg["deposit"] = 0
-        if header.length in ("east", "south", "north", "single"):
+        if header.length:
             self.cfg["game_length"] = header.length
-        if header.rounding in ("exact", "tenhou"):
+        if header.rounding:
             self.cfg["result_rounding"] = header.rounding
+        self.cfg.update(header.settings)
         self.cfg.update(settings or {})
         self.seats = self.ruleset.seats
         self.n = len(self.seats)
-        self.players = header.players if len(header.players) == self.n else self.seats
-        if header.players and len(header.players) != self.n:
+        named = len(header.players) == self.n
+        self.named = named
+        self.players = header.players if named else self.seats
+        if header.players and not named:
             self.problems.append(
                 GameProblem(
                     "note",
-                    0,
+                    line,
                     f"{len(header.players)} players named for a table of {self.n}: seats used",
                 )
             )
@@ -330,7 +555,7 @@ class _Ledger:
         self.rounds: list[Round] = []
         self.pending: list[_Item] = []
         self.ended, self.end = False, ""  # why it ended: a Phrase of core.phrases.GAME_END
-        self.broken = False
+        self.multiple_ron: str | None = None  # the ruleset's rule, once a round needs it
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -372,6 +597,14 @@ class _Ledger:
         if len(self.rounds) >= ROUND_CAP:
             self._fail(first.line, f"more than {ROUND_CAP} rounds in one game")
             return
+        for item in items:
+            if not isinstance(item.text, (str, Hand, DrawnRound)):
+                self._fail(
+                    item.line,
+                    f"not a hand line: a {type(item.text).__name__} "
+                    "(a game takes text lines, Hands and DrawnRounds)",
+                )
+                return
         if (
             first.place is not None
             and first.place[1:] != (self.round_name, self.honba)
@@ -393,23 +626,63 @@ class _Ledger:
         else:
             self._wins(items, dealer)
 
-    def _score(self, item: _Item) -> ScoreResult:
+    def _check_table(self, item: _Item, rules: str | None, what: str) -> bool:
+        """A line of another ruleset must play at a table of the game's size."""
+        if not rules:
+            return True
+        try:
+            seats = load_ruleset(rules).seats
+        except MjscoreError:
+            return True  # the scorer says what is wrong with the name, with its column
+        if len(seats) != self.n:
+            self._fail(
+                item.line,
+                _at(
+                    item,
+                    "rules",
+                    f"rules:{rules} plays a table of {len(seats)}, but this game "
+                    f"({self.ruleset.name}) is at a table of {self.n}: {what}",
+                ),
+            )
+            return False
+        return True
+
+    def _read(self, item: _Item) -> _Line | None:
+        """The win line's hand, read leniently about the deposits: a line that leaves out
+        `sticks:` but names `riichi-by:` is read with room for them (the ledger fills them
+        in, `_fill`)."""
         from ..core.notation import parse_line
-        from ..engine.loop import score_hand
 
         if isinstance(item.text, Hand):
-            return score_hand(item.text, self.ruleset.name, self.options, item.line)
+            return _Line(item, item.text, True, True)
+        text: str = item.text
+        body = text.partition("#")[0]
+        honba, sticks = _writes(body, "honba"), _writes(body, "sticks")
         try:
-            hand = parse_line(item.text)
+            if sticks or not _writes(body, "riichi-by"):
+                hand = parse_line(body)
+            else:  # room for every stick: the real count is set once the round is known
+                hand = parse_line(f"{body} sticks:{self.table + self.n}")
+                columns = {k: v for k, v in hand.columns.items() if k != "sticks"}
+                hand = replace(hand, text=body, columns=type(hand.columns)(columns))
         except MjscoreError as exc:
-            return ScoreResult(item.line, item.text, self.ruleset.name, {}, error=exc)
-        return score_hand(hand, self.ruleset.name, self.options, item.line)
+            self._fail(item.line, f"not scored: {_located(exc)}")
+            return None
+        return _Line(item, hand, honba, sticks)
+
+    def _score(self, line: _Line) -> ScoreResult:
+        from ..engine.loop import score_hand
+
+        return score_hand(
+            line.hand, self.ruleset.name, self.options, line.item.line, house=self.house
+        )
 
     def _check_place(
-        self, item: _Item, round_wind: str, honba: int, sticks: int, new_sticks: int
+        self, item: _Item, round_wind: str, honba: int | None, sticks: int | None, new_sticks: int
     ) -> bool:
-        """The line's round wind, honba and sticks against the table; an error names the
-        token (and its column when it is written) and what the game expects."""
+        """The line's round wind, and the honba and sticks it writes (None: left out, the
+        ledger's own), against the table; an error names the token (and its column when
+        it is written) and what the game expects."""
         wind = SEATS[(self.kyoku // self.n) % 4]
         where = f"the game stands at {self.round_name}-{self.honba}"
         if round_wind != wind:
@@ -417,13 +690,13 @@ class _Ledger:
                 item.line, _at(item, "round", f"round:{round_wind} but {where} (round wind {wind})")
             )
             return False
-        if honba != self.honba:
+        if honba is not None and honba != self.honba:
             self._fail(
                 item.line,
                 _at(item, "honba", f"honba:{honba} but {where}: expected honba:{self.honba}"),
             )
             return False
-        if sticks != self.table + new_sticks:
+        if sticks is not None and sticks != self.table + new_sticks:
             self._fail(
                 item.line,
                 _at(
@@ -438,53 +711,75 @@ class _Ledger:
         return True
 
     def _wins(self, items: list[_Item], dealer: int) -> None:
-        changes = [0] * self.n
+        lines: list[_Line] = []
+        for item in items:
+            line = self._read(item)
+            if line is None:
+                return
+            if not self._check_table(item, line.hand.ctx.rules, "a line of each game's size"):
+                return
+            lines.append(line)
+        if not self._check_round(lines, dealer):
+            return
         riichi: set[int] = set()
+        for line in lines:
+            ctx = line.hand.ctx
+            if ctx.flags & RIICHI_FLAGS:
+                riichi.add(self._player(ctx.seat_wind, dealer))
+            riichi |= {self._player(w, dealer) for w in ctx.riichi_by}
+        taker = self._taker(lines, dealer)
+        if taker is None:
+            return
+        staked = len(riichi) if self.ruleset.params.deposits else 0  # sticks put down
+        changes = [0] * self.n
+        parts: dict[tuple[int, str], int] = {}
         winners: list[int] = []
         losers: list[int] = []
         calls: list[str] = []
-        took = drew = False
-        for i, item in enumerate(items):
-            result = self._score(item)
-            if not result.ok:
-                self._fail(item.line, f"not scored: {result.error}")
+        values: list[WinValue] = []
+        drew = False
+        for i, line in enumerate(lines):
+            ctx = line.hand.ctx
+            takes = i == taker
+            honba = ctx.honba if line.honba and takes else None
+            sticks = ctx.sticks if line.sticks and takes else None
+            if not self._check_place(line.item, ctx.round_wind, honba, sticks, staked):
                 return
-            hand = result.hand
-            if hand is None:
-                self._fail(item.line, "a drawn-round line inside a round of wins")
-                return
-            ctx = hand.ctx
-            beyond = [w for w in ctx.riichi_by if w not in self.seats]
-            if beyond:
-                self._fail(item.line, f"riichi-by: names seat {beyond[0]}, not at the table")
+            honba, sticks = (self.honba, self.table + staked) if takes else (0, 0)
+            if (ctx.honba, ctx.sticks) != (honba, sticks):  # left out: the ledger's own
+                hand = replace(line.hand, ctx=replace(ctx, honba=honba, sticks=sticks))
+                line = line._replace(hand=hand)
+            result = self._score(line)
+            if not result.ok or result.hand is None:
+                self._fail(line.item.line, f"not scored: {result.error}")
                 return
             winner = self._player(ctx.seat_wind, dealer)
             if result.winner is None:  # a European draw line: nobody won
                 drew = True
-            own = set() if ctx.flags.isdisjoint(DECLARED_RIICHI) else {winner}
-            by = {self._player(w, dealer) for w in ctx.riichi_by}
-            new = (own | by) - riichi
-            if ctx.sticks or ctx.honba or i == 0:
-                if took:
-                    self._fail(
-                        item.line, "a second winner of the round takes the honba or deposits again"
-                    )
-                    return
-                if not self._check_place(item, ctx.round_wind, ctx.honba, ctx.sticks, len(new)):
-                    return
-                took = took or bool(ctx.sticks)
-            riichi |= new
+            for pay in result.payments:
+                reason = _PART_OF.get(pay.reason, "win")
+                if pay.payer in self.seats:
+                    key = (self._player(pay.payer, dealer), reason)
+                    parts[key] = parts.get(key, 0) - pay.amount
+                key = (self._player(pay.payee, dealer), reason)
+                parts[key] = parts.get(key, 0) + pay.amount
             for wind, amount in result.net.items():
                 changes[self._player(wind, dealer)] += amount
+            loser = None
             if result.discarder and result.discarder in self.seats:
-                losers.append(self._player(result.discarder, dealer))
+                loser = self._player(result.discarder, dealer)
+                losers.append(loser)
             if result.winner is not None:
                 winners.append(winner)
-                calls.append(str(result).split(" · ")[-1])
+                value = _value(winner, loser, result)
+                values.append(value)
+                calls.append(value.call or f"{value.value:,}")
         deposit = self.cfg["deposit"]
         for p in riichi:
             changes[p] -= deposit
-        table_after = 0 if took else self.table + len(riichi)
+            if deposit:
+                parts[(p, "riichi")] = parts.get((p, "riichi"), 0) - deposit
+        table_after = 0 if winners else self.table + staked
         renchan = dealer in winners
         if self.cfg["renchan"] == "dealer_win":
             renchan = renchan or drew
@@ -501,32 +796,161 @@ class _Ledger:
             losers=tuple(losers),
             riichi=tuple(sorted(riichi)),
             detail=", ".join(calls),
-            dealer_won=renchan,
+            stops=renchan and bool(winners) and self.cfg["agari_yame"],
+            wins=tuple(values),
+            parts=_parts(parts, changes),
+        )
+
+    def _check_round(self, lines: list[_Line], dealer: int) -> bool:
+        """The wins of one round can have happened together: one tsumo, or rons on one
+        discard by different players, as many as the ruleset's multiple_ron allows; and
+        every ron names its discarder."""
+        winners: dict[int, int] = {}
+        discarders: dict[int, int] = {}
+        tsumo = 0
+        for line in lines:
+            ctx, item = line.hand.ctx, line.item
+            if ctx.seat_wind not in self.seats:
+                self._fail(
+                    item.line,
+                    _at(item, "seat", f"seat:{ctx.seat_wind} is not at a table of {self.n}"),
+                )
+                return False
+            beyond = [w for w in ctx.riichi_by if w not in self.seats]
+            if beyond:
+                self._fail(
+                    item.line,
+                    _at(item, "riichi-by", f"riichi-by: names seat {beyond[0]}, not at the table"),
+                )
+                return False
+            if ctx.win_tile < 0:
+                continue  # a European draw line
+            who = self._player(ctx.seat_wind, dealer)
+            if who in winners:
+                self._fail(
+                    item.line,
+                    f"seat:{ctx.seat_wind} wins a second time in one round "
+                    f"(first on line {winners[who]})",
+                )
+                return False
+            winners[who] = item.line
+            if ctx.tsumo:
+                tsumo += 1
+                continue
+            seat = ctx.discarder_at(self.n)
+            if seat is None:
+                self._fail(
+                    item.line,
+                    _at(
+                        item,
+                        "ron",
+                        "a ron in a game names its discarder: add the marker of whose "
+                        "discard it was (ron:1z- the left player, = across, + the right)",
+                    ),
+                )
+                return False
+            discarders[self._player(seat, dealer)] = item.line
+        if tsumo and (tsumo > 1 or discarders):
+            self._fail(
+                lines[1].item.line,
+                "two tsumo wins in one round"
+                if tsumo > 1
+                else "a tsumo and a ron in one round (only rons on one discard share a round)",
+            )
+            return False
+        if len(discarders) > 1:
+            self._fail(
+                lines[-1].item.line,
+                "rons off two discarders in one round (rons share a round only on one discard)",
+            )
+            return False
+        rons = len(lines) - tsumo
+        if self.multiple_ron is None:
+            self.multiple_ron = _multiple_ron(
+                self.ruleset,
+                self.house.for_ruleset(self.ruleset.name) if self.house else self.options,
+            )
+        rule = self.multiple_ron
+        most = {"head_bump": 1, "double": 2}.get(rule, self.n - 1)
+        if rons > most:
+            self._fail(
+                lines[most].item.line,
+                f"{rons} rons on one discard, but multiple_ron={rule} allows {most}"
+                + (" (three rons are a draw: draw:triple-ron)" if rule == "double" else ""),
+            )
+            return False
+        return True
+
+    def _taker(self, lines: list[_Line], dealer: int) -> int | None:
+        """The line that takes the honba and the deposits: the one that writes them, else
+        the winner nearest the discarder in turn order (上家取り, as `mjscore import`
+        writes a double ron); two lines that write them are an error."""
+        writing = [i for i, line in enumerate(lines) if line.honba or line.sticks]
+        taking = [i for i in writing if lines[i].hand.ctx.honba or lines[i].hand.ctx.sticks]
+        if len(taking) > 1:
+            self._fail(
+                lines[taking[1]].item.line,
+                "a second winner of the round takes the honba or deposits again",
+            )
+            return None
+        if taking or writing:
+            return (taking or writing)[0]
+        if len(lines) == 1:
+            return 0
+        ctx = lines[0].hand.ctx
+        seat = ctx.discarder_at(self.n)
+        if seat is None:
+            return 0
+        discarder = self._player(seat, dealer)
+        return min(
+            range(len(lines)),
+            key=lambda i: (self._player(lines[i].hand.ctx.seat_wind, dealer) - discarder) % self.n,
         )
 
     def _draw(self, item: _Item, dealer: int) -> None:
         try:
-            drawn = item.text if isinstance(item.text, DrawnRound) else parse_drawn(item.text)
+            drawn = item.text if isinstance(item.text, DrawnRound) else self._read_drawn(item.text)
         except MjscoreError as exc:
-            self._fail(item.line, str(exc))
+            self._fail(item.line, _located(exc))
             return
-        beyond = [
-            s for s in (*drawn.tenpai, *drawn.nagashi, *drawn.riichi_by) if s not in self.seats
-        ]
-        if beyond:
-            self._fail(item.line, f"seat {beyond[0]} is not at a table of {self.n}")
+        if not self._check_table(item, drawn.rules, "a line of each game's size"):
+            return
+        for key, seats in (
+            ("tenpai", drawn.tenpai),
+            ("nagashi", drawn.nagashi),
+            ("riichi-by", drawn.riichi_by),
+        ):
+            beyond = [s for s in seats if s not in self.seats]
+            if beyond:
+                self._fail(
+                    item.line, _at(item, key, f"seat {beyond[0]} is not at a table of {self.n}")
+                )
+                return
+        if not self._check_draw(item, drawn):
             return
         riichi = [self._player(w, dealer) for w in drawn.riichi_by]
-        if not self._check_place(item, drawn.round_wind, drawn.honba, drawn.sticks, len(riichi)):
+        text = item.text if isinstance(item.text, str) else ""
+        body = text.partition("#")[0]
+        written = isinstance(item.text, DrawnRound)
+        honba = drawn.honba if written or _writes(body, "honba") else None
+        sticks = drawn.sticks if written or _writes(body, "sticks") else None
+        staked = len(riichi) if self.ruleset.params.deposits else 0
+        if not self._check_place(item, drawn.round_wind, honba, sticks, staked):
             return
         changes = [0] * self.n
-        for a, b, amount, _ in draw_payments(
+        parts: dict[tuple[int, str], int] = {}
+        for a, b, amount, reason in draw_payments(
             drawn, self.seats, self.cfg["noten_total"], self.cfg["mangan_base"]
         ):
-            changes[self._player(a, dealer)] -= amount
-            changes[self._player(b, dealer)] += amount
+            pa, pb = self._player(a, dealer), self._player(b, dealer)
+            changes[pa] -= amount
+            changes[pb] += amount
+            parts[(pa, reason)] = parts.get((pa, reason), 0) - amount
+            parts[(pb, reason)] = parts.get((pb, reason), 0) + amount
         for p in riichi:
             changes[p] -= self.cfg["deposit"]
+            if self.cfg["deposit"]:
+                parts[(p, "riichi")] = parts.get((p, "riichi"), 0) - self.cfg["deposit"]
         tenpai = tuple(sorted(self._player(w, dealer) for w in drawn.tenpai))
         if drawn.kind in ABORTIVE:
             result, renchan = "abort", self.cfg["renchan_on_abort"]
@@ -541,14 +965,63 @@ class _Ledger:
             changes,
             dealer,
             [item],
-            self.table + len(riichi),
+            self.table + staked,
             renchan,
             winners=nagashi,
             tenpai=tenpai,
             riichi=tuple(sorted(riichi)),
             detail=drawn.kind,
-            dealer_won=renchan and drawn.kind in (EXHAUSTIVE, NAGASHI),
+            stops=renchan
+            and drawn.kind in (EXHAUSTIVE, NAGASHI)
+            and dealer in tenpai
+            and self.cfg["tenpai_yame"],
+            parts=_parts(parts, changes),
         )
+
+    def _read_drawn(self, text: str) -> DrawnRound:
+        """A drawn-round line, `sticks:` left out read with room for its riichi (as `_read`)."""
+        body = text.partition("#")[0]
+        if _writes(body, "sticks") or not _writes(body, "riichi-by"):
+            drawn = parse_drawn(text)
+        else:
+            drawn = replace(parse_drawn(f"{body} sticks:{self.table + self.n}"), text=text)
+        staked = len(drawn.riichi_by) if self.ruleset.params.deposits else 0
+        sticks = drawn.sticks if _writes(body, "sticks") else self.table + staked
+        honba = drawn.honba if _writes(body, "honba") else self.honba
+        return replace(drawn, honba=honba, sticks=sticks)
+
+    def _check_draw(self, item: _Item, drawn: DrawnRound) -> bool:
+        """A drawn round that cannot have happened: a four-riichi draw without four
+        players in riichi, a player in riichi not ready at the end of the wall."""
+        if drawn.kind == FOUR_RIICHI and len(set(drawn.riichi_by)) != 4:
+            self._fail(
+                item.line,
+                _at(
+                    item,
+                    "draw",
+                    "draw:four-riichi needs all four players in riichi this round "
+                    f"(riichi-by:E,S,W,N), not {len(set(drawn.riichi_by))}"
+                    + (" (a table of three has no four-riichi draw)" if self.n == 3 else ""),
+                ),
+            )
+            return False
+        if (
+            drawn.kind in (EXHAUSTIVE, NAGASHI)
+            and self.ruleset.scoring == "han_fu"
+            and not set(drawn.riichi_by) <= set(drawn.tenpai)
+        ):
+            noten = [s for s in drawn.riichi_by if s not in drawn.tenpai]
+            self._fail(
+                item.line,
+                _at(
+                    item,
+                    "riichi-by",
+                    f"riichi-by: names {','.join(noten)} in riichi but not ready (tenpai:): "
+                    "a player in riichi is ready at the end of the wall",
+                ),
+            )
+            return False
+        return True
 
     def _close_round(
         self,
@@ -558,7 +1031,7 @@ class _Ledger:
         items: list[_Item],
         table_after: int,
         renchan: bool,
-        dealer_won: bool = False,
+        stops: bool = False,
         **more: Any,
     ) -> None:
         self.scores = [s + c for s, c in zip(self.scores, changes, strict=True)]
@@ -588,9 +1061,11 @@ class _Ledger:
             self.honba = 0 if result == "win" else self.honba + 1
         if not self.ruleset.params.honba:  # no counters at this table (European, MCR)
             self.honba = 0
-        self._maybe_end(played, renchan, dealer, dealer_won)
+        self._maybe_end(played, renchan, dealer, stops)
 
-    def _maybe_end(self, played: int, renchan: bool, dealer: int, dealer_won: bool) -> None:
+    def _maybe_end(self, played: int, renchan: bool, dealer: int, stops: bool) -> None:
+        """`stops`: the dealer repeats on what may end all-last (a win under agari_yame,
+        a ready hand under tenpai_yame)."""
         cfg, n = self.cfg, self.n
         if cfg["bust"] and min(self.scores) < 0:
             self.ended, self.end = True, phrase("game_end", "below_zero")
@@ -611,7 +1086,7 @@ class _Ledger:
         ):
             self.ended, self.end = True, phrase("game_end", "sudden_death_goal", goal=goal)
         elif renchan:
-            if cfg["agari_yame"] and dealer_won and top == dealer and reached:
+            if stops and top == dealer and reached:
                 self.ended, self.end = True, phrase("game_end", "agari_yame")
         elif reached and played == last:
             self.ended, self.end = True, phrase("game_end", "last_round")
@@ -664,6 +1139,7 @@ class _Ledger:
             tuple(self.problems),
             uma,
             oka,
+            self.named,
         )
 
     def _boo(self, final: list[int]) -> list[float]:
@@ -678,15 +1154,79 @@ class _Ledger:
         return [float(boo.points[p]) for p in PLAYERS]
 
 
+def _value(winner: int, loser: int | None, result: ScoreResult) -> WinValue:
+    """A win's value as the round report says it (the call as the table says it)."""
+    from ..core.result import call_text
+
+    verdict = result.verdict
+    call = call_text(verdict.payments, verdict.value) if verdict is not None else None
+    return WinValue(
+        winner,
+        loser,
+        result.value or 0,
+        result.han,
+        result.fu,
+        result.limit,
+        result.yakuman or 0,
+        call or "",
+    )
+
+
+def _parts(parts: dict[tuple[int, str], int], changes: list[int]) -> tuple[Part, ...]:
+    """The round's parts in a fixed order (by reason, then player), none of 0; where the
+    payments do not add up to the changes (a ruleset whose payments are not itemised),
+    the rest is the win's."""
+    rest = list(changes)
+    for (p, _), amount in parts.items():
+        rest[p] -= amount
+    for p, amount in enumerate(rest):
+        if amount:
+            parts[(p, "win")] = parts.get((p, "win"), 0) + amount
+    order = {r: i for i, r in enumerate(PART_REASONS)}
+    return tuple(
+        Part(p, reason, amount)
+        for (p, reason), amount in sorted(parts.items(), key=lambda kv: (order[kv[0][1]], kv[0][0]))
+        if amount
+    )
+
+
+def _multiple_ron(ruleset: Ruleset, options: Any) -> str:
+    try:
+        return str(ruleset.resolve_options(options).get("multiple_ron", "all"))
+    except MjscoreError:
+        return str(ruleset.resolve_options().get("multiple_ron", "all"))
+
+
+def _writes(body: str, key: str) -> bool:
+    """Whether a line's body writes the token `key:` (in any case)."""
+    low = body.lower()
+    at = low.find(f"{key}:")
+    while at >= 0:
+        if at == 0 or low[at - 1].isspace():
+            return True
+        at = low.find(f"{key}:", at + 1)
+    return False
+
+
+def _located(exc: MjscoreError) -> str:
+    """A notation error as `column N: message`, as the scorer's results say it."""
+    column = getattr(exc, "column", None)
+    message = getattr(exc, "message", str(exc))
+    return (
+        f"column {column}: {message}" if column and not str(exc).startswith("column") else str(exc)
+    )
+
+
 def _at(item: _Item, key: str, message: str) -> str:
     """`column 41: ...` when the line writes the token `key:`, else the message alone."""
     text = item.text if isinstance(item.text, str) else ""
     body = text.partition("#")[0]
+    low = body.lower()
     at = next(
         (
             i
-            for i in range(len(body))
-            if body.startswith(f"{key}:", i) and (i == 0 or body[i - 1] == " ")
+            for i in range(len(low))
+            if low.startswith(f"{key}:", i) and (i == 0 or low[i - 1].isspace())
         ),
         -1,
     )

@@ -23,7 +23,8 @@ pung, kong, pair, knitted or tiles). `FANS` is the whole table (key, name, name_
 points, implies). `McrInputError` (a ValueError) is a malformed hand; its subclass
 `NotAWinningHand` tiles that form no winning shape. Flags the tiles make impossible are
 normalised as pymahjonggb does (spec section 5). `readings(hand)` lists every winning
-reading without scoring (empty when the hand is not complete). `payments(V, winner, tsumo,
+reading without scoring (empty when the hand is not complete); `weighed(hand, options)`
+scores every reading `score` weighs, and says which one it chooses. `payments(V, winner, tsumo,
 discarder)`: ron 8 + V from the discarder and 8 from the others, or 8 + V from each on a
 tsumo. Each `Option(name, default, choices, doc, section7_row)` is one row of the spec's
 section 7; the ruleset file mjscore/rulesets/mcr.toml offers them all.
@@ -42,7 +43,7 @@ from .hand import McrHand, McrInputError, Meld
 from .options import DEFAULTS, OPTIONS, Option
 from .payments import McrPayments, payments
 from .result import MINIMUM, Decomposition, FanScore, Group, McrResult
-from .score import NotAWinningHand, readings, score
+from .score import NotAWinningHand, readings, score, weighed
 
 __all__ = [
     "DEFAULTS",
@@ -63,4 +64,5 @@ __all__ = [
     "payments",
     "readings",
     "score",
+    "weighed",
 ]

@@ -118,10 +118,17 @@ def readings(hand: McrHand) -> list[Decomposition]:
     return out
 
 
-def best_reading(ctx: Context, tbl: Table) -> tuple[Counter[str], Decomposition]:
-    """The highest-scoring (fans, decomposition) over every shape; NotAWinningHand if none."""
+def best_reading(
+    ctx: Context, tbl: Table, keep: list[tuple[Counter[str], Decomposition]] | None = None
+) -> tuple[Counter[str], Decomposition]:
+    """The highest-scoring (fans, decomposition) over every shape; NotAWinningHand if none.
+
+    `keep` (the explanation's) gets every (fans, decomposition) weighed, in the order
+    weighed: a special shape first, then the regular readings when they are weighed."""
     best = _special(ctx, tbl)
     best_points = _points(best[0], tbl) if best else 0
+    if keep is not None and best is not None:
+        keep.append(best)
     seven_pairs = bool(
         best and best[1].shape == "seven_pairs" and not best[0]["seven_shifted_pairs"]
     )
@@ -133,6 +140,8 @@ def best_reading(ctx: Context, tbl: Table) -> tuple[Counter[str], Decomposition]
             for sets, pair in readings:
                 fans = regular_fans(ctx, sets, pair, waiting, gates, tbl)
                 points = _points(fans, tbl)
+                if keep is not None:
+                    keep.append((fans, _regular_decomposition(ctx, sets, pair)))
                 if points > best_points or (
                     points == best_points
                     and (fans["pure_triple_chow"] or fans["triple_pung"] or seven_pairs)
@@ -150,11 +159,34 @@ def score(hand: McrHand, options: Mapping[str, object] | None = None) -> McrResu
     tbl = table(resolve(options))
     ctx = build(hand)
     fans, decomposition = best_reading(ctx, tbl)
+    return _result(fans, decomposition, hand.flowers, tbl)
+
+
+def _result(
+    fans: Counter[str], decomposition: Decomposition, flowers: int, tbl: Table
+) -> McrResult:
     entries = [
         FanScore(k, BY_KEY[k].name, BY_KEY[k].name_zh, tbl.points[k], n)
         for k, n in sorted(fans.items(), key=lambda kv: ORDER[kv[0]])
     ]
-    if hand.flowers:
+    if flowers:
         f = BY_KEY["flower_tiles"]
-        entries.append(FanScore(f.key, f.name, f.name_zh, 1, hand.flowers))
-    return McrResult(tuple(entries), _points(fans, tbl), hand.flowers, decomposition)
+        entries.append(FanScore(f.key, f.name, f.name_zh, 1, flowers))
+    return McrResult(tuple(entries), _points(fans, tbl), flowers, decomposition)
+
+
+def weighed(
+    hand: McrHand, options: Mapping[str, object] | None = None
+) -> tuple[list[McrResult], int]:
+    """Every reading `score` weighs, each scored as `score` scores the one it chooses, in
+    the order weighed, and the index of the one it chooses (([], -1): no winning shape)."""
+    check(hand)
+    tbl = table(resolve(options))
+    ctx = build(hand)
+    keep: list[tuple[Counter[str], Decomposition]] = []
+    try:
+        chosen, _ = best_reading(ctx, tbl, keep)
+    except NotAWinningHand:
+        return [], -1
+    index = next(i for i, (fans, _) in enumerate(keep) if fans is chosen)
+    return [_result(fans, d, hand.flowers, tbl) for fans, d in keep], index

@@ -1,4 +1,5 @@
-"""Game records (Tenhou mjlog, tenhou.net/6 JSON) turned into hand lines with their verdicts.
+"""Game records (Tenhou mjlog, tenhou.net/6 JSON, Mahjong Soul JSON, mjai JSON Lines) turned
+into hand lines with their verdicts.
 
 The library face of `mjscore import`: `read_hands` yields every win of a record
 file (and the problems met, in place), so an archive can be scored by any
@@ -48,6 +49,9 @@ class RecordFormat(NamedTuple):
     title: str  # as a message names it: "mjlog XML"
     recognises: Callable[[bytes], bool]  # the first bytes, gunzipped, BOM and spaces stripped
     read: Reader  # (the reader, the file's name, the game's name) -> wins and problems
+    # the format carries no rules (mjai): `read` also takes the ruleset and options that
+    # `read_hands` was given, as (reader, file, game, rules, options)
+    takes_rules: bool = False
 
 
 def _read_mjlog(reader: RecordReader, file: str, game: str) -> Iterator[RecordItem]:
@@ -69,17 +73,53 @@ def _read_tenhou6(reader: RecordReader, file: str, game: str) -> Iterator[Record
     yield from read_json(reader, file, game)
 
 
+def _read_majsoul(reader: RecordReader, file: str, game: str) -> Iterator[RecordItem]:
+    from .majsoul import read_majsoul
+
+    yield from read_majsoul(reader, file, game)
+
+
+def _read_mjai(
+    reader: RecordReader,
+    file: str,
+    game: str,
+    rules: str | None = None,
+    options: dict[str, str] | None = None,
+) -> Iterator[RecordItem]:
+    from .mjai import read_mjai
+
+    yield from read_mjai(reader, file, game, rules, options)
+
+
+def _is_majsoul(head: bytes) -> bool:
+    from .majsoul import recognises
+
+    return recognises(head)
+
+
+def _is_mjai(head: bytes) -> bool:
+    from .mjai import recognises
+
+    return recognises(head)
+
+
+# In the order they are tried: the JSON formats that say what they are come before
+# tenhou.net/6, which takes any other JSON (and says what it expected).
 RECORD_FORMATS: list[RecordFormat] = [
     RecordFormat("mjlog", "mjlog XML", lambda head: head.startswith(b"<"), _read_mjlog),
+    RecordFormat("majsoul", "Mahjong Soul JSON", _is_majsoul, _read_majsoul),
+    RecordFormat("mjai", "mjai JSON Lines", _is_mjai, _read_mjai, takes_rules=True),
     RecordFormat(
         "tenhou6", "tenhou.net/6 JSON", lambda head: head.startswith((b"{", b"[")), _read_tenhou6
     ),
 ]
 
 
-def register_record_format(fmt: RecordFormat) -> None:
-    """Add a record format; the first format that recognises a file reads it."""
-    RECORD_FORMATS.append(fmt)
+def register_record_format(fmt: RecordFormat, before: str | None = None) -> None:
+    """Add a record format; the first format that recognises a file reads it (`before`:
+    the name of the format it is tried ahead of, for one more specific than it)."""
+    names = [f.name for f in RECORD_FORMATS]
+    RECORD_FORMATS.insert(names.index(before) if before in names else len(names), fmt)
 
 
 def _format_of(data: bytes) -> RecordFormat | None:
@@ -113,7 +153,11 @@ def _game_name(file: str) -> str:
 
 
 def read_hands(
-    source: str | os.PathLike[str] | bytes | BinaryIO, name: str | None = None, games: bool = False
+    source: str | os.PathLike[str] | bytes | BinaryIO,
+    name: str | None = None,
+    games: bool = False,
+    rules: str | None = None,
+    options: dict[str, str] | None = None,
 ) -> Iterator[RecordItem]:
     """Every win of a record file, in game order, and every problem where it occurs;
     with `games`, also each game's start (`draws.GameStart`), drawn rounds
@@ -125,21 +169,27 @@ def read_hands(
     path, with bytes that are not UTF-8 shown as U+FFFD). A bad round is a `Problem` of
     kind "error" and the rounds after it still come; a file past 64 MB once decompressed,
     or broken in any way, is a `Problem` too: nothing here raises for bad data.
+
+    `rules` and `options` are the ruleset and its options of a record that states none
+    (an mjai log; default `tenhou`): the other formats name their own.
     """
-    for item in _read_hands(source, name):
+    for item in _read_hands(source, name, rules, options):
         if games or isinstance(item, (Win, Problem)):
             yield item
 
 
 def _read_hands(
-    source: str | os.PathLike[str] | bytes | BinaryIO, name: str | None
+    source: str | os.PathLike[str] | bytes | BinaryIO,
+    name: str | None,
+    rules: str | None = None,
+    options: dict[str, str] | None = None,
 ) -> Iterator[RecordItem]:
     if isinstance(source, bytes):
         file = display_name(name or "-")
-        yield from _read(io.BytesIO(source), file)
+        yield from _read(io.BytesIO(source), file, rules, options)
         return
     if not isinstance(source, (str, os.PathLike)):
-        yield from _read(source, display_name(name or "-"))
+        yield from _read(source, display_name(name or "-"), rules, options)
         return
     file = display_name(name or source)
     try:
@@ -148,10 +198,15 @@ def _read_hands(
         yield Problem("error", file, "", f"cannot read: {exc.strerror or 'cannot open'}")
         return
     with stream:
-        yield from _read(stream, file)
+        yield from _read(stream, file, rules, options)
 
 
-def _read(stream: BinaryIO, file: str) -> Iterator[RecordItem]:
+def _read(
+    stream: BinaryIO,
+    file: str,
+    rules: str | None = None,
+    options: dict[str, str] | None = None,
+) -> Iterator[RecordItem]:
     """One record file from its stream: the format, then its reader."""
     try:
         reader = RecordReader(stream)
@@ -160,10 +215,14 @@ def _read(stream: BinaryIO, file: str) -> Iterator[RecordItem]:
         yield _unreadable(file, exc)
         return
     if fmt is None:
-        known = " nor ".join(f.title for f in RECORD_FORMATS)
-        yield Problem("error", file, "", f"not a Tenhou record (neither {known})")
+        titles = [f.title for f in RECORD_FORMATS]
+        known = ", ".join(titles[:-1]) + f" or {titles[-1]}"
+        yield Problem("error", file, "", f"not a game record (expected {known})")
         return
-    yield from fmt.read(reader, file, _game_name(file))
+    if fmt.takes_rules:
+        yield from fmt.read(reader, file, _game_name(file), rules, options)  # type: ignore[call-arg]
+    else:
+        yield from fmt.read(reader, file, _game_name(file))
 
 
 def iter_wins(

@@ -6,7 +6,7 @@ and han/fu where the record states them (a yakuman compares as a yakuman).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..base.frozen import value_class
@@ -59,7 +59,7 @@ def compare(win: Win, result: ScoreResult) -> tuple[str, ...]:
     diffs = []
     if any(result.net.get(s, 0) != rec.net.get(s, 0) for s in WIND_LETTERS):
         diffs.append("net")
-    if result.value != rec.value:
+    if rec.value is not None and result.value != rec.value:
         diffs.append("value")
     if rec.yakuman != bool(result.yakuman and result.han is None):
         if rec.yakuman or not result.yakuman:
@@ -69,7 +69,36 @@ def compare(win: Win, result: ScoreResult) -> tuple[str, ...]:
             diffs.append("han")
         if rec.fu is not None and result.fu != rec.fu:
             diffs.append("fu")
+    if rec.yaku_keys:
+        theirs = _yaku_of(rec.yaku, rec.yakuman)
+        ours = _yaku_of(
+            [(y.key, y.han) for y in result.yaku], rec.yakuman, fold="dragons" in theirs
+        )
+        if ours != theirs:
+            diffs.append("yaku")
     return tuple(diffs)
+
+
+DRAGONS = ("haku", "hatsu", "chun")
+
+
+def _yaku_of(
+    yaku: Iterable[tuple[str, int | None]], yakuman: bool, fold: bool = False
+) -> dict[str, int | None]:
+    """Yaku by key with their han, as `check` compares them: of a yakuman hand the yakuman
+    only (their worth is compared by the value), otherwise every yaku and dora count but
+    those worth nothing (a riichi's ura dora of 0). `fold` adds the three dragons up as
+    `dragons`, for a record that counts them together (mjai's `sangenpai`)."""
+    if yakuman:
+        return {k: None for k, h in yaku if h is None or h >= 13}
+    out: dict[str, int | None] = {}
+    for k, h in yaku:
+        if not h:
+            continue
+        if fold and k in DRAGONS:
+            k, h = "dragons", (out.get("dragons") or 0) + h
+        out[k] = h
+    return out
 
 
 def check_win(win: Win) -> Checked:
@@ -110,7 +139,8 @@ def describe(c: Checked) -> str:
         f"disagree: {src.file} {src.game} {src.round}-{src.honba}: "
         f"{', '.join(c.differences)}\n"
         f"  line     {w.line}\n"
-        f"  record   net {_net(rec.net, seats)}  value {rec.value}  {rec_han}  ({yaku})\n"
+        f"  record   net {_net(rec.net, seats)}  value {'?' if rec.value is None else rec.value}"
+        f"  {rec_han}  ({yaku})\n"
         f"  mjscore  {ours}" + _yaku_rows(c)
     )
 
@@ -126,7 +156,7 @@ def _yaku_rows(c: Checked) -> str:
     )
     if not theirs and not ours:
         return ""
-    width = max(len("record"), *(len(t) for t in theirs))
+    width = max([len("record"), *(len(t) for t in theirs)])
     rows = [f"  {'record':<{width}}  mjscore"]
     for i in range(max(len(theirs), len(ours))):
         left = theirs[i] if i < len(theirs) else ""

@@ -8,6 +8,7 @@ drawn round is written as the drawn-round line of docs/notation.md, so that `imp
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import unquote
 
@@ -16,7 +17,7 @@ from ..core.drawn import DrawnRound
 from .checks import numbers
 from .model import WINDS, Problem, RecordError, Source, Win
 from .replay import Replay
-from .rules import HANCHAN
+from .rules import HANCHAN, records_of, tenhou_game_params
 
 # mjlog RYUUKYOKU `type` -> the draw's kind (no type: the wall ran out)
 MJLOG_DRAWS = {
@@ -53,6 +54,9 @@ class GameStart:
     length: str  # "south" | "east"
     rules: str = ""  # the platform's ruleset, as the game's lines name it
     rounding: str = ""  # "exact" where the record's results have decimals
+    # the game's own settings where the record states them (a Mahjong Soul room's start
+    # and return points, uma...): (`start`, `30000`), as the `# game` line writes them
+    settings: tuple[tuple[str, str], ...] = ()
 
     def header(self) -> str:
         from ..ledger import header_line
@@ -63,6 +67,7 @@ class GameStart:
             self.rules or None,
             length=self.length,
             rounding=self.rounding or None,
+            settings=self.settings,
         )
 
 
@@ -99,10 +104,57 @@ class GameEnd:
 
 
 def mjlog_start(
-    file: str, game: str, names: dict[str, str], go_type: int, seats: int = 4, rules: str = ""
+    file: str,
+    game: str,
+    names: dict[str, str],
+    go_type: int,
+    seats: int = 4,
+    rules: str = "",
+    text: str = "",
 ) -> GameStart:
+    """The game's start; its own numbers from its log id and type (rules.tenhou_game_params)
+    and its result's rounding from the `owari` further on in `text`."""
     players = tuple(unquote(names.get(f"n{p}", "")) or WINDS[p] for p in range(seats))
-    return GameStart(file, game, players, "south" if go_type & HANCHAN else "east", rules)
+    params = tenhou_game_params(game, go_type)
+    return GameStart(
+        file,
+        game,
+        players,
+        "south" if go_type & HANCHAN else "east",
+        rules,
+        "exact" if _tenths(_OWARI.findall(text)[-1:]) else "",
+        tenhou_settings(params),
+    )
+
+
+def tenhou_settings(params: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """The `# game` settings of a Tenhou game's own numbers (rules.tenhou_game_params):
+    its uma where it is not the ruleset's, `tenpai-yame:off` where it played on."""
+    out = []
+    if params.get("uma"):
+        out.append(("uma", ",".join(_number(u) for u in params["uma"])))
+    if params.get("tenpai_yame") is False:
+        out.append(("tenpai-yame", "off"))
+    return tuple(out)
+
+
+def _number(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+_OWARI = re.compile(r'\sowari="([^"]{0,200})"')
+
+
+def _tenths(owari: list[str]) -> bool:
+    """Whether an `owari` gives a result with tenths (`67.2`): Tenhou's four-player
+    records of 2023 and later do (`572,67.2,299,9.9,-70,-57.0,199,-20.1`), and then the
+    result is not rounded to the thousand (tenhou.net/6 `sc` shows the same, tenhou6_start)."""
+    for text in owari:
+        for value in text.split(",")[1::2]:
+            whole, dot, tenth = value.strip().partition(".")
+            if dot and tenth.strip("0"):
+                return True
+    return False
 
 
 def sc_after(attrs: dict[str, str], seats: int = 4) -> tuple[int, ...]:
@@ -135,6 +187,8 @@ def _winds(replay: Replay, players: list[int]) -> tuple[str, ...]:
 
 def draw_line(replay: Replay, kind: str, tenpai: list[int], nagashi: list[int]) -> str:
     """The drawn-round line of a replayed round (DrawnRound's canonical line)."""
+    if kind == "four-riichi":
+        replay.accept_pending()
     return str(
         DrawnRound(
             kind,
@@ -177,14 +231,40 @@ def tenhou6_start(
     )
     rule = obj.get("rule")
     disp = rule.get("disp", "") if isinstance(rule, dict) else ""
-    length = "east" if isinstance(disp, str) and "東" in disp else "south"
+    disp = disp if isinstance(disp, str) else ""
+    length = "east" if "東" in disp else "south" if "南" in disp else _length_of(obj)
     # results with tenths (Tenhou's sanma records of 2024 give 70.7, those of 2021 -8):
     # the platform did not round them to the thousand, so the ledger does not either
     sc = obj.get("sc")
     exact = isinstance(sc, list) and any(
         isinstance(v, float) and not v.is_integer() for v in sc[1::2]
     )
-    return GameStart(file, game, players, length, rules, "exact" if exact else "")
+    ref = obj.get("ref")
+    tenhou = not rules or records_of(rules) != "mahjongsoul"  # a converted Mahjong Soul game: none
+    params = tenhou_game_params(ref) if isinstance(ref, str) and tenhou else {}
+    return GameStart(
+        file,
+        game,
+        players,
+        length,
+        rules,
+        "exact" if exact else "",
+        tenhou_settings(params if seats == 4 else {k: v for k, v in params.items() if k != "uma"}),
+    )
+
+
+def _length_of(obj: dict[str, Any]) -> str:
+    """The length of a game whose `rule.disp` does not say (a Mahjong Soul record converted
+    to tenhou.net/6 names the room only: `三銀の間赤`): a game that ends (its final `sc`) in
+    the East round with nobody below zero was an east game (hidacow/mjai-reviewer3p's
+    `chankan` record ends at E3-0 on the dealer's win); else south, the longer."""
+    log, sc = obj.get("log"), obj.get("sc")
+    if not isinstance(log, list) or not log or not isinstance(sc, list):
+        return "south"
+    heads = [r[0][0] for r in log if isinstance(r, list) and r and isinstance(r[0], list) and r[0]]
+    in_east = heads and all(isinstance(k, int) and 0 <= k < 4 for k in heads)
+    points = [v for v in sc[0::2] if isinstance(v, (int, float))]
+    return "east" if in_east and points and min(points) >= 0 else "south"
 
 
 def tenhou6_end(file: str, game: str, obj: dict[str, Any], seats: int = 4) -> GameEnd | None:
@@ -204,10 +284,17 @@ def tenhou6_end(file: str, game: str, obj: dict[str, Any], seats: int = 4) -> Ga
     )
 
 
-def tenhou6_draw(replay: Replay, result: list[Any], source: Source) -> Drawn:
+def tenhou6_draw(
+    replay: Replay, result: list[Any], source: Source, after: tuple[int, int] | None = None
+) -> Drawn:
     """A tenhou.net/6 draw: the ready players from the noten payments (all or none when
     the result says so), a nagashi's from the hands (shanten), its players from the
-    payments."""
+    payments.
+
+    A Mahjong Soul record converted by tensoul (Equim-chan/tensoul) writes an all-ready
+    draw as `流局` with no changes, as it writes an all-noten one; the next round's first
+    entry (`after`: its round number and honba) tells them apart: the dealer stayed (the
+    same round, honba + 1) only if ready, and then all were."""
     name = result[0]
     kind = TENHOU6_DRAWS.get(name)
     if kind is None:
@@ -220,6 +307,8 @@ def tenhou6_draw(replay: Replay, result: list[Any], source: Source) -> Drawn:
         tenpai = list(seats)
     elif name == "流局":
         tenpai = [p for p in seats if deltas[p] > 0]
+        if not any(deltas) and after == (replay.kyoku, replay.honba + 1):
+            tenpai = list(seats)
     elif kind == "nagashi":
         nagashi = [p for p in seats if deltas[p] > 0]
         tenpai = [p for p in seats if _ready(replay, p)]

@@ -58,7 +58,7 @@ def _file_of(item: Any) -> str:
 
 def _check_file(items: list[Any]) -> list[GameCheck]:
     """Every game of one record file's items."""
-    from ..ledger import games
+    from ..ledger import games, round_mark
 
     lines: list[str] = []
     scores: dict[tuple[str, str, int], RoundScores] = {}
@@ -70,7 +70,7 @@ def _check_file(items: list[Any]) -> list[GameCheck]:
             files[item.game] = item.file
         elif isinstance(item, (Win, Drawn)):
             s = item.source
-            lines.append(f"{item.line}  # {s.game} {s.round}-{s.honba}")
+            lines.append(f"{item.line}  {round_mark(s.game, s.round, s.honba)}")
         elif isinstance(item, RoundScores):
             s = item.source
             scores[(s.game, s.round, s.honba)] = item

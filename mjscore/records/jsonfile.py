@@ -28,12 +28,17 @@ def _int(text: str) -> int:
     return int(text)
 
 
-def _parse(data: bytes) -> Any:
+# one decoder for every value: json.loads(..., parse_int=) would build one per call, which
+# is most of the time an mjai log of one small object a line takes
+_DECODER = json.JSONDecoder(parse_int=_int)
+
+
+def parse_json(data: bytes) -> Any:
     """One JSON value (bytes that are not UTF-8 read as U+FFFD, as every input is);
     RecordError in words for every way it can fail."""
     text = data.decode("utf-8", errors="replace").lstrip("\ufeff")
     try:
-        return json.loads(text, parse_int=_int)
+        return _DECODER.decode(text)
     except json.JSONDecodeError as exc:
         at = f"line {exc.lineno}, column {exc.colno}" if exc.lineno > 1 else f"column {exc.colno}"
         raise RecordError(f"not JSON: {exc.msg} ({at})") from None
@@ -61,7 +66,7 @@ def _objects(reader: RecordReader, file: str) -> Iterator[tuple[int, Any] | Prob
             if first.strip():
                 break
         try:
-            value = _parse(first)
+            value = parse_json(first)
         except RecordError:
             value = None  # a document over several lines (or a broken first line)
         else:
@@ -76,7 +81,7 @@ def _objects(reader: RecordReader, file: str) -> Iterator[tuple[int, Any] | Prob
         yield Problem("error", file, "", str(exc))
         return
     try:
-        whole = _parse(rest)
+        whole = parse_json(rest)
     except RecordError as exc:
         why = str(exc)
     else:
@@ -98,7 +103,7 @@ def _json_lines(
             if not line.strip():
                 continue
             try:
-                value = _parse(line)
+                value = parse_json(line)
             except RecordError as exc:
                 yield Problem("error", file, f"line {number}", str(exc))
                 continue

@@ -263,7 +263,7 @@ def read_mjlog(text: str, file: str, game: str) -> Iterator[Item]:
                 replay, broken = _deal(tag.attrs, rules), False
                 if not started:
                     started = True
-                    yield mjlog_start(file, game, names, go_type, replay.seats, rules.ruleset)
+                    yield mjlog_start(file, game, names, go_type, replay.seats, rules.ruleset, text)
                 start = tuple(
                     numbers(
                         _need(tag.attrs, "ten"),

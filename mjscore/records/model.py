@@ -34,11 +34,14 @@ class Verdict:
     value, han and fu (None where the record does not say, or for a yakuman)."""
 
     net: dict[str, int]
-    value: int
+    value: int | None
     han: int | None
     fu: int | None
     yaku: tuple[tuple[str, int | None], ...]
     yakuman: bool = False
+    # the yaku are mjscore's own keys with their han (None for a yakuman), so `check`
+    # compares them too (a record whose yaku ids map to mjscore's: Mahjong Soul, mjai)
+    yaku_keys: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -47,7 +50,7 @@ class Verdict:
             "han": self.han,
             "fu": self.fu,
             "yaku": [list(y) for y in self.yaku],
-        }
+        } | ({"yaku_keys": True} if self.yaku_keys else {})
 
 
 @value_class

@@ -119,6 +119,13 @@ class Replay:
             self.sticks += 1
             self.ippatsu[p] = True
 
+    def accept_pending(self) -> None:
+        """A four-riichi draw: the fourth declaration ends the round on its discard, and
+        its stick is on the table all the same (Tenhou: the next round starts with four;
+        the round's last action in a tenhou.net/6 record is that riichi discard)."""
+        for p in range(self.seats):
+            self.accept_riichi(p)
+
     def call(self, p: int, kind: str, toks: Sequence[Hashable], called: Hashable, src: int) -> None:
         """chi, pon or kan (daiminkan) on `src`'s discard `called`."""
         if kind == "chi" and self.seats == 3:

@@ -71,6 +71,19 @@ def _ruleset_for(platform: str, players: int) -> str:
 
 
 @lru_cache(maxsize=16)
+def records_of(ruleset: str) -> str:
+    """The platform whose records the ruleset scores (its file's `records_of`); "" for
+    none, or a ruleset that is not installed."""
+    from ..base.errors import RulesetError
+    from ..engine.catalog import load_ruleset
+
+    try:
+        return load_ruleset(ruleset).records_of
+    except RulesetError:
+        return ""
+
+
+@lru_cache(maxsize=16)
 def multiple_ron_rule(ruleset: str) -> str:
     """The ruleset's `multiple_ron` option (double, all, head_bump); `double`, Tenhou's,
     for a ruleset that is not installed."""
@@ -153,3 +166,39 @@ def from_tenhou6(rule: Any, names: Any, title: Any = None) -> GameRules:
     if extra:
         unknown.append(f"rule entries {', '.join(extra[:5])} are not read by mjscore")
     return GameRules(options, tuple(unknown), players, platform)
+
+
+# -- the game's own numbers, by room and date ----------------------------------------------
+
+_LOG_ID = re.compile(r"([0-9]{10})gm-([0-9a-f]{4})-")
+# Before June 2010 Tenhou played on when the all-last dealer was ready and first at a draw;
+# it stops there since (and stops on the dealer's win at any date). The records of
+# terralian/fastmaj (tests/data/logs/fastmaj) show both: 2009082713gm-00e1 (E4-0),
+# 2009082815gm-00e1, 2010030412gm-00e1 and 2010060106gm-00a9 (S4-0) play on after the
+# dealer's ready hand, 2010060800gm-0061 ends at E4-0 on it (its owari is on that draw).
+# The change lies between those two dates; the later one is taken.
+TENPAI_YAME_FROM = "2010060800"
+# In 2009 the 一般 and 上級 rooms (lobby bits without DAN2, 0x80) settled with uma 5-10,
+# not 10-20: the owari of fastmaj's 2009071823gm-0041 (41,100 -> +41: 41 - 30 + 20 oka +
+# 10) and of 2009072917gm-0061, 2009072918gm-0061 and 2009073112gm-0061 show it, while
+# the 鳳凰 room (0xe1) of the same weeks and the 上級 games of 2010 (2010060416gm-0061)
+# have 10-20.
+UMA_5_10_BEFORE = "2010000000"
+UMA_5_10 = (10, 5, -5, -10)
+
+
+def tenhou_game_params(log_id: str, go_type: int | None = None) -> dict[str, Any]:
+    """What a Tenhou game's own numbers were, where they differ from today's rules
+    (`tenhou`, `sanma`): from its log id (`2009071823gm-0041-0000-ff3a2214`: the hour it
+    was played, its lobby bits) and its `<GO type>`. Keys: `uma`, `tenpai_yame`."""
+    m = _LOG_ID.search(log_id)
+    if m is None:
+        return {}
+    when = m.group(1)
+    flags = go_type if go_type is not None else int(m.group(2), 16)
+    out: dict[str, Any] = {}
+    if when < TENPAI_YAME_FROM:
+        out["tenpai_yame"] = False
+    if when < UMA_5_10_BEFORE and not flags & DAN2 and not flags & SANMA:
+        out["uma"] = UMA_5_10
+    return out

@@ -138,9 +138,40 @@ def _verdict(deltas: list[Any], info: list[Any], dealer: int, seats: int = 4) ->
     return Verdict(net, value, han, None if yakuman else fu, tuple(yaku), yakuman=yakuman)
 
 
+LOOK_AHEAD_TRIES = 16  # replays of one round that bind its calls another way
+
+
 def replay_round(rnd: list[Any], rules: GameRules) -> tuple[Replay, list[Any] | None]:
     """Replay a checked round (`_check_round`) to its end; the replay and the result
-    entry (`["和了", ...]`, or None)."""
+    entry (`["和了", ...]`, or None).
+
+    The format does not say which discard a call took: a pon of the second of two
+    identical discards of one player looks, at the first, like a call of it. A call
+    binds where it can first; where the replay then cannot go on (a player calls when it
+    should draw, plays a tile it does not hold), the latest such call is bound to a later
+    discard instead, and the round replayed again, so that the record's later actions
+    decide (at most LOOK_AHEAD_TRIES replays)."""
+    declined: frozenset[int] = frozenset()
+    first: RecordError | None = None
+    for _ in range(LOOK_AHEAD_TRIES):
+        choices: list[int] = []
+        try:
+            return _replay_round(rnd, rules, declined, choices)
+        except RecordError as exc:
+            first = first or exc
+            open_ = [c for c in choices if c not in declined]
+            if not open_:
+                break
+            # the latest open choice declined; the choices after it are made afresh
+            declined = frozenset(c for c in declined if c < open_[-1]) | {open_[-1]}
+    raise first if first is not None else RecordError("the round cannot be replayed")
+
+
+def _replay_round(
+    rnd: list[Any], rules: GameRules, declined: frozenset[int], choices: list[int]
+) -> tuple[Replay, list[Any] | None]:
+    """One replay: a call is not bound at the discards (by number) in `declined`; each
+    discard where a call was bound but could have waited is added to `choices`."""
     kyoku, honba, sticks = rnd[0]
     hands = [list(rnd[4 + 3 * p]) for p in range(4)]
     draws = [list(rnd[5 + 3 * p]) for p in range(4)]
@@ -158,6 +189,7 @@ def replay_round(rnd: list[Any], rules: GameRules) -> tuple[Replay, list[Any] | 
     )
     di, si = [0] * 4, [0] * 4
     cur, need_draw, drawn = kyoku % 4, True, 0
+    number = 0  # the discards so far
     while True:
         if need_draw:
             if di[cur] >= len(draws[cur]):
@@ -194,7 +226,10 @@ def replay_round(rnd: list[Any], rules: GameRules) -> tuple[Replay, list[Any] | 
         if riichi:
             replay.declare_riichi(cur)
         replay.discard(cur, code)
-        caller = _caller(cur, code, draws, di, seats)
+        number += 1
+        caller = None if number in declined else _caller(cur, code, draws, di, seats)
+        if caller is not None and _again(code, discards[cur][si[cur] :]):
+            choices.append(number)  # the same tile comes again: the call may be of that one
         if caller is None:
             nxt = (cur + 1) % seats
             if di[nxt] >= len(draws[nxt]):  # the round ends on this discard
@@ -212,6 +247,14 @@ def replay_round(rnd: list[Any], rules: GameRules) -> tuple[Replay, list[Any] | 
         if need_draw and si[cur] < len(discards[cur]) and discards[cur][si[cur]] == 0:
             si[cur] += 1  # the placeholder a daiminkan leaves in the discards
     return replay, result
+
+
+def _again(code: int, later: list[Any]) -> bool:
+    """Whether a player's later discards may be `code` again (a tsumogiri may be any tile)."""
+    for x in later:
+        if x in (code, TSUMOGIRI) or (isinstance(x, str) and x[1:] in (str(code), "60")):
+            return True
+    return False
 
 
 def _caller(
@@ -360,6 +403,7 @@ def read_game(
         yield tenhou6_start(file, name, game, rules.players, rules.ruleset)
     for number, rnd in enumerate(game["log"], 1):
         where = _where(rnd, number)
+        after = game["log"][number] if number < len(game["log"]) else None
         try:
             players = _players(rnd)
             if players != rules.players:
@@ -370,7 +414,7 @@ def read_game(
                     "four-player games)"
                 )
             _check_round(rnd, players)
-            yield from _round_wins(rnd, rules, file, name)
+            yield from _round_wins(rnd, rules, file, name, _head(after))
         except RecordError as exc:
             yield Problem("error", file, where, str(exc))
     end = tenhou6_end(file, name, game, rules.players)
@@ -378,8 +422,18 @@ def read_game(
         yield end
 
 
+def _head(rnd: Any) -> tuple[int, int] | None:
+    """The round number and honba of a round's first entry, when they read."""
+    head = rnd[0] if isinstance(rnd, list) and rnd else None
+    if not isinstance(head, list) or len(head) < 2:
+        return None
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in head[:2]):
+        return None
+    return head[0], head[1]
+
+
 def _round_wins(
-    rnd: list[Any], rules: GameRules, file: str, name: str
+    rnd: list[Any], rules: GameRules, file: str, name: str, after: tuple[int, int] | None = None
 ) -> Iterator[Win | Problem | Drawn | RoundScores]:
     """The wins of one checked round (or its draw) and the record's scores after it;
     RecordError for a round that cannot be replayed (its wins are all checked before any
@@ -392,7 +446,7 @@ def _round_wins(
         return  # no result: the record stops inside the round
     if result[0] != "和了":
         deltas = [_deltas(result[1])] if len(result) > 1 else []
-        yield tenhou6_draw(replay, result, source)
+        yield tenhou6_draw(replay, result, source, after)
         yield tenhou6_scores(rnd, replay, deltas, source)
         return
     entries = [(result[i], result[i + 1]) for i in range(1, len(result) - 1, 2)]

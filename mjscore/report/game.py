@@ -1,10 +1,15 @@
-"""`mjscore game` output: a game's ledger as a table for people, JSON Lines, JSON or TSV.
+"""`mjscore game` output: a game's ledger as a report for people, JSON Lines, JSON or TSV.
 
-The text report keeps every number and name whole at any width from 40 columns: a
-table of one row per round where it fits (about 100 columns for four players), else
-each round on a line of its own followed by one line per player. Players are named
-P1.. (seating order from the first dealer) in the rows and by name in the legend,
-since a name may be wide (Japanese names take two columns a character).
+Written a game at a time (`GameWriter`), as the ledger closes each one: a run that is
+stopped keeps every game before the stop, and a JSON array is closed.
+
+The report keeps every number and name whole at any width from 40 columns: the
+players named (P1.. in seating order from the first dealer, then their names), one row
+per round in a table whose columns never break (the round's words above its row where
+they do not fit beside it; below about 70 columns a row of changes and a row of totals),
+a chart of every player's points after each round (`--no-chart` leaves it out), then
+the standings with the result's parts (raw points, uma, oka). Names, game names and
+messages come from the input: each goes through `safe` where it is written.
 """
 
 from __future__ import annotations
@@ -13,8 +18,11 @@ import json
 import unicodedata
 from typing import TYPE_CHECKING, Any, TextIO
 
+from ..base.text import safe
+from . import tsv_cell
+
 if TYPE_CHECKING:
-    from ..ledger import Game, Round
+    from ..ledger import Game, Round, WinValue
 
 FORMATS = ("rich", "json", "jsonl", "tsv")
 TSV_HEADER = (
@@ -28,7 +36,15 @@ TSV_HEADER = (
     "scores",
     "placement",
     "uma_result",
+    "player_1",
+    "player_2",
+    "player_3",
+    "player_4",
 )
+# the players' colours in the chart and the legend (plain text without colour)
+COLOURS = ("cyan", "magenta", "yellow", "green")
+CHART_HEIGHT = 8
+_KEEP = "\u00a0"  # a blank _wrap never breaks at (`供託 1本`): written as a blank
 
 
 def cells(text: str) -> int:
@@ -58,42 +74,114 @@ def _result_text(x: float) -> str:
     return f"{x:+.1f}" if x else "0.0"
 
 
-def _how(g: Game, r: Round) -> str:
-    """Who won off whom, or the draw: `P4 ron P3`, `P2 tsumo`, `draw: P1 P3 ready`."""
+# -- the words of a round ----------------------------------------------------------------------
+
+
+def _tags(g: Game) -> list[str]:
+    return [f"P{i + 1}" for i in range(len(g.players))]
+
+
+def _value_words(w: WinValue, rules: str) -> str:
+    """A win's value as the table names it: `mangan 8,000`, `30 fu 2 han 2,000`,
+    `yakuman 32,000` (Japanese: `満貫 8000`, `30符2飜 2000`)."""
     from .lang import japanese
 
-    p = [f"P{i + 1}" for i in range(len(g.players))]
+    amount = _points(w.value)
     if japanese():
-        return _how_ja(g, r, p)
-    if r.result == "win":
-        if r.losers:
-            wins = [
-                f"{p[w]} ron {p[r.losers[min(i, len(r.losers) - 1)]]}"
-                for i, w in enumerate(r.winners)
-            ]
-            return ", ".join(wins)
-        return ", ".join(f"{p[w]} tsumo" for w in r.winners)
-    if r.result == "abort":
-        return f"abort: {r.detail}"
-    ready = " ".join(p[t] for t in r.tenpai) or "none"
-    if r.result == "nagashi":
-        return f"nagashi {' '.join(p[w] for w in r.winners)}; ready {ready}"
-    return f"draw; ready {ready}"
+        from .words_ja import score_words
+
+        said = score_words(w.han, w.fu, w.limit, w.yakuman, rules)
+        return f"{said}{_KEEP}{amount}" if said else amount
+    if w.yakuman:
+        said = "yakuman" if w.yakuman == 1 else f"{w.yakuman}× yakuman"
+    elif w.limit:
+        said = w.limit
+    elif w.han is not None and w.fu is not None:
+        said = f"{w.fu}{_KEEP}fu {w.han}{_KEEP}han"
+    elif w.han is not None:
+        said = f"{w.han}{_KEEP}han"
+    else:
+        return amount
+    return f"{said} {amount}".replace(" ", _KEEP)
+
+
+def _total(r: Round, reason: str) -> int:
+    """What the round's `reason` brought in (the positive side of its parts)."""
+    return sum(p.amount for p in r.parts if p.reason == reason and p.amount > 0)
+
+
+def _extras(g: Game, r: Round) -> list[str]:
+    """Every change of the round that is not the hand itself: the honba and the sticks
+    taken, the noten payments, the riichi sticks put down."""
+    from .lang import japanese
+
+    p, ja = _tags(g), japanese()
+    out = []
+    for reason, en, jp in (
+        ("honba", "honba", "積み棒"),
+        ("deposits", "sticks", "供託"),
+        ("noten", "noten", "不聴罰符"),
+    ):
+        amount = _total(r, reason)
+        if amount:
+            out.append(f"{jp if ja else en}{_KEEP}{_signed(amount)}")
+    riichi = [p[x.player] for x in r.parts if x.reason == "riichi"]
+    if riichi:
+        out.append(("立直" if ja else "riichi") + _KEEP + _KEEP.join(riichi))
+    return out
+
+
+def _how(g: Game, r: Round) -> str:
+    """Who won off whom and for how much, or the draw, then the other changes and the
+    sticks left: `P4 ron P3 mangan 8,000 · honba +300`, `draw; ready P1 P3 · 1 on table`."""
+    from .lang import japanese
+
+    p = _tags(g)
+    if japanese():
+        said = _how_ja(g, r, p)
+    elif r.result == "win":
+        values = {w.winner: w for w in r.wins}
+        wins = []
+        for i, w in enumerate(r.winners):
+            loser = r.losers[min(i, len(r.losers) - 1)] if r.losers else None
+            won = f"{p[w]} ron {p[loser]}" if loser is not None else f"{p[w]} tsumo"
+            if w in values:
+                won += " " + _value_words(values[w], g.rules)
+            wins.append(won)
+        said = ", ".join(wins)
+    elif r.result == "abort":
+        said = f"abort: {r.detail}"
+    else:
+        ready = " ".join(p[t] for t in r.tenpai) or "none"
+        if r.result == "nagashi":
+            amount = _total(r, "nagashi")
+            said = f"nagashi {' '.join(p[w] for w in r.winners)} {_signed(amount)}; ready {ready}"
+        else:
+            said = f"draw; ready {ready}"
+    return " · ".join([said, *_extras(g, r)]) + _sticks(r.sticks)
 
 
 def _how_ja(g: Game, r: Round, p: list[str]) -> str:
-    """The round as Tenhou's and Mahjong Soul's result screens say it: `P4 ロン (放銃 P3)`,
-    `P2 ツモ`, `流局 (聴牌 P1 P3)`, `流し満貫 P1`, `途中流局 九種九牌`."""
+    """The round as Tenhou's and Mahjong Soul's result screens say it: `P4 ロン (放銃 P3)
+    満貫 8000`, `P2 ツモ`, `流局 (聴牌 P1 P3)`, `流し満貫 P1`, `途中流局 九種九牌`."""
     from .words_ja import ABORTIVE_DRAW, ALL_READY, DRAW_KINDS, NONE_READY
+
+    values = {w.winner: w for w in r.wins}
+
+    def worth(w: int) -> str:
+        return f" {_value_words(values[w], g.rules)}" if w in values else ""
 
     if r.result == "win":
         if not r.losers:
-            return "、".join(f"{p[w]} ツモ" for w in r.winners)
+            return "、".join(f"{p[w]} ツモ{worth(w)}" for w in r.winners)
         losers = [r.losers[min(i, len(r.losers) - 1)] for i in range(len(r.winners))]
-        if len(set(losers)) == 1:  # one discard, one or more rons (ダブロン)
-            return f"{' '.join(p[w] for w in r.winners)} ロン (放銃{_KEEP}{p[losers[0]]})"
+        if len(set(losers)) == 1 and len(r.winners) > 1:  # one discard, two rons (ダブロン)
+            return "、".join(f"{p[w]} ロン{worth(w)}" for w in r.winners) + (
+                f" (放銃{_KEEP}{p[losers[0]]})"
+            )
         return "、".join(
-            f"{p[w]} ロン (放銃{_KEEP}{p[x]})" for w, x in zip(r.winners, losers, strict=True)
+            f"{p[w]} ロン (放銃{_KEEP}{p[x]}){worth(w)}"
+            for w, x in zip(r.winners, losers, strict=True)
         )
     if r.result == "abort":
         return f"{ABORTIVE_DRAW} {DRAW_KINDS.get(r.detail, r.detail)}"
@@ -139,118 +227,228 @@ def _sticks(n: int) -> str:
 
     if not n:
         return ""
-    return f" ·{_KEEP}供託{_KEEP}{n}本" if japanese() else f" · {n} on table"
+    return f" ·{_KEEP}供託{_KEEP}{n}本" if japanese() else f" · {n}{_KEEP}on{_KEEP}table"
 
 
-_KEEP = "\u00a0"  # a blank _wrap never breaks at (`供託 1本`): written as a blank
+# -- the report ---------------------------------------------------------------------------------
 
 
-# column widths of the round table: place, how, each player (English, Japanese)
-_COLUMNS = {"en": (7, 28, 18), "ja": (12, 26, 14)}
+class _Line:
+    """A line of the report: its text (already safe) and the spans to colour by player."""
+
+    __slots__ = ("text", "spans")
+
+    def __init__(self, text: str, spans: list[tuple[int, int, int]] | None = None) -> None:
+        self.text = text
+        self.spans = spans or []  # (start, end, player) in characters
 
 
-def text(games: list[Game], width: int) -> str:
+def _plain(lines: list[str]) -> list[_Line]:
+    return [_Line(t) for t in lines]
+
+
+def text(games: list[Game], width: int, chart: bool = True) -> str:
+    """The report of some games as plain text (no colour)."""
     out: list[str] = []
     for g in games:
         if out:
             out.append("")
-        out += _game_text(g, width)
+        out += [line.text for line in game_lines(g, width, chart)]
     return "\n".join(out) + "\n" if out else ""
 
 
-def _game_text(g: Game, width: int) -> list[str]:
+def game_lines(g: Game, width: int, chart: bool = True) -> list[_Line]:
+    """One game's report, line by line, none wider than `width` (from 40)."""
+    from .lang import japanese
+
+    ja = japanese()
+    name = safe(g.game or "-")
+    if ja:
+        head = _wrap(f"対局 {name}", width) + _wrap(
+            f"ルール {g.rules} · 開始 {_points(g.start[0])}点", width
+        )
+    else:
+        head = _wrap(f"game {name}", width) + _wrap(
+            f"rules {g.rules} · start {_points(g.start[0])}", width
+        )
+    lines = _plain(head)
+    for i, player in enumerate(g.players):
+        tag = f"  P{i + 1}"
+        lines.append(_Line(f"{tag}  {safe(player)}", [(2, len(tag), i)]))
+    lines.append(_Line(""))
+    lines += _plain(_table(g, width))
+    if chart and g.rounds:
+        lines.append(_Line(""))
+        lines += _chart(g, width)
+    lines.append(_Line(""))
+    lines += _plain(_standings(g, width))
+    for problem in g.problems:
+        if problem.kind == "error":  # error messages stay English, whatever the language
+            lines += _plain(_wrap(f"error: {safe(str(problem))}", width))
+    return lines
+
+
+def _table(g: Game, width: int) -> list[str]:
+    """A row per round: its place, its words and each player's change and total. Where the
+    words do not fit beside the numbers they go on a line of their own above the row;
+    where a change and its total do not fit side by side, they are two rows."""
     from .lang import japanese
 
     ja = japanese()
     n = len(g.players)
-    if ja:
-        lines = _wrap(f"対局 {g.game or '-'}", width) + _wrap(
-            f"ルール {g.rules} · 開始 {_points(g.start[0])}点", width
-        )
-    else:
-        lines = _wrap(f"game {g.game or '-'}", width) + [f"rules {g.rules} · start {g.start[0]:,}"]
-    for i, name in enumerate(g.players):
-        lines.append(f"  P{i + 1}  {name}")
-    lines.append("")
-    place_w, how_w, player_w = _COLUMNS["ja" if ja else "en"]
-    wide = width >= place_w + how_w + n * player_w
-    if ja and wide:  # room left over goes to long words (`流局 (聴牌 P2 P3) · 供託 1本`)
-        longest = max((cells(_how(g, r) + _sticks(r.sticks)) + 2 for r in g.rounds), default=0)
-        how_w = min(width - place_w - n * player_w, max(how_w, longest))
-    if wide:
-        head = (
-            _pad("局" if ja else "round", place_w)
-            + _pad("内容" if ja else "how", how_w)
-            + "".join(_pad(f"P{i + 1}", player_w, right=True) for i in range(n))
-        )
-        lines.append(head.rstrip())
+    hows = [safe(_how(g, r)) for r in g.rounds]
+    places = [_place(g, r) for r in g.rounds]
+    place_w = max([cells(p) for p in places] + [cells("局" if ja else "round")]) + 2
+    pairs = [
+        f"{_signed(c)} {_points(s)}"
+        for r in g.rounds
+        for c, s in zip(r.changes, r.scores, strict=True)
+    ]
+    pair_w = max([cells(x) for x in pairs] + [cells(_points(s)) for s in g.start]) + 2
+    head_p = [_pad(f"P{i + 1}", pair_w, right=True) for i in range(n)]
+    lines: list[str] = []
+    if place_w + n * pair_w <= width:
+        how_w = min(max([cells(h) for h in hows] + [0]) + 2, width - place_w - n * pair_w)
+        how_w = how_w if how_w >= 12 else 0
+        how_head = _pad("内容" if ja else "how", how_w) if how_w else ""
+        lines.append((_pad("局" if ja else "round", place_w) + how_head + "".join(head_p)).rstrip())
         lines.append(
             _pad("開始" if ja else "start", place_w + how_w)
-            + "".join(_pad(_points(s), player_w, right=True) for s in g.start)
+            + "".join(_pad(_points(s), pair_w, right=True) for s in g.start)
         )
-    for r in g.rounds:
-        place = _place(g, r)
-        how = _how(g, r) + _sticks(r.sticks)
-        if wide and cells(how) <= how_w - 1 and cells(place) <= place_w - 1:
-            row = (
-                _pad(place, place_w)
-                + _pad(how.replace(_KEEP, " "), how_w)
-                + "".join(
-                    _pad(f"{_signed(c)} {_points(s)}", player_w, right=True)
-                    for c, s in zip(r.changes, r.scores, strict=True)
-                )
+        for r, place, how in zip(g.rounds, places, hows, strict=True):
+            numbers = "".join(
+                _pad(f"{_signed(c)} {_points(s)}", pair_w, right=True)
+                for c, s in zip(r.changes, r.scores, strict=True)
             )
-            lines.append(row)
-            continue
+            if how_w and cells(how) <= how_w - 1:
+                lines.append(_pad(place, place_w) + _pad(how.replace(_KEEP, " "), how_w) + numbers)
+            else:
+                lines += _wrap(f"{_pad(place, place_w)}{how}", width)
+                lines.append(" " * (place_w + how_w) + numbers)
+        return lines
+    # narrow: the words, then a row of changes and a row of totals under the players
+    cell_w = max(cells(x) for r in g.rounds for x in map(_signed, r.changes)) if g.rounds else 0
+    cell_w = max([cell_w, *(cells(_points(s)) for r in g.rounds for s in r.scores)]) + 1
+    cell_w = max(cell_w, *(cells(_points(s)) + 1 for s in g.start))
+    indent = max(0, min(6, width - n * cell_w))
+    if indent + n * cell_w > width:  # wider numbers than any game has: a line a player
+        return _blocks(g, places, hows, width)
+    lines.append(" " * indent + "".join(_pad(f"P{i + 1}", cell_w, right=True) for i in range(n)))
+    start = _pad("開始" if ja else "start", indent)
+    lines.append(
+        (start if cells(start) <= indent else " " * indent)
+        + "".join(_pad(_points(s), cell_w, right=True) for s in g.start)
+    )
+    for r, place, how in zip(g.rounds, places, hows, strict=True):
+        lines += _wrap(f"{place}  {how}", width)
+        lines.append(
+            " " * indent + "".join(_pad(_signed(c), cell_w, right=True) for c in r.changes)
+        )
+        lines.append(" " * indent + "".join(_pad(_points(s), cell_w, right=True) for s in r.scores))
+    return lines
+
+
+def _blocks(g: Game, places: list[str], hows: list[str], width: int) -> list[str]:
+    lines: list[str] = []
+    for r, place, how in zip(g.rounds, places, hows, strict=True):
         lines += _wrap(f"{place}  {how}", width)
         for i, (c, s) in enumerate(zip(r.changes, r.scores, strict=True)):
             lines.append(
                 f"  P{i + 1}  {_pad(_signed(c), 8, right=True)}  {_pad(_points(s), 9, right=True)}"
             )
-    lines.append("")
-    lines += _standings_ja(g, width) if ja else _standings(g, width)
-    for problem in g.problems:
-        if problem.kind == "error":  # error messages stay English, whatever the language
-            lines += _wrap(f"error: {problem}", width)
     return lines
+
+
+def _chart(g: Game, width: int) -> list[_Line]:
+    """Each player's points after every round, as a line chart of CHART_HEIGHT rows: the
+    player's number (1-4) where its points stand, `*` where two meet; the scale on the
+    left, the rounds along the bottom (the start, then each round; every k-th where they
+    are more than the columns)."""
+    from .lang import japanese
+
+    series = [g.start, *(r.scores for r in g.rounds)]
+    names = ["", *(r.round for r in g.rounds)]
+    low = min(min(s) for s in series)
+    high = max(max(s) for s in series)
+    labels = [_points(high), _points((high + low) // 2), _points(low)]
+    label_w = max(cells(x) for x in labels)
+    room = width - label_w - 3
+    step = max(1, min(4, room // len(series)))
+    if len(series) > room:  # more rounds than columns: every k-th, and the last
+        k = -(-len(series) // room)
+        keep = [i for i in range(len(series)) if i % k == 0 or i == len(series) - 1]
+        series, names = [series[i] for i in keep], [names[i] for i in keep]
+    span = max(1, high - low)
+    rows = [[" "] * (len(series) * step) for _ in range(CHART_HEIGHT)]
+    owner: list[list[int]] = [[-1] * (len(series) * step) for _ in range(CHART_HEIGHT)]
+    for x, scores in enumerate(series):
+        for player, points in enumerate(scores):
+            y = CHART_HEIGHT - 1 - round((points - low) * (CHART_HEIGHT - 1) / span)
+            col = x * step + step // 2
+            if owner[y][col] >= 0:
+                rows[y][col], owner[y][col] = "*", -2
+            else:
+                rows[y][col], owner[y][col] = str(player + 1), player
+    n = len(g.players)
+    title = (
+        f"点数の推移 (数字は P1〜P{n})"
+        if japanese()
+        else f"points after each round (1-{n}: P1-P{n})"
+    )
+    out = [_Line(title if cells(title) <= width else title[: width - 1])]
+    for y in range(CHART_HEIGHT):
+        label = {0: labels[0], CHART_HEIGHT // 2: "", CHART_HEIGHT - 1: labels[2]}.get(y, "")
+        prefix = _pad(label, label_w, right=True) + (" ┤" if label else " │")
+        body = "".join(rows[y]).rstrip()
+        spans = [
+            (len(prefix) + c, len(prefix) + c + 1, owner[y][c])
+            for c in range(len(body))
+            if owner[y][c] >= 0
+        ]
+        out.append(_Line(prefix + body, spans))
+    axis = " " * label_w + " └" + "─" * (len(series) * step)
+    out.append(_Line(axis))
+    first, last = ("開始" if japanese() else "start"), names[-1]
+    under = " " * (label_w + 2) + first
+    end_at = label_w + 2 + len(series) * step - cells(last)
+    if end_at > cells(under):
+        under += " " * (end_at - cells(under)) + last
+    out.append(_Line(under))
+    return out
 
 
 def _standings(g: Game, width: int) -> list[str]:
-    lines = _wrap(
-        f"end: {g.end}" + (f"; deposits left {g.leftover:,} to first" if g.leftover else ""), width
-    )
-    lines.append(f"{'place':<7}{'player':<8}{'points':>9}  {'result':>7}")
-    for p in sorted(range(len(g.players)), key=lambda i: g.placement[i]):
-        lines.append(
-            f"{g.placement[p]:<7}{'P' + str(p + 1):<8}{g.final[p]:>9,}  "
-            f"{_result_text(g.result[p]):>7}"
-        )
-    return lines
+    """Place, player (and name), final points and the result, with its parts (raw points
+    against the return, uma, oka) where the result counts uma: a table where it fits,
+    else a block of lines a player."""
+    from .lang import japanese
 
+    ja = japanese()
+    left = _points(g.leftover)
+    if ja:
+        from .words_ja import game_end
 
-def _standings_ja(g: Game, width: int) -> list[str]:
-    """順位, 持ち点 and 結果 as Tenhou's and Mahjong Soul's end screens show them, with the
-    result's parts (素点 + ウマ + オカ = 結果) where the result counts uma; a table where it
-    fits, else a block of lines a player."""
-    from .words_ja import game_end
-
-    left = f"、供託 {_points(g.leftover)}点はトップへ" if g.leftover else ""
-    end = "終了: " + game_end(g.end, _keeps(g.rules, "honba")) + left
-    lines = _wrap(end, width)
+        end = "終了: " + game_end(g.end, _keeps(g.rules, "honba"))
+        end += f"、供託 {left}点はトップへ" if g.leftover else ""
+    else:
+        end = f"end: {g.end}" + (f"; deposits left {left} to first" if g.leftover else "")
+    lines = _wrap(safe(end), width)
     parts = len(g.uma) == len(g.players)
     oka = parts and any(g.oka)
     head = (
-        ["順位", "家", "持ち点"]
-        + (["素点", "ウマ"] if parts else [])
-        + (["オカ"] if oka else [])
-        + ["結果"]
+        (["順位", "家", "持ち点"] if ja else ["place", "player", "points"])
+        + ((["素点", "ウマ"] if ja else ["raw", "uma"]) if parts else [])
+        + ((["オカ"] if ja else ["oka"]) if oka else [])
+        + (["結果"] if ja else ["result"])
     )
+    raw = g.raw
     rows = []
     for p in sorted(range(len(g.players)), key=lambda i: g.placement[i]):
-        row = [f"{g.placement[p]}位", f"P{p + 1}", _points(g.final[p])]
+        who = f"P{p + 1}" + (f" {safe(g.players[p])}" if g.named else "")
+        row = [f"{g.placement[p]}位" if ja else str(g.placement[p]), who, _points(g.final[p])]
         if parts:
-            raw = round(g.result[p] - g.uma[p] - g.oka[p], 1) + 0.0
-            row += [_result_text(raw), _result_text(g.uma[p])]
+            row += [_result_text(raw[p]), _result_text(g.uma[p])]
         if oka:
             row.append(_result_text(g.oka[p]) if g.oka[p] else "")
         row.append(_result_text(g.result[p]))
@@ -264,9 +462,10 @@ def _standings_ja(g: Game, width: int) -> list[str]:
             lines.append("  ".join(cols).rstrip())
         return lines
     for r in rows:  # narrow: each player's line, the parts below
-        units = [f"{r[0]} {r[1]}", f"持ち点 {r[2]}", f"結果 {r[-1]}"]
+        lines += _wrap(f"{r[0]}  {r[1]}", width)
+        units = [f"{head[2]} {r[2]}", f"{head[-1]} {r[-1]}"]
         units += [f"{h} {v}" for h, v in zip(head[3:-1], r[3:-1], strict=True) if v]
-        lines += _wrap_units(units[:3], width) + _wrap_units(units[3:], width, indent="    ")
+        lines += _wrap_units(units, width, indent="    ")
     return lines
 
 
@@ -297,10 +496,13 @@ def _words_wrap(text: str, width: int) -> list[str]:
         trial = f"{line} {word}" if line else word
         if line and cells(trial) > width:
             out.append(line)
-            line = "  " + word
+            line = "    " + word
         else:
             line = trial
     return out + [line]
+
+
+# -- the machine formats ---------------------------------------------------------------------
 
 
 def records(games: list[Game]) -> list[dict[str, Any]]:
@@ -311,69 +513,95 @@ def records(games: list[Game]) -> list[dict[str, Any]]:
     return out
 
 
-def tsv(games: list[Game]) -> str:
-    def clean(v: Any) -> str:
-        return str(v).replace("\t", " ").replace("\n", " ")
-
+def _tsv_rows(g: Game) -> list[str]:
     def joined(xs: Any) -> str:
         return ",".join(str(x) for x in xs)
 
+    rows = []
+    for r in g.rounds:
+        cells_: tuple[Any, ...] = ("round", g.game, r.round, r.honba, r.sticks, r.result)
+        cells_ += (joined(r.changes), joined(r.scores), "", "", "", "", "", "")
+        rows.append("\t".join(map(tsv_cell, cells_)))
+    names = [*g.players, "", "", "", ""][:4]
+    end = ("game", g.game, "", "", "", "", "", joined(g.final), joined(g.placement))
+    rows.append("\t".join(map(tsv_cell, (*end, joined(g.result), *names))))
+    return rows
+
+
+def tsv(games: list[Game]) -> str:
     rows = ["\t".join(TSV_HEADER)]
     for g in games:
-        for r in g.rounds:
-            rows.append(
-                "\t".join(
-                    map(
-                        clean,
-                        (
-                            "round",
-                            g.game,
-                            r.round,
-                            r.honba,
-                            r.sticks,
-                            r.result,
-                            joined(r.changes),
-                            joined(r.scores),
-                            "",
-                            "",
-                        ),
-                    )
-                )
-            )
-        rows.append(
-            "\t".join(
-                map(
-                    clean,
-                    (
-                        "game",
-                        g.game,
-                        "",
-                        "",
-                        "",
-                        "",
-                        "",
-                        joined(g.final),
-                        joined(g.placement),
-                        joined(g.result),
-                    ),
-                )
-            )
-        )
+        rows += _tsv_rows(g)
     return "\n".join(rows) + "\n"
 
 
-def write(games: list[Game], fmt: str, out: TextIO, width: int = 100) -> None:
-    """The whole output of `mjscore game` in `fmt` (one of FORMATS)."""
-    from . import json_safe
+class GameWriter:
+    """The output of `mjscore game` in `fmt` (one of FORMATS), a game at a time: `emit`
+    writes a game whole, `close` ends the output (a JSON array closed, even empty)."""
 
-    if fmt == "jsonl":
-        for rec in records(games):
-            out.write(json_safe(json.dumps(rec, ensure_ascii=False)) + "\n")
-    elif fmt == "json":
-        out.write(json_safe(json.dumps(records(games), ensure_ascii=False, indent=1)) + "\n")
-    elif fmt == "tsv":
-        out.write(tsv(games))
-    else:  # names, game names and messages come from the input: no raw escape sequence
-        from . import safe
+    def __init__(self, fmt: str, out: TextIO, width: int = 100, chart: bool = True) -> None:
+        self.fmt, self.out, self.width, self.chart = fmt, out, width, chart
+        self.count = 0  # games written
+        self.items = 0  # JSON records written
+        self.closed = False
+        self._console: Any = None
 
-        out.write("\n".join(safe(line) for line in text(games, width).split("\n")))
+    def start(self) -> None:
+        if self.fmt == "tsv":
+            self.out.write("\t".join(TSV_HEADER) + "\n")
+
+    def emit(self, g: Game) -> None:
+        from . import json_safe
+
+        if self.fmt == "jsonl":
+            for rec in records([g]):
+                self.out.write(json_safe(json.dumps(rec, ensure_ascii=False)) + "\n")
+        elif self.fmt == "json":
+            for rec in records([g]):
+                body = json.dumps(rec, ensure_ascii=False, indent=1).replace("\n", "\n ")
+                self.out.write(("[\n " if not self.items else ",\n ") + json_safe(body))
+                self.items += 1
+        elif self.fmt == "tsv":
+            self.out.write("\n".join(_tsv_rows(g)) + "\n")
+        else:
+            self._rich(g)
+        self.count += 1
+        self.out.flush()
+
+    def _rich(self, g: Game) -> None:
+        from .console import coloured, console
+
+        if self._console is None:
+            self._console = console(self.out)
+        lines = game_lines(g, self.width, self.chart)
+        if self.count:
+            self.out.write("\n")
+        if not coloured(self._console):
+            self.out.write("".join(line.text.rstrip() + "\n" for line in lines))
+            return
+        from rich.text import Text
+
+        texts = []
+        for line in lines:
+            t = Text(line.text.rstrip())
+            for start, end, player in line.spans:
+                t.stylize(f"bold {COLOURS[player % len(COLOURS)]}", start, end)
+            texts.append(t)
+        self._console.print(Text("\n").join(texts), soft_wrap=True)
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self.fmt == "json":
+            self.out.write("\n]\n" if self.items else "[]\n")
+        self.out.flush()
+
+
+def write(games: list[Game], fmt: str, out: TextIO, width: int = 100, chart: bool = True) -> None:
+    """The whole output of `mjscore game` in `fmt` for games already followed."""
+    writer = GameWriter(fmt, out, width, chart)
+    writer.start()
+    for g in games:
+        writer.emit(g)
+    writer.close()

@@ -42,7 +42,7 @@ DEFAULT_RULESET = "riichi"  # the ruleset of a line, a run or a call that names 
 # names, or a platform's where it spells a yaku otherwise (report/words_ja.py's tables)
 YAKU_SPELLINGS = ("own", "tenhou", "mahjongsoul")
 PLATFORMS = ("tenhou", "mahjongsoul")  # the sites whose records `import` reads
-_OWN_KEYS = ("records_of",)  # keys a ruleset file says of itself alone: never inherited
+_OWN_KEYS = ("records_of", "three_players")  # what a file says of itself alone: not inherited
 
 
 @value_class
@@ -197,6 +197,7 @@ class Ruleset:
     title_ja: str = ""  # the title of the Japanese report (inherited, as every display key)
     yaku_spellings: str = "own"  # a key of YAKU_SPELLINGS
     records_of: str = ""  # the platform whose records of its players it scores (PLATFORMS)
+    three_players: str = ""  # the ruleset of a three-player game read under this one
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -276,6 +277,7 @@ _TOP: dict[str, Check] = {
     "title_ja": P._str,
     "yaku_spellings": P._one_of(*YAKU_SPELLINGS),
     "records_of": P._one_of(*PLATFORMS),
+    "three_players": P._str,
     "scoring": P._str,  # a scheme of mjscore.scoring: the catalog checks it
     "extends": P._str,
     "flags": P._strs,
@@ -449,6 +451,7 @@ def read_ruleset(name: str) -> Ruleset:
         title_ja=data.get("title_ja", ""),
         yaku_spellings=data.get("yaku_spellings", "own"),
         records_of=data.get("records_of", ""),
+        three_players=data.get("three_players", ""),
     )
 
 

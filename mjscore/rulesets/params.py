@@ -462,7 +462,12 @@ class Params:
     agari_yame: bool = _param(
         False,
         _bool,
-        "the dealer of the last round who wins or is ready and first ends the game (和了止め)",
+        "the dealer of the last round who wins and is first ends the game (和了止め)",
+    )
+    tenpai_yame: bool = _param(
+        False,
+        _bool,
+        "the dealer of the last round who is ready at the draw and first ends the game (聴牌止め)",
     )
     renchan_on_abort: bool = _param(True, _bool, "an abortive draw repeats the dealer")
     game_result: str = _param(
@@ -496,6 +501,7 @@ GAME_PARAMS = (
     "bust",
     "west_extension",
     "agari_yame",
+    "tenpai_yame",
     "ties",
     "leftover_deposits",
     "result_rounding",

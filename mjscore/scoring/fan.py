@@ -24,7 +24,7 @@ from ..base.errors import InvalidHand, NotAWin, NoYaku
 from ..core.hand import ANKAN, CHI, PON, Hand
 from ..core.phrases import phrase
 from ..core.result import FanItem, Fans, Payment, Verdict, YakuMatch
-from ..mcr import DEFAULTS, McrHand, McrInputError, McrResult, NotAWinningHand, score
+from ..mcr import DEFAULTS, McrHand, McrInputError, McrResult, NotAWinningHand, score, weighed
 from ..mcr import Meld as McrMeld
 from ..mcr.payments import BASE, shares
 from ..rulesets import Ruleset
@@ -124,11 +124,20 @@ def _verdict(line: Hand, result: McrResult, seats: tuple[str, ...]) -> Verdict:
         win="tsumo" if ctx.tsumo else "ron",
         discarder=discarder,
         yaku=yaku,
-        reading=_reading(result),
+        reading=reading_text(result),
     )
 
 
-def _reading(result: McrResult) -> str:
+def fan_readings(line: Hand, options: dict[str, Any]) -> tuple[list[McrResult], int]:
+    """Every reading the engine weighs for the line, scored, and the index of the one it
+    chooses (([], -1): not a win, or a hand the engine cannot read)."""
+    try:
+        return weighed(mcr_hand(line), engine_options(options))
+    except McrInputError:
+        return [], -1
+
+
+def reading_text(result: McrResult) -> str:
     """The scored reading in mpsz groups: '123m 456p 777z 99m 345s' (knitted: 147m258p369s)."""
     d = result.decomposition
     sets = " ".join(T.group_text(g.tiles) for g in d.groups)

@@ -305,8 +305,31 @@ def _no_yaku_reason(line: Hand, bonus: list[YakuMatch]) -> str:
     return reason
 
 
-def score_han_fu(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdict:
-    """The verdict on a riichi-family hand; raises NotAWin / NoYaku."""
+# How the loop ranks the ways to count a hand, best first: the greatest tuple of these wins,
+# and of equal ones the first found (the explanation names the key that decided).
+ORDER_KEYS = ("value", "yakuman", "han", "fu", "fu_before_rounding")
+WIN, NO_YAKU, TOO_FEW_HAN = "win", "no_yaku", "too_few_han"
+
+
+@value_class
+class Weighed:
+    """One way to count one reading as the loop weighed it (score_han_fu's `keep`): a
+    win with its place in the order (`candidate`, `order`), or why it is none (`status`)."""
+
+    facts: HandFacts
+    count: Count
+    status: str  # WIN, NO_YAKU (no yaku at all) or TOO_FEW_HAN (below the minimum)
+    candidate: Candidate | None = None
+    order: tuple[int, int, int, int, int] | None = None  # of ORDER_KEYS
+
+
+def score_han_fu(
+    line: Hand, ruleset: Ruleset, options: dict[str, Any], keep: list[Weighed] | None = None
+) -> Verdict:
+    """The verdict on a riichi-family hand; raises NotAWin / NoYaku.
+
+    `keep` (the explanation's) gets every way to count every reading, weighed, before
+    the verdict is made or the error raised."""
     ctx = line.ctx
     params = ruleset.params
     found = _legal_readings(line, ruleset, options)
@@ -314,10 +337,8 @@ def score_han_fu(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdi
     side = _win_side(line, ruleset, options)
     bonus = dora_matches(line, ruleset) + list(setting.field)
     bonus_han = sum(m.han for m in bonus)
-    min_han = params.min_han
+    min_han = minimum_han(line, ruleset, options)
     from_honba = options["two_han_minimum_honba"]
-    if from_honba and ctx.honba >= from_honba:
-        min_han = max(min_han, 2)
     short = 0  # the most han of a reading that has yaku but too few
     shared = line_facts(line)
     best: Candidate | None = None
@@ -328,14 +349,37 @@ def score_han_fu(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdi
             han, units = count.han, count.yakuman
             if not units and (han < min_han or not count.yaku and min_han):
                 short = max(short, han if count.yaku else 0)
+                if keep is not None:
+                    keep.append(Weighed(f, count, TOO_FEW_HAN if count.yaku else NO_YAKU))
                 continue
             fu, raw, fu_items = hand_fu(f, count.pinfu, setting.fu, count.fu)
             total = han + (0 if units or count.alone else bonus_han)
             base, limit = base_points(total, fu, units, options, params)
             value = hand_value(base, side, params)
             # value, then yakuman over an ordinary hand of the same value (Shiragiku pays
-            # both as mangan), then han, then fu; then more fu before rounding
+            # both as mangan), then han, then fu; then more fu before rounding (ORDER_KEYS)
             order = (value, units, total, fu, raw)
+            if keep is not None:
+                keep.append(
+                    Weighed(
+                        f,
+                        count,
+                        WIN,
+                        Candidate(
+                            f,
+                            count.yaku,
+                            total,
+                            units,
+                            fu,
+                            fu_items,
+                            base,
+                            limit,
+                            value,
+                            count.alone,
+                        ),
+                        order,
+                    )
+                )
             if best is None or order > best_order:
                 best_order = order
                 best = Candidate(
@@ -351,6 +395,14 @@ def score_han_fu(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> Verdi
     if best is None:
         raise NoYaku(_no_yaku_reason(line, bonus))
     return _verdict(best, bonus, line, ruleset, options, side)
+
+
+def minimum_han(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> int:
+    """The han from yaku a win needs: the ruleset's minimum, 2 from the option's honba on."""
+    from_honba = options["two_han_minimum_honba"]
+    if from_honba and line.ctx.honba >= from_honba:
+        return max(ruleset.params.min_han, 2)
+    return ruleset.params.min_han
 
 
 def _legal_readings(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> list[Reading]:

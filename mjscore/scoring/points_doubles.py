@@ -217,8 +217,19 @@ def _not_a_win(line: Hand, found: list[Reading]) -> NotAWin:
     )
 
 
-def best_winner(line: Hand, table: Table) -> tuple[PlayerScore, list[ScoreItem], int | None]:
-    """(the winner's score, every special hand matched, the best ordinary score or None)."""
+# How the winner's score is chosen: the greatest of these over the ordinary readings; then
+# the best special hand instead when it scores at least as much (SPECIAL_FIRST).
+ORDER_KEYS = ("score", "raw", "doubles", "points")
+SPECIAL_FIRST = "special_first"
+
+
+def best_winner(
+    line: Hand, table: Table, keep: list[PlayerScore] | None = None
+) -> tuple[PlayerScore, list[ScoreItem], int | None]:
+    """(the winner's score, every special hand matched, the best ordinary score or None).
+
+    `keep` (the explanation's) gets every ordinary reading's score, then the best special
+    hand's, before the choice is made."""
     ctx, options = line.ctx, table.options
     found = readings(line.holding.concealed, line.holding.melds, ctx.win_tile, ctx.tsumo)
     shapes = list(found)
@@ -230,10 +241,14 @@ def best_winner(line: Hand, table: Table) -> tuple[PlayerScore, list[ScoreItem],
     best = max(ordinary, key=PlayerScore.order, default=None)
     bare = winner_facts(line, None, table)
     specials = special_hands([*facts, bare])
+    if keep is not None:
+        keep.extend(ordinary)
     if best is None and not specials:
         raise _not_a_win(line, found)
     if specials:
         top = special_score(specials[0], bare)
+        if keep is not None:
+            keep.append(top)
         if best is None or top.score >= best.score:
             return top, specials, best.score if best else None
     assert best is not None

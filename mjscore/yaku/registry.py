@@ -36,6 +36,22 @@ SPECIAL = REGISTRY["special"]
 
 NEEDS_FLAG: dict[str, str] = {}  # yaku key -> the flag without which the yaku never applies
 GATE: dict[str, str] = {}  # yaku key -> a HandFacts attribute that is true whenever it applies
+CONDITIONS_OF: dict[str, tuple[str, ...]] = {}  # yaku key -> the conditions it declares
+
+# The conditions a yaku may declare: what its predicate asks of the win beside the
+# hand's tiles. Each is a key of words in the reports, and yaku/conditions.py makes it
+# true in a reading's facts, so that the explanation (analysis/explain.py) can ask the
+# predicate again and say which one condition kept a yaku out, without reading its code.
+# `option:NAME` is the ruleset's bool option NAME (open_tanyao: an open tanyao counts).
+CONDITIONS = (
+    "closed",  # no open meld
+    "tsumo",  # won by self-draw (a triplet completed by ron is not concealed)
+    "two_sided_wait",  # the wait of the reading is ryanmen
+    "plain_pair",  # the pair is not a value honour (dragons, seat or round wind)
+    "pair_wait",  # the reading waits on its pair (tanki)
+    "thirteen_sided_wait",  # thirteen orphans waiting on all thirteen
+    "option",  # option:NAME, a bool option of the ruleset
+)
 
 # The gates a predicate may name: cheap facts that most hands lack, so that the
 # scorer skips whole groups of predicates at once (HandFacts sets each of them).
@@ -72,16 +88,24 @@ def register(kind: str, key: str) -> Callable[[Predicate], Predicate]:
     return add
 
 
-def yaku(key: str, needs_flag: str = "", gate: str = "") -> Callable[[Predicate], Predicate]:
+def yaku(
+    key: str, needs_flag: str = "", gate: str = "", conditions: tuple[str, ...] = ()
+) -> Callable[[Predicate], Predicate]:
     """Register `fn` as the predicate of the yaku `key`.
 
     `needs_flag` names a flag of the line that the yaku cannot do without, and
     `gate` a fact (one of GATES) that holds whenever the yaku applies: the scorer
     then skips asking it on the many hands that lack them. Both are only
     shortcuts: the predicate must still check everything itself.
+    `conditions` (of CONDITIONS) are what the predicate asks of the win beside the
+    tiles: the explanation says which of them kept the yaku out of a hand.
     """
     if gate and gate not in GATES:
         raise ValueError(f"yaku '{key}': unknown gate '{gate}'")
+    for condition in conditions:
+        name, _, option = condition.partition(":")
+        if name not in CONDITIONS or (name == "option") != bool(option):
+            raise ValueError(f"yaku '{key}': unknown condition '{condition}'")
     add = register("yaku", key)
 
     def register_yaku(fn: Predicate) -> Predicate:
@@ -90,6 +114,8 @@ def yaku(key: str, needs_flag: str = "", gate: str = "") -> Callable[[Predicate]
             NEEDS_FLAG[key] = needs_flag
         if gate:
             GATE[key] = gate
+        if conditions:
+            CONDITIONS_OF[key] = conditions
         return fn
 
     return register_yaku

@@ -37,13 +37,17 @@ def riichi(f: HandFacts) -> int:
     return int(not f.flags.isdisjoint(DECLARED_RIICHI))
 
 
-@yaku("menzen_tsumo", gate="tsumo")
+@yaku("menzen_tsumo", gate="tsumo", conditions=("closed", "tsumo"))
 def menzen_tsumo(f: HandFacts) -> int:
     """Self-drawn win with a closed hand."""
     return int(f.closed and f.tsumo)
 
 
-@yaku("pinfu", gate="runs3")
+@yaku(
+    "pinfu",
+    gate="runs3",
+    conditions=("two_sided_wait", "plain_pair", "closed", "option:tsumo_pinfu"),
+)
 def pinfu(f: HandFacts) -> int:
     """Four runs, a pair worth no fu, won on a two-sided wait.
 
@@ -59,19 +63,19 @@ def pinfu(f: HandFacts) -> int:
     )
 
 
-@yaku("iipeikou", gate="runs2")
+@yaku("iipeikou", gate="runs2", conditions=("closed",))
 def iipeikou(f: HandFacts) -> int:
     """Two identical runs in a closed hand."""
     return int(len(f.runs) >= 2 and f.identical_run_pairs() >= 1)
 
 
-@yaku("ryanpeikou", gate="runs3")
+@yaku("ryanpeikou", gate="runs3", conditions=("closed",))
 def ryanpeikou(f: HandFacts) -> int:
     """Two pairs of identical runs in a closed hand."""
     return int(len(f.runs) == 4 and f.identical_run_pairs() == 2)
 
 
-@yaku("tanyao", gate="no_terminal_or_honor")
+@yaku("tanyao", gate="no_terminal_or_honor", conditions=("closed", "option:open_tanyao"))
 def tanyao(f: HandFacts) -> int:
     """Only simples (2-8); open only where the open_tanyao option allows it."""
     if not f.no_terminal_or_honor:
@@ -156,7 +160,7 @@ def toitoi(f: HandFacts) -> int:
     return int(f.standard and len(f.triplets) == 4)
 
 
-@yaku("sanankou", gate="triplets3")
+@yaku("sanankou", gate="triplets3", conditions=("tsumo",))
 def sanankou(f: HandFacts) -> int:
     """Three concealed triplets or kans (a triplet completed by ron is not concealed)."""
     return int(f.standard and f.concealed_triplets >= 3)
@@ -190,19 +194,19 @@ def kokushi(f: HandFacts) -> int:
     return int(S.thirteen_orphans(f) and f.wait != ORPHANS_13)
 
 
-@yaku("kokushi_13", gate="orphans")
+@yaku("kokushi_13", gate="orphans", conditions=("thirteen_sided_wait",))
 def kokushi_13(f: HandFacts) -> int:
     """Thirteen orphans won on the thirteen-sided wait."""
     return int(S.thirteen_orphans(f) and f.wait == ORPHANS_13)
 
 
-@yaku("suuankou", gate="triplets3")
+@yaku("suuankou", gate="triplets3", conditions=("tsumo",))
 def suuankou(f: HandFacts) -> int:
     """Four concealed triplets or kans."""
     return int(f.standard and f.concealed_triplets == 4 and f.wait != TANKI)
 
 
-@yaku("suuankou_tanki", gate="triplets3")
+@yaku("suuankou_tanki", gate="triplets3", conditions=("pair_wait",))
 def suuankou_tanki(f: HandFacts) -> int:
     """Four concealed triplets won on the pair wait."""
     return int(f.standard and f.concealed_triplets == 4 and f.wait == TANKI)
