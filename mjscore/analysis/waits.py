@@ -321,12 +321,9 @@ class _Context:
         self.k = len(h.melds)
         meld_ids = [t for m in h.melds for t in m.tiles]
         self.melded = counts_of(meld_ids)
-        # a riichi table of three has no 2m-8m: never a wait, a draw or an improving tile
-        self.absent = (
-            _NO_SANMA
-            if ruleset.params.players == 3 and ruleset.scoring == "han_fu"
-            else frozenset()
-        )
+        # a tile the set does not have (three players: 2m-8m) is never a wait, a draw or an
+        # improving tile
+        self.absent = ruleset.params.absent_tiles
         self.seen = tuple(
             min(4, c)
             for c in counts_of(
@@ -563,9 +560,6 @@ def _quadruples(hand: Hand) -> bool:
 
 def _quad_hands(ruleset: Ruleset) -> bool:
     return bool(ruleset.params.quad_hands)
-
-
-_NO_SANMA = frozenset(range(1, 8))  # 2m-8m, which a three-player set does not have
 
 
 def _analyse(

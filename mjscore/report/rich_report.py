@@ -19,7 +19,7 @@ from ..core.hand import ANKAN, SOURCE_WORDS, seat_from
 from ..core.result import Fans, PointsDoubles, call_text
 from . import caret, error_message, error_place, safe
 from .console import console, tiles_wanted, write_lines
-from .display import spellings
+from .display import ruleset_named, spellings
 from .display import title as ruleset_title
 from .lang import japanese, said, seat, tr
 from .layout import Cell, both_ends, columns, flow, pad, side_by_side, width_of, wrap_words
@@ -148,11 +148,11 @@ def hand_lines(
 
 
 def _indicators(
-    label: str, indicators: tuple[int, ...], reds: tuple[int, ...], players: int = 4
+    label: str, indicators: tuple[int, ...], reds: tuple[int, ...], absent: frozenset[int]
 ) -> str:
+    """The dora the indicators point at in a set without the `absent` tiles, and them."""
     shown = T.names_with_reds(indicators, reds)
-    after = T.dora_after_three if players == 3 else T.dora_after
-    doras = ", ".join(T.name(after(t)) for t in indicators)
+    doras = ", ".join(T.name(T.dora_after(t, absent)) for t in indicators)
     if japanese():
         return f"{tr(label)} {doras}（{tr('indicator')} {', '.join(shown)}）"
     word = "indicator" if len(indicators) == 1 else "indicators"
@@ -181,7 +181,8 @@ _CONTEXT: dict[str, tuple[tuple[str, Callable[[Any], str]], ...]] = {
 }
 
 
-def context_pieces(parsed: Hand, players: int = 4) -> list[Text]:
+def context_pieces(parsed: Hand, absent: frozenset[int] = frozenset()) -> list[Text]:
+    """The line's context, its dora read in a set without the `absent` tiles (sanma)."""
     ctx = parsed.ctx
     ja = japanese()
     parts = []
@@ -191,9 +192,9 @@ def context_pieces(parsed: Hand, players: int = 4) -> list[Text]:
             parts.append(words(value))
         if name == "breach":  # the dora follow the winds
             if ctx.dora:
-                parts.append(_indicators("dora", ctx.dora, ctx.dora_reds, players))
+                parts.append(_indicators("dora", ctx.dora, ctx.dora_reds, absent))
             if ctx.ura:
-                parts.append(_indicators("ura", ctx.ura, ctx.ura_reds, players))
+                parts.append(_indicators("ura", ctx.ura, ctx.ura_reds, absent))
     if ja:
         from .words_ja import FLAG_WORDS
 
@@ -417,7 +418,9 @@ def score_lines(result: ScoreResult, width: int = WIDTH, tiles: bool = True) -> 
             lines += flow(text, width, sep="  ", indent=2)
             if tiles:
                 lines += flow(glyphs, width, sep="  ", indent=2)
-        lines += flow(context_pieces(hand, players), width, indent=2)
+        ruleset = ruleset_named(result.rules)
+        absent = ruleset.params.absent_tiles if ruleset is not None else frozenset()
+        lines += flow(context_pieces(hand, absent), width, indent=2)
         if not settled:  # a settlement shows each player's holding with his score
             for who, holding in hand.others:
                 lines += flow(

@@ -258,12 +258,12 @@ def dora_matches(line: Hand, ruleset: Ruleset) -> list[YakuMatch]:
         return []  # no dora, or dora paid as a payment extra (Kansai Boo), not as han
     ctx = line.ctx
     out = []
-    three = ruleset.params.players == 3  # sanma: 1m indicates 9m; a kita is a North
-    dora = dora_count(line, None, three)
+    absent = ruleset.params.absent_tiles  # sanma: no 2m-8m, so 1m indicates 9m
+    dora = dora_count(line, None, absent)
     if dora:
         out.append(_bonus("dora", dora))
     if ctx.ura and not ctx.flags.isdisjoint(_RIICHI_FLAGS):
-        ura = dora_count(line, ctx.ura, three)
+        ura = dora_count(line, ctx.ura, absent)
         if ura:
             out.append(_bonus("ura_dora", ura))
     if ctx.kita:  # each North set aside is a dora of its own (not a yaku)
