@@ -174,6 +174,15 @@ def _stdin_is_terminal() -> bool:
         return True
 
 
+def checked_format(fmt: str | None, formats: Iterable[str]) -> str:
+    """`fmt` when it is one of the command's `formats`, else the usage error every command
+    gives (report.formats_of: the vocabulary)."""
+    known = tuple(formats)
+    if fmt is None or fmt not in known:
+        raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(known)})")
+    return fmt
+
+
 def house_rules(
     config_flag: str | None, pairs: list[str], rules: str | None, fmt: str | None
 ) -> tuple[HouseRules, str, str]:
@@ -388,13 +397,11 @@ def _scored(
     from ..engine.catalog import load_ruleset
     from .lines import rules_of
 
-    FORMATS = reporters_of(command).FORMATS
     tokens = [text_arg(t) for t in tokens] if tokens else tokens
     rules, fmt = (text_arg(a) if a is not None else None for a in (rules, fmt))
     # `file` stays as given: a name that is not UTF-8 still opens (messages use text_arg)
     options, rules, fmt = house_rules(config, [text_arg(o) for o in opt or []], rules, fmt)
-    if fmt not in FORMATS:
-        raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(FORMATS)})")
+    checked_format(fmt, reporters_of(command).FORMATS)
     if tokens == ["-"] and file is None:  # `mjscore score -`: the lines of stdin
         tokens, file = None, "-"
     if tokens and file is not None:

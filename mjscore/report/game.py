@@ -19,12 +19,12 @@ import unicodedata
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..base.text import safe
-from . import tsv_cell
+from . import COMMAND_FORMATS, tsv_cell
 
 if TYPE_CHECKING:
     from ..ledger import Game, Round, WinValue
 
-FORMATS = ("rich", "json", "jsonl", "tsv")
+FORMATS = COMMAND_FORMATS["game"]
 TSV_HEADER = (
     "type",
     "game",
