@@ -19,18 +19,76 @@ from .rulesets import DEFAULT_RULESET
 
 if TYPE_CHECKING:
     from .analysis.waits import WaitsResult
+    from .base.errors import (
+        ContextError,
+        InvalidHand,
+        MjscoreError,
+        NotationError,
+        NotAWin,
+        NoYaku,
+        RulesetError,
+    )
     from .core.hand import Hand
     from .core.result import ScoreResult
     from .ledger import Game
     from .rulesets import Ruleset
 
-__all__ = ["score", "parse", "waits", "shanten", "game", "load_ruleset", "ruleset_names"]
+# The public types, importable from here (`from mjscore import Hand`) and imported when
+# first asked for, so that `import mjscore` stays light: name -> its module.
+_TYPES = {
+    "Hand": ".core.hand",
+    "ScoreResult": ".core.result",
+    "WaitsResult": ".analysis.waits",
+    "Game": ".ledger",
+    "Ruleset": ".rulesets",
+    "MjscoreError": ".base.errors",
+    "NotationError": ".base.errors",
+    "InvalidHand": ".base.errors",
+    "ContextError": ".base.errors",
+    "NotAWin": ".base.errors",
+    "NoYaku": ".base.errors",
+    "RulesetError": ".base.errors",
+}
+
+__all__ = [
+    "score",
+    "parse",
+    "waits",
+    "shanten",
+    "game",
+    "load_ruleset",
+    "ruleset_names",
+    "Hand",
+    "ScoreResult",
+    "WaitsResult",
+    "Game",
+    "Ruleset",
+    "MjscoreError",
+    "NotationError",
+    "InvalidHand",
+    "ContextError",
+    "NotAWin",
+    "NoYaku",
+    "RulesetError",
+]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    """A public type of `_TYPES`, imported on first use."""
+    module = _TYPES.get(name)
+    if module is None:
+        raise AttributeError(f"module 'mjscore' has no attribute '{name}'")
+    from importlib import import_module
+
+    value = getattr(import_module(module, __name__), name)
+    globals()[name] = value
+    return value
 
 
 def score(
     hand: str | Hand,
-    rules: str = DEFAULT_RULESET,
+    rules: str | Ruleset = DEFAULT_RULESET,
     options: dict[str, Any] | None = None,
     line_no: int = 1,
 ) -> ScoreResult:
@@ -59,7 +117,7 @@ def parse(line: str, require_win: bool = True) -> Hand:
 
 def waits(
     hand: str | Hand,
-    rules: str = DEFAULT_RULESET,
+    rules: str | Ruleset = DEFAULT_RULESET,
     options: dict[str, Any] | None = None,
     line_no: int = 1,
 ) -> WaitsResult:
@@ -82,7 +140,7 @@ def waits(
 
 
 def shanten(
-    hand: str | Hand, rules: str = DEFAULT_RULESET, options: dict[str, Any] | None = None
+    hand: str | Hand, rules: str | Ruleset = DEFAULT_RULESET, options: dict[str, Any] | None = None
 ) -> int:
     """The shanten number of a hand line or parsed hand of 13 or 14 tiles (melds count
     three), over the shapes `rules` has: 0 ready, -1 complete (14 tiles; a 14-tile
@@ -99,7 +157,7 @@ def shanten(
 
 def game(
     lines_or_hands: Any,
-    rules: str = DEFAULT_RULESET,
+    rules: str | Ruleset = DEFAULT_RULESET,
     options: dict[str, Any] | None = None,
     settings: dict[str, Any] | None = None,
 ) -> Game:

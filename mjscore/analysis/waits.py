@@ -43,7 +43,7 @@ from ..base import tiles as T
 from ..base.errors import ContextError, InvalidHand, MjscoreError, NotationError, NotAWin
 from ..base.frozen import field, replace, value_class
 from ..core.result import line_label, where
-from ..engine.setting import HouseRules, asked_for, resolve_cached, tokens_asked
+from ..engine.setting import HouseRules, Rules, asked_for, resolve_cached, tokens_asked
 from ..engine.validate import check_copies
 from ..rulesets import DEFAULT_RULESET
 from .shanten import REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, shanten, shanten_number
@@ -303,7 +303,7 @@ class _Context:
     def __init__(
         self,
         hand: Hand,
-        rules: str,
+        rules: Rules,
         options: dict[str, Any] | None,
         ruleset: Ruleset,
         values: Mapping[str, Any],
@@ -458,7 +458,7 @@ def _split_at_win(text: str) -> tuple[str, str]:
 
 def waits_hand(
     hand: Hand,
-    rules: str = DEFAULT_RULESET,
+    rules: Rules = DEFAULT_RULESET,
     options: dict[str, Any] | None = None,
     line_no: int = 1,
     house: HouseRules | None = None,
@@ -472,7 +472,13 @@ def waits_hand(
         from ..base.values import FrozenMap
 
         why = f"waits takes a hand line or a parsed Hand, not {type(hand).__name__}"
-        return WaitsResult(line_no, repr(hand), str(rules), FrozenMap(), error=RulesetError(why))
+        return WaitsResult(
+            line_no,
+            repr(hand),
+            str(getattr(rules, "name", rules)),
+            FrozenMap(),
+            error=RulesetError(why),
+        )
     text = hand.text or str(hand)
     try:
         ruleset, values, shown = resolve_cached(hand, rules, options, house)
@@ -495,7 +501,7 @@ def waits_hand(
 
 def waits_line(
     text: str,
-    rules: str = DEFAULT_RULESET,
+    rules: Rules = DEFAULT_RULESET,
     options: dict[str, Any] | None = None,
     line_no: int = 1,
     house: HouseRules | None = None,
@@ -564,7 +570,7 @@ def _quad_hands(ruleset: Ruleset) -> bool:
 
 def _analyse(
     hand: Hand,
-    rules: str,
+    rules: Rules,
     options: dict[str, Any] | None,
     ruleset: Ruleset,
     values: Mapping[str, Any],
@@ -766,7 +772,7 @@ def _win_text(hand: Hand) -> str:
 
 
 def hand_shanten(
-    hand: str | Hand, rules: str = DEFAULT_RULESET, options: dict[str, Any] | None = None
+    hand: str | Hand, rules: Rules = DEFAULT_RULESET, options: dict[str, Any] | None = None
 ) -> int:
     """`mjscore.shanten`: the best shanten over the ruleset's shapes; raises MjscoreError.
 

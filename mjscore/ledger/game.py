@@ -38,6 +38,7 @@ from ..core.hand import DECLARED_RIICHI, Hand
 from ..core.phrases import phrase
 from ..core.result import ScoreResult
 from ..engine.catalog import load_ruleset
+from ..engine.setting import Rules, ruleset_of
 from ..rulesets import DEFAULT_RULESET, Ruleset
 
 GAME_MARK = re.compile(r"#\s*game\b(.*)$")
@@ -427,7 +428,7 @@ def _items(lines: Iterable[Any]) -> Iterator[_Item | _HeaderAt]:
 
 def games(
     lines: Iterable[Any],
-    rules: str = DEFAULT_RULESET,
+    rules: Rules = DEFAULT_RULESET,
     options: Any = None,
     settings: dict[str, Any] | None = None,
 ) -> Iterator[Game]:
@@ -456,7 +457,7 @@ def games(
 
 def game(
     lines: Iterable[Any] | str,
-    rules: str = DEFAULT_RULESET,
+    rules: Rules = DEFAULT_RULESET,
     options: Any = None,
     settings: dict[str, Any] | None = None,
 ) -> Game:
@@ -483,7 +484,7 @@ class _Ledger:
     def __init__(
         self,
         header: Header,
-        rules: str,
+        rules: Rules,
         options: Any,
         settings: dict[str, Any] | None,
         line: int = 0,
@@ -495,11 +496,10 @@ class _Ledger:
         self.broken = False
         for problem in header.problems:
             self._fail(line, problem)
-        name = header.rules or rules
         try:
-            self.ruleset: Ruleset = load_ruleset(name)
+            self.ruleset: Ruleset = ruleset_of(header.rules or rules)
         except MjscoreError:  # the header's problem, said above with its column
-            self.ruleset = load_ruleset(rules)
+            self.ruleset = ruleset_of(rules)
         self.house = options if isinstance(options, HouseRules) else None
         self.options = None if self.house is not None else options
         p = self.ruleset.params
@@ -673,9 +673,7 @@ class _Ledger:
     def _score(self, line: _Line) -> ScoreResult:
         from ..engine.loop import score_hand
 
-        return score_hand(
-            line.hand, self.ruleset.name, self.options, line.item.line, house=self.house
-        )
+        return score_hand(line.hand, self.ruleset, self.options, line.item.line, house=self.house)
 
     def _check_place(
         self, item: _Item, round_wind: str, honba: int | None, sticks: int | None, new_sticks: int

@@ -157,19 +157,20 @@ def _build_setting(ruleset: Ruleset, options: dict[str, Any]) -> Setting:
 def setting_for(ruleset: Ruleset, options: dict[str, Any]) -> Setting:
     """The ruleset's setting for one set of options: looked up once per hand, built once.
 
-    Kept per (ruleset name, option values), both frozen: a file scored under one ruleset
-    builds it once (a ruleset is loaded once per name, so the name stands for it).
+    Kept per (ruleset, option values): a file scored under one ruleset builds it once. The
+    catalog loads a ruleset once per name; a ruleset a caller built is another value,
+    so the ruleset is kept by identity, and held, so that its id is never another's.
     """
-    key = (ruleset.name, tuple(options.items()))
+    key = (id(ruleset), tuple(options.items()))
     found = _SETTINGS.get(key)
-    if found is None:
+    if found is None or found[0] is not ruleset:
         if len(_SETTINGS) >= _MAX_SETTINGS:
             _SETTINGS.clear()
-        found = _SETTINGS[key] = _build_setting(ruleset, options)
-    return found
+        found = _SETTINGS[key] = (ruleset, _build_setting(ruleset, options))
+    return found[1]
 
 
-_SETTINGS: dict[tuple[str, tuple[tuple[str, Any], ...]], Setting] = {}
+_SETTINGS: dict[tuple[int, tuple[tuple[str, Any], ...]], tuple[Ruleset, Setting]] = {}
 _MAX_SETTINGS = 64
 
 
