@@ -478,7 +478,7 @@ def _check_context(line: Hand, ruleset: Ruleset) -> None:
 def _unknown_flag(line: Hand, ruleset: Ruleset) -> None:
     """The first flag in the line that the ruleset does not know is the error."""
     col = line.columns
-    for f in sorted(line.ctx.flags, key=lambda f: col.get(f, 0)):
+    for f in sorted(line.ctx.flags, key=lambda f: (col.get(f, 0), f)):  # a built hand: by name
         if f not in ruleset.flags:
             raise ContextError(
                 f"'{f}' is not a flag of ruleset {ruleset.name} (its flags: "
@@ -551,7 +551,7 @@ def _check_local(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:
                 col.get("nagashi"),
                 "nagashi",
             )
-        other = sorted(flags - _DRAW_COMPANIONS, key=lambda f: col.get(f, 0))
+        other = sorted(flags - _DRAW_COMPANIONS, key=lambda f: (col.get(f, 0), f))
         if other:
             raise ContextError(
                 f"'nagashi' is scored at the exhaustive draw: '{other[0]}' cannot come with it",
