@@ -74,16 +74,18 @@ __all__ = [
 __version__ = "0.1.0"
 
 
-def __getattr__(name: str) -> Any:
-    """A public type of `_TYPES`, imported on first use."""
-    module = _TYPES.get(name)
-    if module is None:
-        raise AttributeError(f"module 'mjscore' has no attribute '{name}'")
-    from importlib import import_module
+if not TYPE_CHECKING:  # mypy reads the types above, and no name of the module is Any
 
-    value = getattr(import_module(module, __name__), name)
-    globals()[name] = value
-    return value
+    def __getattr__(name: str) -> Any:
+        """A public type of `_TYPES`, imported on first use."""
+        module = _TYPES.get(name)
+        if module is None:
+            raise AttributeError(f"module 'mjscore' has no attribute '{name}'")
+        from importlib import import_module
+
+        value = getattr(import_module(module, __name__), name)
+        globals()[name] = value
+        return value
 
 
 def score(

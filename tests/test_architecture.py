@@ -14,7 +14,9 @@ import under `if TYPE_CHECKING:` too (a type names the floor it comes from). Bot
     engine                the catalog (a ruleset checked against the registries), the
                           setting, the validation, the loop
     analysis, ledger      waits and shanten; a whole game
-    records, report       the record readers; the reporters (words per language)
+    records               the record readers
+    stats                 an archive's figures, counted from the readers and the ledger
+    report                the reporters (words per language)
     cli, mjscore          the command line and the library's face (mjscore/__init__.py)
 """
 
@@ -38,7 +40,9 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("scoring",),
     ("engine",),
     ("analysis", "ledger"),
-    ("records", "report"),
+    ("records",),
+    ("stats",),
+    ("report",),
     ("cli", "", "__main__"),  # "": mjscore itself, the library's face
 )
 # Arrows between two packages of one floor, each with its reason.

@@ -48,6 +48,7 @@ WRITING = {  # a command that writes output, and arguments it runs on
     "notation": [],
     "boo-result": ["4000/2000/1200/800"],
     "game": [str(ROOT / "examples" / "game.txt")],
+    "stats": [str(LOGS / "mjlog" / "double-ron.mjlog")],
 }
 
 

@@ -53,6 +53,26 @@ def test_equality_and_hash_by_compared_fields() -> None:
     assert len({Point(1), Point(1), Point(2)}) == 2
 
 
+@value_class
+class One:
+    n: int
+
+
+@value_class
+class Nothing:
+    note: str = field(default="", compare=False)
+
+
+def test_equality_and_hash_with_one_or_no_compared_field() -> None:
+    """A value of one compared field (HouseRules) hashes and compares too: its key is a
+    plain function, which the class must not bind as a method (found by the native core's
+    bridge, which keys its runs on the house rules)."""
+    assert One(1) == One(1) and One(1) != One(2)
+    assert hash(One(1)) == hash(One(1))
+    assert len({One(1), One(1), One(2)}) == 2
+    assert Nothing("a") == Nothing("b") and hash(Nothing("a")) == hash(Nothing("b"))
+
+
 def test_frozen() -> None:
     p = Point(1)
     with pytest.raises(FrozenError):

@@ -60,9 +60,18 @@ def test_winds_flags_and_ruleset_names_are_case_insensitive(capsys):
     capsys.readouterr()
 
 
-def test_version(capsys):
+def test_version(capsys, monkeypatch):
+    """--version says which core scores a file of hands (docs/native.md)."""
+    from mjscore.cli import native
+
+    core = "native core" if native.available() else "Python core: the native core is not built"
+    monkeypatch.setenv("MJSCORE_NATIVE", "1")  # the suite also runs with the core off
     assert run(["--version"]) == 0
-    assert capsys.readouterr().out.strip() == f"mjscore {mjscore.__version__}"
+    assert capsys.readouterr().out.strip() == f"mjscore {mjscore.__version__} ({core})"
+    monkeypatch.setenv("MJSCORE_NATIVE", "0")
+    assert run(["--version"]) == 0
+    off = "MJSCORE_NATIVE=0" if native.available() else "the native core is not built"
+    assert capsys.readouterr().out.strip() == f"mjscore {mjscore.__version__} (Python core: {off})"
 
 
 def _rich(args: list[str], env: dict[str, str] | None = None) -> str:

@@ -210,7 +210,8 @@ def _make(cls: type[T], frozen: bool, slots: bool) -> type[T]:
         n for n in own if not any(n in getattr(b, "__slots__", ()) for b in cls.__mro__[1:])
     )
     namespace["__init__"], namespace["__eq__"] = scope["__init__"], _eq
-    namespace["__value_key__"] = _key_of([f.name for f in fs if f.compare])
+    # static: a one-field key is a plain function, which a class would bind as a method
+    namespace["__value_key__"] = staticmethod(_key_of([f.name for f in fs if f.compare]))
     namespace["__getstate__"], namespace["__setstate__"] = _getstate, _setstate
     if "__repr__" not in cls.__dict__:
         namespace["__repr__"] = _repr

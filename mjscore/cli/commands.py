@@ -9,7 +9,6 @@ typer and what the one command draws. Annotations are evaluated here, once, at i
 start, and string annotations would be compiled and evaluated again there.
 """
 
-import contextlib
 import os
 import sys
 from collections.abc import Callable
@@ -20,7 +19,7 @@ import typer
 from ..base.errors import ExitCode
 from ..report import COMMAND_FORMATS, DEFAULT_FORMAT, FORMATS
 from ..rulesets import DEFAULT_RULESET
-from .runner import OutputError, guard_streams, guarded, say, score_command
+from .runner import guard_streams, guarded, say, score_command
 
 app = typer.Typer(
     name="mjscore",
@@ -53,8 +52,9 @@ def _complete_opt(incomplete: str) -> list[str]:
 def _version(value: bool) -> None:
     if value:
         from .. import __version__
+        from .native import core_words
 
-        print(f"mjscore {__version__}")
+        print(f"mjscore {__version__} ({core_words()})")
         raise typer.Exit(0)
 
 
@@ -811,6 +811,115 @@ def check_records(
     return _written(output, lambda: check_command(paths, fmt, quiet=quiet, ruleset=chosen))
 
 
+@app.command("stats")
+def stats(
+    files: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="FILE|DIR|-",
+            help="Game records (every format import reads), directories of them, files of "
+            "lines (import's, a typed game, or plain hands); '-' = stdin.",
+            show_default=False,
+        ),
+    ] = None,
+    player: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--player",
+            "-p",
+            metavar="NAME",
+            help="Count this player only (repeatable); default: every player, a row each.",
+            show_default=False,
+        ),
+    ] = None,
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            "--rules",
+            "-r",
+            metavar="NAME",
+            help="Count the games played under this ruleset (games that name none are "
+            "played under it); default: every game.",
+            show_default=False,
+            autocompletion=_complete_rules,
+        ),
+    ] = None,
+    room: Annotated[
+        str | None,
+        typer.Option(
+            "--room",
+            metavar="NAME",
+            help="Count the games of this room or lobby (docs/stats.md).",
+            show_default=False,
+        ),
+    ] = None,
+    length: Annotated[
+        str | None,
+        typer.Option(
+            "--length",
+            metavar="east|south",
+            help="Count the games of this length.",
+            show_default=False,
+        ),
+    ] = None,
+    seats: Annotated[
+        int | None,
+        typer.Option(
+            "--seats",
+            metavar="3|4",
+            help="Count the games of this many players.",
+            show_default=False,
+        ),
+    ] = None,
+    fmt: Annotated[
+        str,
+        typer.Option("--format", "-F", metavar="rich|json|jsonl|tsv", help="Output format."),
+    ] = "rich",
+    jobs: Annotated[
+        str,
+        typer.Option(
+            "--jobs",
+            "-j",
+            metavar="N",
+            help="Processes reading the files (0 = every core from 8 files on, 1 = one).",
+        ),
+    ] = "0",
+    chart: Annotated[
+        bool,
+        typer.Option("--chart/--no-chart", help="The charts of the rich report."),
+    ] = True,
+    quiet: QuietOption = False,
+    output: OutputOption = None,
+) -> int:
+    """A player's or a club's archive in figures: placements, results, rates, and the
+    yaku, han, fu and limits of every win re-scored (docs/stats.md).
+
+    \b
+    Example:
+      mjscore stats tests/data/logs
+      mjscore stats logs/ --player Alice --format jsonl
+      mjscore stats examples/hands.txt
+    """
+    from .stats import stats_command
+
+    paths = _record_paths(files)
+    return _written(
+        output,
+        lambda: stats_command(
+            paths,
+            player or [],
+            rules,
+            room,
+            length.lower() if length else None,
+            seats,
+            fmt.lower(),
+            jobs,
+            quiet=quiet,
+            chart=chart,
+        ),
+    )
+
+
 # -- entry point ----------------------------------------------------------------------------
 
 
@@ -890,22 +999,12 @@ def run(argv: list[str] | None = None) -> int:
 
 
 def main() -> None:
-    """Console script `mjscore` and `python -m mjscore`: run, then leave at once.
+    """The typer entry of the console script (cli.main): run, then leave at once
+    (runner.exit_now)."""
+    from .runner import exit_now
 
-    Once the output is written and flushed, the process ends with os._exit: tearing the
-    interpreter down (every module, every cached value) takes longer than scoring one
-    hand (README, "The speed layer"). Nothing mjscore does is left to exit handlers; with
-    MJSCORE_DEBUG set (for profilers and coverage) it exits the ordinary way.
-    """
     guard_streams()  # a failing write is OutputError, whichever command wrote
-    code = run()
-    if os.environ.get("MJSCORE_DEBUG"):
-        sys.exit(code)
-    for stream in (sys.stdout, sys.stderr):
-        # a closed pipe or a full disk: `run` has said it all, and an unflushed rest is lost
-        with contextlib.suppress(OSError, ValueError, AttributeError, OutputError):
-            stream.flush()
-    os._exit(code)
+    exit_now(run())
 
 
 if __name__ == "__main__":

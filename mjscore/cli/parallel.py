@@ -16,8 +16,8 @@ from __future__ import annotations
 import itertools
 import os
 import sys
-from collections.abc import Generator, Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Generator, Iterable, Iterator
+from typing import Any, NamedTuple
 
 PARALLEL_MIN_LINES = 2000  # below this, starting workers costs more than it saves
 CHUNK = 500  # lines per task: each task costs its sending and a result
@@ -32,14 +32,16 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-def workers_for(total: int, fmt: str, jobs: int) -> int:
-    """How many processes score `total` lines: `jobs` 0 is automatic, 1 is serial."""
+def workers_for(total: int, fmt: str, jobs: int, native: bool = False) -> int:
+    """How many processes score `total` lines: `jobs` 0 is automatic, 1 is serial. With
+    the native core (`native`: the run's ruleset is one it scores) a line costs less than
+    sending it to a worker and back, so automatic is one process (docs/native.md)."""
     from ..report import FORMATS
 
     if not FORMATS[fmt].machine or jobs == 1 or total < 2:
         return 1
     if jobs == 0:
-        if total < PARALLEL_MIN_LINES:
+        if total < PARALLEL_MIN_LINES or native:
             return 1
         jobs = available_cores()
     return max(1, min(jobs, -(-total // CHUNK)))
@@ -55,10 +57,14 @@ def _score_chunk(
     """
     from ..report import error_line
     from .lines import ANALYSE, reporters_of, with_source
+    from .native import run_for
 
     chunk, rules, options, fmt, command, source = task
     analyse = ANALYSE[command]
     render, join = reporters_of(command).renderer(fmt)
+    native = run_for(rules, options, fmt, command)
+    if native is not None:  # the riichi family's lines in Rust, the others as below
+        return native.score_chunk(chunk, fmt, source, analyse, render, join)
     records: list[str] = []
     errors: list[str] = []
     scored = 0
@@ -154,6 +160,39 @@ def scored_in_parallel(
         crew.end()
 
 
+class Call(NamedTuple):
+    """A task for a worker beyond a chunk of lines: `function(argument)`, its answer sent
+    back (`mapped_in_order`; the function is a module's, so that it pickles by name)."""
+
+    function: Callable[[Any], Any]
+    argument: Any
+
+
+def mapped_in_order(
+    function: Callable[[Any], Any], arguments: Iterable[Any], workers: int
+) -> Generator[Any, None, None]:
+    """`function(argument)` of each argument, computed by `workers` processes and given in
+    the order of the arguments (at most IN_FLIGHT a worker out at once), with the same
+    care for stops and lost workers as `scored_in_parallel`."""
+    from collections import deque
+
+    crew = _Crew(workers)
+    try:
+        crew.start()
+        pending: deque[_Worker] = deque()
+        for number, argument in enumerate(arguments):
+            worker = crew.workers[number % workers]
+            worker.send(Call(function, argument))
+            pending.append(worker)
+            if len(pending) >= IN_FLIGHT * workers:
+                yield pending.popleft().receive()
+        while pending:
+            yield pending.popleft().receive()
+        crew.finish()
+    finally:
+        crew.end()
+
+
 class WorkerLost(Exception):
     """A worker process ended without being told to (the OOM killer, a crash)."""
 
@@ -192,7 +231,7 @@ class _Worker:
     def send(self, task: Any) -> None:
         self.queue.put(task)
 
-    def receive(self) -> tuple[int, int, Any, str]:
+    def receive(self) -> Any:
         try:
             reply = self.results.recv()
         except (EOFError, OSError):
@@ -281,7 +320,9 @@ def _serve(tasks: Any, results: Any, parent_ends: list[Any]) -> None:
         if task is None:
             return
         try:
-            reply: Any = _score_chunk(task)
+            reply: Any = (
+                task.function(task.argument) if isinstance(task, Call) else _score_chunk(task)
+            )
         except Exception as exc:  # a bug: raised in the main process, as Pool did
             reply = RuntimeError(f"{type(exc).__name__}: {exc}")
         try:

@@ -207,27 +207,36 @@ def house_rules(
     return house, rules or config.rules or DEFAULT_RULESET, fmt or config.format or DEFAULT_FORMAT
 
 
-def want_progress(total: int, err: TextIO, out: TextIO) -> bool:
-    """A bar for long files, when stderr is a terminal and stdout is not (results scroll)."""
+def want_progress(
+    total: int, err: TextIO, out: TextIO, least: int = PROGRESS_MIN_LINES, shown: bool = False
+) -> bool:
+    """A bar for long runs (more than `least` steps), when stderr is a terminal and stdout
+    is not (results scroll), or is (`shown`: the results come at the end)."""
 
     def tty(stream: TextIO) -> bool:
         return bool(getattr(stream, "isatty", lambda: False)())
 
-    return total > PROGRESS_MIN_LINES and tty(err) and not tty(out)
+    return total > least and tty(err) and (shown or not tty(out))
 
 
 @contextmanager
-def progress_bar(total: int | None) -> Iterator[Callable[..., None]]:
-    """A tick function (lines done, 1 by default); it moves a rich bar on stderr when
-    `want_progress` says so."""
-    if total is None or not want_progress(total, sys.stderr, sys.stdout):
+def progress_bar(
+    total: int | None,
+    label: str = "scoring",
+    least: int = PROGRESS_MIN_LINES,
+    at_end: bool = False,
+) -> Iterator[Callable[..., None]]:
+    """A tick function (steps done, 1 by default); it moves a rich bar on stderr when
+    `want_progress` says so (`label` before it; more than `least` steps). A run that
+    writes only at its end (`at_end`) has its bar on a terminal stdout too."""
+    if total is None or not want_progress(total, sys.stderr, sys.stdout, least, at_end):
         yield lambda n=1: None
         return
     from rich.console import Console
     from rich.progress import Progress
 
     with Progress(console=Console(stderr=True), transient=True, redirect_stdout=False) as bar:
-        task = bar.add_task("scoring", total=total)
+        task = bar.add_task(label, total=total)
         yield lambda n=1: bar.advance(task, n)
 
 
@@ -261,7 +270,14 @@ def run_lines(
     analyse = ANALYSE[command]
     make_reporter = reporters_of(command).make_reporter
     tally = Tally()
-    workers = workers_for(total, fmt, jobs) if total is not None else 1
+    from .native import run_for
+
+    native = run_for(rules, options, fmt, command)
+    workers = (
+        workers_for(total, fmt, jobs, native is not None and native.scores_the_run())
+        if total is not None
+        else 1
+    )
     # a file in a machine format: records rendered and written a chunk at a time, as the
     # workers do (a stream is written record by record, for the reader at the other end)
     chunked = total is not None and FORMATS[fmt].machine
@@ -286,7 +302,14 @@ def run_lines(
                         tick(scored + failed)
             else:
                 for number, text in lines:
-                    result = with_source(analyse(text, rules, options, number), source)
+                    record = native.one(number, text, fmt, source) if native is not None else None
+                    if isinstance(record, bytes):  # the native core's record, for a stream
+                        tally.scored += 1
+                        with writer.writing():
+                            reporter.emit_rendered(record, None)
+                        tick()
+                        continue
+                    result = with_source(record or analyse(text, rules, options, number), source)
                     tally.add(result)
                     with writer.writing():
                         reporter.emit(result)
@@ -449,6 +472,24 @@ def _scored(
         summary_of=summary_of,
         source=text_arg(file),
     )
+
+
+def exit_now(code: int) -> None:
+    """End the process with `code` once the output is written and flushed, with os._exit:
+    tearing the interpreter down (every module, every cached value) takes longer than
+    scoring one hand (README, "The speed layer"). Nothing mjscore does is left to exit
+    handlers; with MJSCORE_DEBUG set (for profilers and coverage) it exits the ordinary way.
+    """
+    import contextlib
+    import os
+
+    if os.environ.get("MJSCORE_DEBUG"):
+        sys.exit(code)
+    for stream in (sys.stdout, sys.stderr):
+        # a closed pipe or a full disk: `run` has said it all, and an unflushed rest is lost
+        with contextlib.suppress(OSError, ValueError, AttributeError, OutputError):
+            stream.flush()
+    os._exit(code)
 
 
 def say(message: str) -> None:

@@ -7,6 +7,7 @@ It imports the core and the rulesets only (never the records, the reports or the
 from __future__ import annotations
 
 from .game import (
+    Entry,
     Game,
     GameProblem,
     Header,
@@ -16,12 +17,14 @@ from .game import (
     game,
     games,
     header_line,
+    header_of,
     read_header,
     read_mark,
     round_mark,
 )
 
 __all__ = [
+    "Entry",
     "Game",
     "GameProblem",
     "Header",
@@ -31,6 +34,7 @@ __all__ = [
     "game",
     "games",
     "header_line",
+    "header_of",
     "read_header",
     "read_mark",
     "round_mark",

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
 from typing import Any, NamedTuple
 from urllib.parse import quote, unquote
 
@@ -35,10 +36,12 @@ from ..core.drawn import (
     parse_drawn,
 )
 from ..core.hand import DECLARED_RIICHI, Hand
+from ..core.notation import parse_line
 from ..core.phrases import phrase
-from ..core.result import ScoreResult
+from ..core.result import ScoreResult, call_text
 from ..engine.catalog import load_ruleset
-from ..engine.setting import Rules, ruleset_of
+from ..engine.loop import score_hand
+from ..engine.setting import HouseRules, Rules, ruleset_of
 from ..rulesets import DEFAULT_RULESET, Ruleset
 
 GAME_MARK = re.compile(r"#\s*game\b(.*)$")
@@ -101,7 +104,9 @@ class Part(NamedTuple):
 
 
 PART_REASONS = ("win", "honba", "deposits", "riichi", "noten", "nagashi")
-_PART_OF = {"honba": "honba", "deposits": "deposits"}  # a payment's reason: its part
+_RANK = {reason: i for i, reason in enumerate(PART_REASONS)}  # the parts' order
+_WIN, _RIICHI = _RANK["win"], _RANK["riichi"]
+_RANK_OF = {"honba": _RANK["honba"], "deposits": _RANK["deposits"]}  # a payment's part
 
 
 class Round(NamedTuple):
@@ -241,7 +246,12 @@ def round_mark(game: str, round_: str, honba: int) -> str:
 def read_mark(text: str) -> tuple[str, str, int] | None:
     """(game, round, honba) of a line's `# GAME E4-1` comment, or None."""
     _, hash_, comment = text.partition("#")
-    m = _PLACE.match("#" + comment) if hash_ else None
+    return _mark(comment) if hash_ else None
+
+
+def _mark(comment: str) -> tuple[str, str, int] | None:
+    """(game, round, honba) of the comment after a line's first `#`, or None."""
+    m = _PLACE.match("#" + comment)
     return (unquote(m.group(1)), m.group(2), int(m.group(3))) if m else None
 
 
@@ -309,6 +319,44 @@ def read_header(text: str) -> Header | None:
             (SETTINGS[k].param, value)
             for k in SETTINGS
             if k in fields and (value := SETTINGS[k].read(fields[k])) is not None
+        ),
+    )
+
+
+def header_of(
+    game: str,
+    players: Iterable[str] = (),
+    rules: str | None = None,
+    length: str | None = None,
+    rounding: str | None = None,
+    settings: Iterable[tuple[str, str]] = (),
+) -> Header:
+    """The Header that the game line `header_line(...)` of these values reads as, made
+    from the values themselves (a record reader's game start: `mjscore stats`); a value
+    the line would not take is one of its `problems`, as read_header says it."""
+    given: dict[str, str] = {}
+    problems: list[str] = []
+    for key, value in settings:
+        if key in SETTINGS and key in given:
+            problems.append(f"'{key}:{value}' repeats {key}:")
+        given.setdefault(key, value)
+    fields = {"rules": rules or "", "length": length or "", "rounding": rounding or ""}
+    problems[:0] = [
+        f"'{key}:{value}' {problem}"
+        for key, value in (*((k, v) for k, v in fields.items() if v), *given.items())
+        if key in HEADER_KEYS and (problem := _header_value(key, value))
+    ]
+    return Header(
+        game or "-",
+        tuple(p or "-" for p in players),
+        rules or None,
+        length if length in LENGTHS else None,
+        rounding if rounding in ROUNDINGS else None,
+        tuple(problems),
+        tuple(
+            (SETTINGS[k].param, value)
+            for k in SETTINGS
+            if k in given and (value := SETTINGS[k].read(given[k])) is not None
         ),
     )
 
@@ -393,6 +441,18 @@ def _header_value(key: str, value: str) -> str:
 # -- the ledger -----------------------------------------------------------------------------
 
 
+class Entry(NamedTuple):
+    """A line given as values, as a record reader has it: its text (or a parsed Hand or
+    DrawnRound) and the round it belongs to, `(game, round, honba)`, as a `# GAME E1-0`
+    comment marks a line (two win entries of one place are a double ron)."""
+
+    text: Any
+    place: tuple[str, str, int] | None = None
+
+
+WinSeen = Callable[[int, ScoreResult], None]  # (the input line, the win's result)
+
+
 class _Item(NamedTuple):
     line: int
     text: Any  # the line, or a parsed Hand or DrawnRound
@@ -407,23 +467,30 @@ class _HeaderAt(NamedTuple):
 def _items(lines: Iterable[Any]) -> Iterator[_Item | _HeaderAt]:
     number = 0
     for entry in lines:
+        if isinstance(entry, Entry):
+            number += 1
+            yield _Item(number, entry.text, entry.place)
+            continue
+        if isinstance(entry, Header):
+            number += 1
+            yield _HeaderAt(number, entry)
+            continue
         if isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], int):
             number = entry[0] - 1  # (line number, text), as a file reader gives them
             entry = entry[1]
-        texts = (_BREAKS.split(entry) if entry else [""]) if isinstance(entry, str) else [entry]
-        for text in texts:
+        if not isinstance(entry, str):
             number += 1
-            if not isinstance(text, str):
-                yield _Item(number, text, None)  # a parsed Hand or DrawnRound (or a mistake)
-                continue
-            header = read_header(text)
-            if header is not None:
-                yield _HeaderAt(number, header)
-                continue
-            body, _, comment = text.partition("#")
+            yield _Item(number, entry, None)  # a parsed Hand or DrawnRound (or a mistake)
+            continue
+        for text in _BREAKS.split(entry) if "\n" in entry or "\r" in entry else (entry,):
+            number += 1
+            body, hash_, comment = text.partition("#")
             if not body.strip():
+                header = read_header(text) if hash_ else None  # a game line is a comment
+                if header is not None:
+                    yield _HeaderAt(number, header)
                 continue
-            yield _Item(number, text, read_mark(text) if comment else None)
+            yield _Item(number, text, _mark(comment) if comment else None)
 
 
 def games(
@@ -431,10 +498,14 @@ def games(
     rules: Rules = DEFAULT_RULESET,
     options: Any = None,
     settings: dict[str, Any] | None = None,
+    on_win: WinSeen | None = None,
 ) -> Iterator[Game]:
-    """Every game of the input, in order (a `# game` line starts the next one); each is
-    given as soon as the next one starts or the input ends. `options`: a dict of option
-    values for every line, or the run's HouseRules."""
+    """Every game of the input, in order (a `# game` line, or a `Header`, starts the next
+    one); each is given as soon as the next one starts or the input ends. The input:
+    text lines, `(line number, text)` pairs, Hands, DrawnRounds, `Entry` values.
+    `options`: a dict of option values for every line, or the run's HouseRules.
+    `on_win(line, result)` sees each win the ledger scores, as it plays it (`stats`
+    counts the yaku of each)."""
     if isinstance(lines, (str, bytes)) or not isinstance(lines, Iterable):
         raise TypeError(
             f"a game takes a text, lines or parsed hands, not {type(lines).__name__}"
@@ -446,10 +517,10 @@ def games(
         if isinstance(item, _HeaderAt):
             if current is not None:
                 yield current.close()
-            current = _Ledger(item.header, rules, options, settings, item.line)
+            current = _Ledger(item.header, rules, options, settings, item.line, on_win)
             continue
         if current is None:
-            current = _Ledger(Header(""), rules, options, settings)
+            current = _Ledger(Header(""), rules, options, settings, on_win=on_win)
         current.add(item)
     if current is not None:
         yield current.close()
@@ -460,11 +531,12 @@ def game(
     rules: Rules = DEFAULT_RULESET,
     options: Any = None,
     settings: dict[str, Any] | None = None,
+    on_win: WinSeen | None = None,
 ) -> Game:
     """The ledger of one game (the first of the input)."""
     if isinstance(lines, str):
         lines = [lines]
-    for found in games(lines, rules, options, settings):
+    for found in games(lines, rules, options, settings, on_win):
         return found
     return _Ledger(Header(""), rules, options, settings).close()
 
@@ -488,10 +560,10 @@ class _Ledger:
         options: Any,
         settings: dict[str, Any] | None,
         line: int = 0,
+        on_win: WinSeen | None = None,
     ) -> None:
-        from ..engine.setting import HouseRules
-
         self.header = header
+        self.on_win = on_win
         self.problems: list[GameProblem] = []
         self.broken = False
         for problem in header.problems:
@@ -502,33 +574,7 @@ class _Ledger:
             self.ruleset = ruleset_of(rules)
         self.house = options if isinstance(options, HouseRules) else None
         self.options = None if self.house is not None else options
-        p = self.ruleset.params
-        self.cfg = {
-            k: getattr(p, k)
-            for k in (
-                "start_points",
-                "return_points",
-                "goal_points",
-                "uma",
-                "oka",
-                "result_rounding",
-                "ties",
-                "leftover_deposits",
-                "game_length",
-                "bust",
-                "west_extension",
-                "agari_yame",
-                "tenpai_yame",
-                "renchan_on_abort",
-                "noten_total",
-                "deposit",
-                "mangan_base",
-                "game_result",
-                "renchan",
-            )
-        }
-        if not p.deposits:  # riichi is free (Kansai Boo): no stick goes to the table
-            self.cfg["deposit"] = 0
+        self.cfg = dict(_game_params(self.ruleset.name))
         if header.length:
             self.cfg["game_length"] = header.length
         if header.rounding:
@@ -537,6 +583,7 @@ class _Ledger:
         self.cfg.update(settings or {})
         self.seats = self.ruleset.seats
         self.n = len(self.seats)
+        self.seat_at = {wind: i for i, wind in enumerate(self.seats)}
         named = len(header.players) == self.n
         self.named = named
         self.players = header.players if named else self.seats
@@ -575,10 +622,15 @@ class _Ledger:
 
     @property
     def round_name(self) -> str:
-        return f"{SEATS[(self.kyoku // self.n) % 4]}{self.kyoku % self.n + 1}"
+        return _round_label(self.kyoku, self.n)
 
     def _player(self, wind: str, dealer: int) -> int:
-        return (dealer + self.seats.index(wind)) % self.n
+        return (dealer + self.seat_at[wind]) % self.n
+
+    def _players(self, dealer: int) -> dict[str, int]:
+        """Each seat wind's player in a round that `dealer` deals."""
+        n = self.n
+        return {wind: (dealer + i) % n for wind, i in self.seat_at.items()}
 
     def _fail(self, line: int, message: str) -> None:
         self.problems.append(GameProblem("error", line, message))
@@ -628,7 +680,7 @@ class _Ledger:
 
     def _check_table(self, item: _Item, rules: str | None, what: str) -> bool:
         """A line of another ruleset must play at a table of the game's size."""
-        if not rules:
+        if not rules or rules == self.ruleset.name:
             return True
         try:
             seats = load_ruleset(rules).seats
@@ -651,15 +703,14 @@ class _Ledger:
         """The win line's hand, read leniently about the deposits: a line that leaves out
         `sticks:` but names `riichi-by:` is read with room for them (the ledger fills them
         in, `_fill`)."""
-        from ..core.notation import parse_line
-
         if isinstance(item.text, Hand):
             return _Line(item, item.text, True, True)
         text: str = item.text
         body = text.partition("#")[0]
-        honba, sticks = _writes(body, "honba"), _writes(body, "sticks")
+        low = body.lower()
+        honba, sticks = _writes(body, "honba", low), _writes(body, "sticks", low)
         try:
-            if sticks or not _writes(body, "riichi-by"):
+            if sticks or not _writes(body, "riichi-by", low):
                 hand = parse_line(body)
             else:  # room for every stick: the real count is set once the round is known
                 hand = parse_line(f"{body} sticks:{self.table + self.n}")
@@ -671,8 +722,6 @@ class _Ledger:
         return _Line(item, hand, honba, sticks)
 
     def _score(self, line: _Line) -> ScoreResult:
-        from ..engine.loop import score_hand
-
         return score_hand(line.hand, self.ruleset, self.options, line.item.line, house=self.house)
 
     def _check_place(
@@ -682,6 +731,9 @@ class _Ledger:
         ledger's own), against the table; an error names the token (and its column when
         it is written) and what the game expects."""
         wind = SEATS[(self.kyoku // self.n) % 4]
+        expected = self.table + new_sticks
+        if round_wind == wind and honba in (None, self.honba) and sticks in (None, expected):
+            return True  # the usual line: no message to build
         where = f"the game stands at {self.round_name}-{self.honba}"
         if round_wind != wind:
             self._fail(
@@ -719,18 +771,19 @@ class _Ledger:
             lines.append(line)
         if not self._check_round(lines, dealer):
             return
+        player = self._players(dealer)
         riichi: set[int] = set()
         for line in lines:
             ctx = line.hand.ctx
             if ctx.flags & RIICHI_FLAGS:
-                riichi.add(self._player(ctx.seat_wind, dealer))
-            riichi |= {self._player(w, dealer) for w in ctx.riichi_by}
+                riichi.add(player[ctx.seat_wind])
+            riichi.update(player[w] for w in ctx.riichi_by)
         taker = self._taker(lines, dealer)
         if taker is None:
             return
         staked = len(riichi) if self.ruleset.params.deposits else 0  # sticks put down
         changes = [0] * self.n
-        parts: dict[tuple[int, str], int] = {}
+        parts: dict[tuple[int, int], int] = {}  # (reason's rank, player): amount
         winners: list[int] = []
         losers: list[int] = []
         calls: list[str] = []
@@ -748,26 +801,29 @@ class _Ledger:
                 hand = replace(line.hand, ctx=replace(ctx, honba=honba, sticks=sticks))
                 line = line._replace(hand=hand)
             result = self._score(line)
-            if not result.ok or result.hand is None:
+            verdict = result.verdict
+            if verdict is None or not result.ok or result.hand is None:
                 self._fail(line.item.line, f"not scored: {result.error}")
                 return
-            winner = self._player(ctx.seat_wind, dealer)
-            if result.winner is None:  # a European draw line: nobody won
+            if self.on_win is not None:
+                self.on_win(line.item.line, result)
+            winner = player[ctx.seat_wind]
+            if verdict.winner is None:  # a European draw line: nobody won
                 drew = True
-            for pay in result.payments:
-                reason = _PART_OF.get(pay.reason, "win")
-                if pay.payer in self.seats:
-                    key = (self._player(pay.payer, dealer), reason)
+            for pay in verdict.payments:
+                rank = _RANK_OF.get(pay.reason, _WIN)
+                if pay.payer in player:
+                    key = (rank, player[pay.payer])
                     parts[key] = parts.get(key, 0) - pay.amount
-                key = (self._player(pay.payee, dealer), reason)
+                key = (rank, player[pay.payee])
                 parts[key] = parts.get(key, 0) + pay.amount
-            for wind, amount in result.net.items():
-                changes[self._player(wind, dealer)] += amount
+            for wind, amount in verdict.net.items():
+                changes[player[wind]] += amount
             loser = None
-            if result.discarder and result.discarder in self.seats:
-                loser = self._player(result.discarder, dealer)
+            if verdict.discarder and verdict.discarder in player:
+                loser = player[verdict.discarder]
                 losers.append(loser)
-            if result.winner is not None:
+            if verdict.winner is not None:
                 winners.append(winner)
                 value = _value(winner, loser, result)
                 values.append(value)
@@ -776,7 +832,7 @@ class _Ledger:
         for p in riichi:
             changes[p] -= deposit
             if deposit:
-                parts[(p, "riichi")] = parts.get((p, "riichi"), 0) - deposit
+                parts[(_RIICHI, p)] = parts.get((_RIICHI, p), 0) - deposit
         table_after = 0 if winners else self.table + staked
         renchan = dealer in winners
         if self.cfg["renchan"] == "dealer_win":
@@ -929,26 +985,28 @@ class _Ledger:
         riichi = [self._player(w, dealer) for w in drawn.riichi_by]
         text = item.text if isinstance(item.text, str) else ""
         body = text.partition("#")[0]
+        low = body.lower()
         written = isinstance(item.text, DrawnRound)
-        honba = drawn.honba if written or _writes(body, "honba") else None
-        sticks = drawn.sticks if written or _writes(body, "sticks") else None
+        honba = drawn.honba if written or _writes(body, "honba", low) else None
+        sticks = drawn.sticks if written or _writes(body, "sticks", low) else None
         staked = len(riichi) if self.ruleset.params.deposits else 0
         if not self._check_place(item, drawn.round_wind, honba, sticks, staked):
             return
         changes = [0] * self.n
-        parts: dict[tuple[int, str], int] = {}
+        parts: dict[tuple[int, int], int] = {}  # (reason's rank, player): amount
         for a, b, amount, reason in draw_payments(
             drawn, self.seats, self.cfg["noten_total"], self.cfg["mangan_base"]
         ):
             pa, pb = self._player(a, dealer), self._player(b, dealer)
+            rank = _RANK[reason]
             changes[pa] -= amount
             changes[pb] += amount
-            parts[(pa, reason)] = parts.get((pa, reason), 0) - amount
-            parts[(pb, reason)] = parts.get((pb, reason), 0) + amount
+            parts[(rank, pa)] = parts.get((rank, pa), 0) - amount
+            parts[(rank, pb)] = parts.get((rank, pb), 0) + amount
         for p in riichi:
             changes[p] -= self.cfg["deposit"]
             if self.cfg["deposit"]:
-                parts[(p, "riichi")] = parts.get((p, "riichi"), 0) - self.cfg["deposit"]
+                parts[(_RIICHI, p)] = parts.get((_RIICHI, p), 0) - self.cfg["deposit"]
         tenpai = tuple(sorted(self._player(w, dealer) for w in drawn.tenpai))
         if drawn.kind in ABORTIVE:
             result, renchan = "abort", self.cfg["renchan_on_abort"]
@@ -979,13 +1037,17 @@ class _Ledger:
     def _read_drawn(self, text: str) -> DrawnRound:
         """A drawn-round line, `sticks:` left out read with room for its riichi (as `_read`)."""
         body = text.partition("#")[0]
-        if _writes(body, "sticks") or not _writes(body, "riichi-by"):
+        low = body.lower()
+        writes_sticks = _writes(body, "sticks", low)
+        if writes_sticks or not _writes(body, "riichi-by", low):
             drawn = parse_drawn(text)
         else:
             drawn = replace(parse_drawn(f"{body} sticks:{self.table + self.n}"), text=text)
         staked = len(drawn.riichi_by) if self.ruleset.params.deposits else 0
-        sticks = drawn.sticks if _writes(body, "sticks") else self.table + staked
-        honba = drawn.honba if _writes(body, "honba") else self.honba
+        sticks = drawn.sticks if writes_sticks else self.table + staked
+        honba = drawn.honba if _writes(body, "honba", low) else self.honba
+        if (honba, sticks) == (drawn.honba, drawn.sticks):
+            return drawn
         return replace(drawn, honba=honba, sticks=sticks)
 
     def _check_draw(self, item: _Item, drawn: DrawnRound) -> bool:
@@ -1154,37 +1216,35 @@ class _Ledger:
 
 def _value(winner: int, loser: int | None, result: ScoreResult) -> WinValue:
     """A win's value as the round report says it (the call as the table says it)."""
-    from ..core.result import call_text
-
     verdict = result.verdict
-    call = call_text(verdict.payments, verdict.value) if verdict is not None else None
+    if verdict is None:  # the ledger takes only results with a verdict
+        return WinValue(winner, loser, 0)
+    score = verdict.score
+    call = call_text(verdict.payments, verdict.value)
     return WinValue(
         winner,
         loser,
-        result.value or 0,
-        result.han,
-        result.fu,
-        result.limit,
-        result.yakuman or 0,
+        verdict.value or 0,
+        score.han,
+        score.fu,
+        score.limit,
+        score.yakuman or 0,
         call or "",
     )
 
 
-def _parts(parts: dict[tuple[int, str], int], changes: list[int]) -> tuple[Part, ...]:
-    """The round's parts in a fixed order (by reason, then player), none of 0; where the
-    payments do not add up to the changes (a ruleset whose payments are not itemised),
-    the rest is the win's."""
+def _parts(parts: dict[tuple[int, int], int], changes: list[int]) -> tuple[Part, ...]:
+    """The round's parts, keyed (reason's rank, player), in that order, none of 0; where
+    the payments do not add up to the changes (a ruleset whose payments are not
+    itemised), the rest is the win's."""
     rest = list(changes)
-    for (p, _), amount in parts.items():
+    for (_, p), amount in parts.items():
         rest[p] -= amount
     for p, amount in enumerate(rest):
         if amount:
-            parts[(p, "win")] = parts.get((p, "win"), 0) + amount
-    order = {r: i for i, r in enumerate(PART_REASONS)}
+            parts[(_WIN, p)] = parts.get((_WIN, p), 0) + amount
     return tuple(
-        Part(p, reason, amount)
-        for (p, reason), amount in sorted(parts.items(), key=lambda kv: (order[kv[0][1]], kv[0][0]))
-        if amount
+        Part(p, PART_REASONS[rank], amount) for (rank, p), amount in sorted(parts.items()) if amount
     )
 
 
@@ -1195,9 +1255,10 @@ def _multiple_ron(ruleset: Ruleset, options: Any) -> str:
         return str(ruleset.resolve_options().get("multiple_ron", "all"))
 
 
-def _writes(body: str, key: str) -> bool:
-    """Whether a line's body writes the token `key:` (in any case)."""
-    low = body.lower()
+def _writes(body: str, key: str, low: str | None = None) -> bool:
+    """Whether a line's body writes the token `key:` (in any case); `low`: the body
+    lowered, where the caller asks for several keys."""
+    low = body.lower() if low is None else low
     at = low.find(f"{key}:")
     while at >= 0:
         if at == 0 or low[at - 1].isspace():
@@ -1235,6 +1296,46 @@ def _is_draw(item: _Item) -> bool:
     return isinstance(item.text, DrawnRound) or (
         isinstance(item.text, str) and is_drawn_line(item.text)
     )
+
+
+_PARAMS = (
+    "start_points",
+    "return_points",
+    "goal_points",
+    "uma",
+    "oka",
+    "result_rounding",
+    "ties",
+    "leftover_deposits",
+    "game_length",
+    "bust",
+    "west_extension",
+    "agari_yame",
+    "tenpai_yame",
+    "renchan_on_abort",
+    "noten_total",
+    "deposit",
+    "mangan_base",
+    "game_result",
+    "renchan",
+)
+
+
+@lru_cache(maxsize=32)
+def _game_params(name: str) -> dict[str, Any]:
+    """The game's numbers the ruleset `name` plays by (a game copies them: its line may
+    change some), read once a ruleset."""
+    p = load_ruleset(name).params
+    params = {k: getattr(p, k) for k in _PARAMS}
+    if not p.deposits:  # riichi is free (Kansai Boo): no stick goes to the table
+        params["deposit"] = 0
+    return params
+
+
+@lru_cache(maxsize=64)
+def _round_label(kyoku: int, n: int) -> str:
+    """The round `kyoku` (0 = E1) at a table of `n`: `E1` .. `N4`."""
+    return f"{SEATS[(kyoku // n) % 4]}{kyoku % n + 1}"
 
 
 def _order(points: list[int]) -> list[int]:

@@ -15,9 +15,9 @@ from urllib.parse import unquote
 from ..base.frozen import value_class
 from ..core.drawn import DrawnRound
 from .checks import numbers
-from .model import WINDS, Problem, RecordError, Source, Win
+from .model import WINDS, Problem, RecordError, RoundPlay, Source, Win
 from .replay import Replay
-from .rules import HANCHAN, records_of, tenhou_game_params
+from .rules import HANCHAN, records_of, room_of_disp, room_of_go_type, tenhou_game_params
 
 # mjlog RYUUKYOKU `type` -> the draw's kind (no type: the wall ran out)
 MJLOG_DRAWS = {
@@ -57,6 +57,21 @@ class GameStart:
     # the game's own settings where the record states them (a Mahjong Soul room's start
     # and return points, uma...): (`start`, `30000`), as the `# game` line writes them
     settings: tuple[tuple[str, str], ...] = ()
+    room: str = ""  # the lobby or room, where the record says (rules.ROOMS)
+
+    def header_value(self) -> Any:
+        """The ledger's Header of this game (`ledger.header_of`): what `header()`, written
+        and read back, says."""
+        from ..ledger import header_of
+
+        return header_of(
+            self.game,
+            self.players,
+            self.rules or None,
+            self.length,
+            self.rounding or None,
+            self.settings,
+        )
 
     def header(self) -> str:
         from ..ledger import header_line
@@ -124,6 +139,7 @@ def mjlog_start(
         rules,
         "exact" if _tenths(_OWARI.findall(text)[-1:]) else "",
         tenhou_settings(params),
+        room_of_go_type(go_type),
     )
 
 
@@ -250,6 +266,7 @@ def tenhou6_start(
         rules,
         "exact" if exact else "",
         tenhou_settings(params if seats == 4 else {k: v for k, v in params.items() if k != "uma"}),
+        room_of_disp(disp),
     )
 
 
@@ -343,4 +360,4 @@ def tenhou6_scores(
 
 
 # everything a record reader yields
-RecordItem = Win | Problem | GameStart | Drawn | RoundScores | GameEnd
+RecordItem = Win | Problem | GameStart | Drawn | RoundScores | RoundPlay | GameEnd

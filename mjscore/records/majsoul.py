@@ -48,7 +48,7 @@ from .guard import refusal
 from .model import WINDS, Problem, RecordError, Source, Tile, Verdict, Win, round_name, write_line
 from .reading import RecordReader
 from .replay import Replay, multiple_ron
-from .rules import GameRules, multiple_ron_rule
+from .rules import GameRules, multiple_ron_rule, room_of_mode
 
 POINTS_MAX = 10_000_000
 EVENTS_MAX = 2_000  # events of one round: a real round has under 200
@@ -503,7 +503,18 @@ def read_game(doc: dict[str, Any], file: str, game: str) -> Iterator[RecordItem]
             seat = account.get("seat", 0)
             if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats:
                 names[seat] = _text(account.get("nickname"), names[seat])
-    yield GameStart(file, name, tuple(names), room.length, rules.ruleset, "", room.settings)
+    config = head.get("config")
+    meta = config.get("meta") if isinstance(config, dict) else None
+    yield GameStart(
+        file,
+        name,
+        tuple(names),
+        room.length,
+        rules.ruleset,
+        "",
+        room.settings,
+        room_of_mode(meta.get("mode_id") if isinstance(meta, dict) else None),
+    )
     events = _events(doc)
     if events is None:
         yield Problem(
@@ -700,12 +711,15 @@ class _Round:
             replay.set_kita(p, "4z")
         elif kind == "RecordHule":
             yield from self._hule(data)
+            yield replay.play(self.source)
             self.done = True
         elif kind == "RecordNoTile":
             yield from self._no_tile(data)
+            yield replay.play(self.source)
             self.done = True
         elif kind == "RecordLiuJu":
             yield self._liuju(data)
+            yield replay.play(self.source)
             self.done = True
         # other events (RecordGangResult...) belong to event modes: passed over
 

@@ -338,6 +338,7 @@ class _Log:
             after = next_start if next_start is not None and len(next_start) == rnd.seats else None
             if after is None:
                 after = rnd.after()
+            yield rnd.replay.play(rnd.source)
             yield RoundScores(rnd.source, rnd.start, after)
         elif rnd is not None:
             yield Problem("note", self.file, rnd.where, "the log stops inside this round; no line")

@@ -14,9 +14,8 @@ from collections.abc import Callable, Iterator
 from ..base.tiles import WIND_LETTERS
 from .checks import HONBA_MAX, STICKS_MAX, in_range, number, numbers, seat
 from .draws import (
-    Drawn,
     GameEnd,
-    GameStart,
+    RecordItem,
     RoundScores,
     mjlog_draw,
     mjlog_end,
@@ -178,7 +177,7 @@ def _verdict(attrs: dict[str, str], dealer: int, seats: int = 4) -> Verdict:
     return Verdict(net, points, sum(h for _, h in yaku), fu, yaku)
 
 
-Item = Win | Problem | GameStart | Drawn | RoundScores | GameEnd
+Item = RecordItem
 
 
 def read_mjlog(text: str, file: str, game: str) -> Iterator[Item]:
@@ -398,6 +397,7 @@ class _Reader:
         assert replay is not None
         where = Source(self.file, self.game, round_name(replay.kyoku), replay.honba)
         yield mjlog_draw(replay, tag.attrs, where)
+        yield replay.play(where)
         yield from _after(replay, tag.attrs, self.file, self.game, self.start)
         self.done = True
 
@@ -516,6 +516,7 @@ def _wins(
             yield _win(replay, tag.attrs, file, game, rules, None if w == f else w == taker)
         except RecordError as exc:
             yield Problem("error", file, f"{where}, tag {tag.number} <AGARI>", str(exc))
+    yield replay.play(Source(file, game, round_name(replay.kyoku), replay.honba))
     for tag in tags:  # the last one's `sc` is the round's end (a double ron has two)
         try:
             yield from _after(replay, tag.attrs, file, game, start)

@@ -73,6 +73,17 @@ class Win:
 
 
 @value_class
+class RoundPlay:
+    """How each player (seating order from the first dealer) played a round, as the record's
+    events show it, for `mjscore stats`: the calls that opened the hand (chi, pon and open
+    kan; a closed kan, an added kan and a kita are not calls) and the discards made."""
+
+    source: Source
+    calls: tuple[int, ...]
+    discards: tuple[int, ...]
+
+
+@value_class
 class Problem:
     """Something a reader could not turn into a line: `error` (bad or truncated input:
     the command exits non-zero), `note` (a round or game skipped on purpose) or `rules`

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from .model import WINDS, Meld, RecordError, Tile, WinFacts, marker
+from .model import WINDS, Meld, RecordError, RoundPlay, Source, Tile, WinFacts, marker
 
 LIVE_WALL = 70  # 136 tiles - 14 dead wall - 13 x 4 dealt
 LIVE_WALL_SANMA = 55  # 108 tiles (no 2m-8m) - 14 dead wall - 13 x 3 dealt
@@ -82,6 +82,8 @@ class Replay:
         self.live = LIVE_WALL_SANMA if seats == 3 else LIVE_WALL
         self.calls_made = False
         self.discarded = [False] * 4
+        self.discards = [0] * 4  # each seat's discards so far (its turn, as Mortal counts it)
+        self.calls = [0] * 4  # each seat's chi, pon and open kan (no closed or added kan)
         self.riichi = [0] * 4  # 0, 1 riichi, 2 double riichi
         self.pending = [0] * 4
         self.ippatsu = [False] * 4
@@ -105,6 +107,7 @@ class Replay:
     def discard(self, p: int, tok: Hashable) -> None:
         self._take(p, tok)
         self.discarded[p] = True
+        self.discards[p] += 1
         self.ippatsu[p] = False  # the riichi discard comes before acceptance sets it
         self.rinshan_next[p] = False
         self.last = ("discard", p, tok, False)
@@ -140,6 +143,7 @@ class Replay:
                 f"seat {p} calls a tile of seat {src}, which is empty at a table of three"
             )
         mark = "" if kind == "chi" else marker(p, src, self.seats)
+        self.calls[p] += 1
         tiles = [self.to_tile(t) for t in toks]
         self.melds[p].append((Meld(kind, tiles, mark), str(tiles[0].kind)))
         if kind == "kan":
@@ -261,6 +265,11 @@ class Replay:
             kita=self.kita[who],
             riichi_by=sorted(riichi_by, key=WINDS.index),
         )
+
+    def play(self, source: Source) -> RoundPlay:
+        """Each seat's calls and discards in the round so far (`mjscore stats`)."""
+        n = self.seats
+        return RoundPlay(source, tuple(self.calls[:n]), tuple(self.discards[:n]))
 
     def seat_wind(self, p: int) -> str:
         return WINDS[(p - self.dealer) % self.seats]

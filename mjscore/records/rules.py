@@ -168,6 +168,66 @@ def from_tenhou6(rule: Any, names: Any, title: Any = None) -> GameRules:
     return GameRules(options, tuple(unknown), players, platform)
 
 
+# -- the room a game was played in ------------------------------------------------------------
+
+# Tenhou's lobbies by the rank bits of `<GO type>` (DAN1, DAN2 as dnovikoff/tenhou's
+# tbase/lobby.go names them) and by the letter a tenhou.net/6 `rule.disp` writes (鳳南喰赤);
+# Mahjong Soul's ranked rooms (銅の間 .. 王座の間) by their name in a converted record's
+# `rule.disp` (三銀の間赤) and by a record's `head.config.meta.mode_id`: SAPikachu/
+# amae-koromo `src/data/types/gameMode.ts` gives the south games (金 9, 玉 12, 王座 16; three
+# players 22, 24, 26), each room's east game is one less, and bronze and silver come before
+# (2-3 and 5-6; three players 17-18 and 19-20).
+TENHOU_ROOMS = {(0, 0): "一般", (1, 0): "上級", (0, 1): "特上", (1, 1): "鳳凰"}
+_DISP_ROOMS = {"般": "一般", "上": "上級", "特": "特上", "鳳": "鳳凰"}
+MAJSOUL_ROOMS = ("銅", "銀", "金", "玉", "王座")
+_MODE_ROOMS = {
+    mode: room
+    for base, three in ((2, 17), (5, 19), (8, 21), (11, 23), (15, 25))
+    for room in [MAJSOUL_ROOMS[[2, 5, 8, 11, 15].index(base)]]
+    for mode in (base, base + 1, three, three + 1)
+}
+# the names `--room` takes beside the rooms' own
+ROOM_ALIASES = {
+    "ippan": "一般",
+    "joukyuu": "上級",
+    "tokujou": "特上",
+    "houou": "鳳凰",
+    "bronze": "銅",
+    "silver": "銀",
+    "gold": "金",
+    "jade": "玉",
+    "throne": "王座",
+}
+ROOMS = (*TENHOU_ROOMS.values(), *MAJSOUL_ROOMS)
+
+
+def room_of_go_type(flags: int) -> str:
+    """The Tenhou lobby of an mjlog `<GO type>`."""
+    return TENHOU_ROOMS[(bool(flags & DAN1), bool(flags & DAN2))]
+
+
+def room_of_disp(disp: str) -> str:
+    """The room a tenhou.net/6 `rule.disp` names (`鳳南喰赤`, `三銀の間赤`), or ""."""
+    for room in MAJSOUL_ROOMS:
+        if f"{room}の間" in disp or f"{room}之间" in disp:
+            return room
+    lobby = _LOBBY.fullmatch(disp.strip()) if disp else None
+    letter = disp.strip().lstrip("三四")[:1] if lobby else ""
+    return _DISP_ROOMS.get(letter, "一般" if lobby and letter in "東南" else "")
+
+
+def room_of_mode(mode_id: Any) -> str:
+    """The Mahjong Soul room of a record's `mode_id`, or "" (a friendly or event game)."""
+    return _MODE_ROOMS.get(mode_id, "") if isinstance(mode_id, int) else ""
+
+
+def room_named(text: str) -> str | None:
+    """The room `--room` names (its own name or an alias, any case), or None."""
+    if text in ROOMS:
+        return text
+    return ROOM_ALIASES.get(text.strip().lower())
+
+
 # -- the game's own numbers, by room and date ----------------------------------------------
 
 _LOG_ID = re.compile(r"([0-9]{10})gm-([0-9a-f]{4})-")

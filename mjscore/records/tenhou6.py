@@ -17,10 +17,7 @@ from typing import Any
 from ..base.tiles import WIND_LETTERS
 from .checks import HONBA_MAX, STICKS_MAX, integer, listed, seat, shown
 from .draws import (
-    Drawn,
-    GameEnd,
-    GameStart,
-    RoundScores,
+    RecordItem,
     tenhou6_draw,
     tenhou6_end,
     tenhou6_scores,
@@ -373,7 +370,7 @@ def _players(rnd: Any) -> int:
 
 def read_game(
     game: dict[str, Any], file: str, name: str, fresh: bool = True
-) -> Iterator[Win | Problem | GameStart | Drawn | RoundScores | GameEnd]:
+) -> Iterator[RecordItem]:
     """Every win of one game object (`log` holds one round or all of them); `fresh` says
     that the object starts its game, so the game's notes are given here."""
     rules = from_tenhou6(game.get("rule"), game.get("name"), game.get("title"))
@@ -434,7 +431,7 @@ def _head(rnd: Any) -> tuple[int, int] | None:
 
 def _round_wins(
     rnd: list[Any], rules: GameRules, file: str, name: str, after: tuple[int, int] | None = None
-) -> Iterator[Win | Problem | Drawn | RoundScores]:
+) -> Iterator[RecordItem]:
     """The wins of one checked round (or its draw) and the record's scores after it;
     RecordError for a round that cannot be replayed (its wins are all checked before any
     is given). Several rons on one discard are settled by the ruleset's `multiple_ron`
@@ -447,6 +444,7 @@ def _round_wins(
     if result[0] != "和了":
         deltas = [_deltas(result[1])] if len(result) > 1 else []
         yield tenhou6_draw(replay, result, source, after)
+        yield replay.play(source)
         yield tenhou6_scores(rnd, replay, deltas, source)
         return
     entries = [(result[i], result[i + 1]) for i in range(1, len(result) - 1, 2)]
@@ -475,6 +473,7 @@ def _round_wins(
             )
         )
     yield from wins
+    yield replay.play(source)
     yield tenhou6_scores(rnd, replay, [_deltas(d) for d, _ in entries], source)
 
 

@@ -12,6 +12,7 @@ config file, the runner and the waits reporters read it. A new format is one mod
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TextIO
@@ -114,6 +115,10 @@ class Reporter(Protocol):
         """Write a chunk that workers rendered with this format's `render`, and its stderr
         lines (the parallel path; machine formats only)."""
 
+    def emit_rendered(self, rendered: Any, error: str | None) -> None:
+        """Write one record rendered with this format's `render` (or the native core's
+        bytes of it), and its stderr line (a stream in a machine format)."""
+
     def close(self) -> None:
         """Finish the output (close a JSON array, flush)."""
 
@@ -138,21 +143,37 @@ class LineReporter:
     def emit(self, result: ScoreResult) -> None:
         self.emit_rendered(self.render(result), error_line(result) if result.error else None)
 
-    def emit_rendered(self, text: str, error: str | None) -> None:
+    def emit_rendered(self, text: str | bytes, error: str | None) -> None:
         if error is not None:
             print(error, file=self.err)
-        self.out.write(text)
+        write_rendered(self.out, text)
         if self.stream:
             self.out.flush()
 
-    def emit_chunk(self, text: str, errors: str) -> None:
+    def emit_chunk(self, text: str | bytes, errors: str) -> None:
         """Many records rendered together (parallel scoring) and their stderr lines."""
         if errors:
             self.err.write(errors)
-        self.out.write(text)
+        write_rendered(self.out, text)
 
     def close(self) -> None:
         self.out.flush()
+
+
+def write_rendered(out: TextIO, text: str | bytes) -> None:
+    """Write records a worker rendered: text, or the UTF-8 bytes of the native core, which
+    go into the stream's byte buffer (after what its text layer holds) when the stream is
+    UTF-8 and translates no newline, else as the text they are."""
+    if isinstance(text, str):
+        out.write(text)
+        return
+    buffer = getattr(out, "buffer", None)
+    encoding = (getattr(out, "encoding", None) or "").lower().replace("-", "")
+    if buffer is None or encoding != "utf8" or os.linesep != "\n":
+        out.write(text.decode("utf-8"))
+        return
+    out.flush()
+    buffer.write(text)
 
 
 def renderer(fmt: str) -> tuple[Callable[[Any], str], str]:

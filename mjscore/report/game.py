@@ -15,11 +15,13 @@ messages come from the input: each goes through `safe` where it is written.
 from __future__ import annotations
 
 import json
-import unicodedata
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..base.text import safe
 from . import COMMAND_FORMATS, tsv_cell
+from .chart import Line as _Line
+from .chart import cells, line_chart, write_lines
+from .chart import pad as _pad
 
 if TYPE_CHECKING:
     from ..ledger import Game, Round, WinValue
@@ -41,20 +43,9 @@ TSV_HEADER = (
     "player_3",
     "player_4",
 )
-# the players' colours in the chart and the legend (plain text without colour)
-COLOURS = ("cyan", "magenta", "yellow", "green")
-CHART_HEIGHT = 8
+# one encoder for every record (json.dumps builds one a call); the records hold no cycle
+_ENCODE = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 _KEEP = "\u00a0"  # a blank _wrap never breaks at (`供託 1本`): written as a blank
-
-
-def cells(text: str) -> int:
-    """Terminal columns of a text (wide East Asian characters take two)."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def _pad(text: str, width: int, right: bool = False) -> str:
-    gap = " " * max(0, width - cells(text))
-    return gap + text if right else text + gap
 
 
 def _signed(n: int) -> str:
@@ -233,16 +224,6 @@ def _sticks(n: int) -> str:
 # -- the report ---------------------------------------------------------------------------------
 
 
-class _Line:
-    """A line of the report: its text (already safe) and the spans to colour by player."""
-
-    __slots__ = ("text", "spans")
-
-    def __init__(self, text: str, spans: list[tuple[int, int, int]] | None = None) -> None:
-        self.text = text
-        self.spans = spans or []  # (start, end, player) in characters
-
-
 def _plain(lines: list[str]) -> list[_Line]:
     return [_Line(t) for t in lines]
 
@@ -361,61 +342,26 @@ def _blocks(g: Game, places: list[str], hows: list[str], width: int) -> list[str
 
 
 def _chart(g: Game, width: int) -> list[_Line]:
-    """Each player's points after every round, as a line chart of CHART_HEIGHT rows: the
+    """Each player's points after every round, as a line chart (chart.line_chart): the
     player's number (1-4) where its points stand, `*` where two meet; the scale on the
     left, the rounds along the bottom (the start, then each round; every k-th where they
     are more than the columns)."""
     from .lang import japanese
 
-    series = [g.start, *(r.scores for r in g.rounds)]
-    names = ["", *(r.round for r in g.rounds)]
-    low = min(min(s) for s in series)
-    high = max(max(s) for s in series)
-    labels = [_points(high), _points((high + low) // 2), _points(low)]
-    label_w = max(cells(x) for x in labels)
-    room = width - label_w - 3
-    step = max(1, min(4, room // len(series)))
-    if len(series) > room:  # more rounds than columns: every k-th, and the last
-        k = -(-len(series) // room)
-        keep = [i for i in range(len(series)) if i % k == 0 or i == len(series) - 1]
-        series, names = [series[i] for i in keep], [names[i] for i in keep]
-    span = max(1, high - low)
-    rows = [[" "] * (len(series) * step) for _ in range(CHART_HEIGHT)]
-    owner: list[list[int]] = [[-1] * (len(series) * step) for _ in range(CHART_HEIGHT)]
-    for x, scores in enumerate(series):
-        for player, points in enumerate(scores):
-            y = CHART_HEIGHT - 1 - round((points - low) * (CHART_HEIGHT - 1) / span)
-            col = x * step + step // 2
-            if owner[y][col] >= 0:
-                rows[y][col], owner[y][col] = "*", -2
-            else:
-                rows[y][col], owner[y][col] = str(player + 1), player
     n = len(g.players)
     title = (
         f"点数の推移 (数字は P1〜P{n})"
         if japanese()
         else f"points after each round (1-{n}: P1-P{n})"
     )
-    out = [_Line(title if cells(title) <= width else title[: width - 1])]
-    for y in range(CHART_HEIGHT):
-        label = {0: labels[0], CHART_HEIGHT // 2: "", CHART_HEIGHT - 1: labels[2]}.get(y, "")
-        prefix = _pad(label, label_w, right=True) + (" ┤" if label else " │")
-        body = "".join(rows[y]).rstrip()
-        spans = [
-            (len(prefix) + c, len(prefix) + c + 1, owner[y][c])
-            for c in range(len(body))
-            if owner[y][c] >= 0
-        ]
-        out.append(_Line(prefix + body, spans))
-    axis = " " * label_w + " └" + "─" * (len(series) * step)
-    out.append(_Line(axis))
-    first, last = ("開始" if japanese() else "start"), names[-1]
-    under = " " * (label_w + 2) + first
-    end_at = label_w + 2 + len(series) * step - cells(last)
-    if end_at > cells(under):
-        under += " " * (end_at - cells(under)) + last
-    out.append(_Line(under))
-    return out
+    return line_chart(
+        [g.start, *(r.scores for r in g.rounds)],
+        ["", *(r.round for r in g.rounds)],
+        width,
+        title,
+        _points,
+        "開始" if japanese() else "start",
+    )
 
 
 def _standings(g: Game, width: int) -> list[str]:
@@ -554,8 +500,7 @@ class GameWriter:
         from . import json_safe
 
         if self.fmt == "jsonl":
-            for rec in records([g]):
-                self.out.write(json_safe(json.dumps(rec, ensure_ascii=False)) + "\n")
+            self.out.write("".join(json_safe(_ENCODE(rec)) + "\n" for rec in records([g])))
         elif self.fmt == "json":
             for rec in records([g]):
                 body = json.dumps(rec, ensure_ascii=False, indent=1).replace("\n", "\n ")
@@ -569,25 +514,14 @@ class GameWriter:
         self.out.flush()
 
     def _rich(self, g: Game) -> None:
-        from .console import coloured, console
+        from .console import console
 
         if self._console is None:
             self._console = console(self.out)
         lines = game_lines(g, self.width, self.chart)
         if self.count:
             self.out.write("\n")
-        if not coloured(self._console):
-            self.out.write("".join(line.text.rstrip() + "\n" for line in lines))
-            return
-        from rich.text import Text
-
-        texts = []
-        for line in lines:
-            t = Text(line.text.rstrip())
-            for start, end, player in line.spans:
-                t.stylize(f"bold {COLOURS[player % len(COLOURS)]}", start, end)
-            texts.append(t)
-        self._console.print(Text("\n").join(texts), soft_wrap=True)
+        write_lines(lines, self.out, self._console)
 
     def close(self) -> None:
         if self.closed:

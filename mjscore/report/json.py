@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TextIO
 
-from . import error_line
+from . import error_line, write_rendered
 from .record_text import record_text
 
 if TYPE_CHECKING:
@@ -32,21 +32,23 @@ class Reporter:
     def emit(self, result: ScoreResult) -> None:
         self.emit_rendered(render(result), error_line(result) if result.error else None)
 
-    def emit_rendered(self, record: str, error: str | None) -> None:
+    def emit_rendered(self, record: str | bytes, error: str | None) -> None:
         if error is not None:
             print(error, file=self.err)
-        self.out.write((",\n" if self.count else "[\n") + record)
+        self.out.write(",\n" if self.count else "[\n")
+        write_rendered(self.out, record)
         self.count += 1
         if self.stream:
             self.out.flush()
 
-    def emit_chunk(self, records: str, errors: str) -> None:
+    def emit_chunk(self, records: str | bytes, errors: str) -> None:
         """Many records rendered together, JOIN between them (parallel scoring), and their
         stderr lines."""
         if errors:
             self.err.write(errors)
         if records:
-            self.out.write((",\n" if self.count else "[\n") + records)
+            self.out.write(",\n" if self.count else "[\n")
+            write_rendered(self.out, records)
             self.count += 1
 
     def close(self) -> None:

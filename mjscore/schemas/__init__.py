@@ -12,6 +12,7 @@ from typing import Any
 
 PATH = os.path.join(os.path.dirname(__file__), "record.schema.json")
 GAME_PATH = os.path.join(os.path.dirname(__file__), "game.schema.json")  # `mjscore game`
+STATS_PATH = os.path.join(os.path.dirname(__file__), "stats.schema.json")  # `mjscore stats`
 
 
 def schema_text() -> str:
@@ -26,4 +27,10 @@ def record_schema() -> dict[str, Any]:
 def game_schema() -> dict[str, Any]:
     """The schema of a `mjscore game` record (a round or a game's end)."""
     with open(GAME_PATH, encoding="utf-8") as f:
+        return json.loads(f.read())
+
+
+def stats_schema() -> dict[str, Any]:
+    """The schema of a `mjscore stats` record (a player, a hands' row, the summary)."""
+    with open(STATS_PATH, encoding="utf-8") as f:
         return json.loads(f.read())
