@@ -15,20 +15,84 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .rulesets import DEFAULT_RULESET
+
 if TYPE_CHECKING:
     from .analysis.waits import WaitsResult
-    from .base.errors import MjscoreError
+    from .base.errors import (
+        ContextError,
+        InvalidHand,
+        MjscoreError,
+        NotationError,
+        NotAWin,
+        NoYaku,
+        RulesetError,
+    )
     from .core.hand import Hand
     from .core.result import ScoreResult
     from .ledger import Game
     from .rulesets import Ruleset
 
-__all__ = ["score", "parse", "waits", "shanten", "game", "load_ruleset", "ruleset_names"]
+# The public types, importable from here (`from mjscore import Hand`) and imported when
+# first asked for, so that `import mjscore` stays light: name -> its module.
+_TYPES = {
+    "Hand": ".core.hand",
+    "ScoreResult": ".core.result",
+    "WaitsResult": ".analysis.waits",
+    "Game": ".ledger",
+    "Ruleset": ".rulesets",
+    "MjscoreError": ".base.errors",
+    "NotationError": ".base.errors",
+    "InvalidHand": ".base.errors",
+    "ContextError": ".base.errors",
+    "NotAWin": ".base.errors",
+    "NoYaku": ".base.errors",
+    "RulesetError": ".base.errors",
+}
+
+__all__ = [
+    "score",
+    "parse",
+    "waits",
+    "shanten",
+    "game",
+    "load_ruleset",
+    "ruleset_names",
+    "Hand",
+    "ScoreResult",
+    "WaitsResult",
+    "Game",
+    "Ruleset",
+    "MjscoreError",
+    "NotationError",
+    "InvalidHand",
+    "ContextError",
+    "NotAWin",
+    "NoYaku",
+    "RulesetError",
+]
 __version__ = "0.1.0"
 
 
+if not TYPE_CHECKING:  # mypy reads the types above, and no name of the module is Any
+
+    def __getattr__(name: str) -> Any:
+        """A public type of `_TYPES`, imported on first use."""
+        module = _TYPES.get(name)
+        if module is None:
+            raise AttributeError(f"module 'mjscore' has no attribute '{name}'")
+        from importlib import import_module
+
+        value = getattr(import_module(module, __name__), name)
+        globals()[name] = value
+        return value
+
+
 def score(
-    hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | None = None, line_no: int = 1
+    hand: str | Hand,
+    rules: str | Ruleset = DEFAULT_RULESET,
+    options: dict[str, Any] | None = None,
+    line_no: int = 1,
 ) -> ScoreResult:
     """Score one hand (a hand line or a parsed Hand) into a frozen result.
 
@@ -65,7 +129,10 @@ def parse(line: str, require_win: bool = True) -> Hand:
 
 
 def waits(
-    hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | None = None, line_no: int = 1
+    hand: str | Hand,
+    rules: str | Ruleset = DEFAULT_RULESET,
+    options: dict[str, Any] | None = None,
+    line_no: int = 1,
 ) -> WaitsResult:
     """What a hand still waiting (no win token) wins on, or what it should discard.
 
@@ -88,7 +155,9 @@ def waits(
     return waits_hand(hand, rules=rules, options=options, line_no=line_no)
 
 
-def shanten(hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | None = None) -> int:
+def shanten(
+    hand: str | Hand, rules: str | Ruleset = DEFAULT_RULESET, options: dict[str, Any] | None = None
+) -> int:
     """The shanten number of a hand line or parsed hand of 13 or 14 tiles (melds count
     three), over the shapes `rules` has: 0 ready, -1 complete (14 tiles; a 14-tile
     hand's number is the shanten after its best discard). Raises MjscoreError on a
@@ -109,7 +178,7 @@ def shanten(hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | N
 
 def game(
     lines_or_hands: Any,
-    rules: str = "riichi",
+    rules: str | Ruleset = DEFAULT_RULESET,
     options: dict[str, Any] | None = None,
     settings: dict[str, Any] | None = None,
 ) -> Game:

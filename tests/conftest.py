@@ -29,3 +29,15 @@ def no_user_config(monkeypatch, tmp_path_factory) -> None:
     directory unless a test sets MJSCORE_CONFIG or passes --config."""
     monkeypatch.delenv("MJSCORE_CONFIG", raising=False)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("xdg-config")))
+
+
+@pytest.fixture(autouse=True)
+def own_settings():
+    """A run sets the language and the display settings (`--lang`, `--tiles`); each test
+    gets them back as they were, so that a Japanese run never leaks into the next test."""
+    from mjscore.report.settings import settings
+
+    saved = dict(settings)
+    yield
+    settings.clear()
+    settings.update(saved)

@@ -203,3 +203,29 @@ def test_columns_point_at_their_tokens_however_the_line_is_spaced(text, blank):
     for held in (hand.holding, *(h for _, h in hand.others)):
         for meld in held.melds:
             assert line[meld.column - 1 :].startswith(meld.kind + ":"), meld
+
+
+@pytest.mark.parametrize(
+    ("token", "fix"),
+    [
+        ("riichi-bi:E", "riichi-by:E"),  # a key the hints once did not know
+        ("kitaa:1", "kita:1"),
+        ("rn:2z", "ron:2z"),
+        ("kong:1111m", "kan:1111m"),
+    ],
+)
+def test_every_key_of_the_notation_has_its_typo_hint(token, fix):
+    """The hints read the notation's one list of keys (notation.KEYS), so a key added to
+    the notation is suggested too."""
+    with pytest.raises(NotationError) as err:
+        parse_line(f"123m456p789s11z22z {token} ron:2z")
+    assert err.value.message.endswith(f"did you mean '{fix}'?")
+
+
+def test_the_error_lists_the_notation_s_keys():
+    from mjscore.core.notation import KEYS
+
+    with pytest.raises(NotationError) as err:
+        parse_line("123m456p789s11z22z nokey:1 ron:2z")
+    assert f"(known: {' '.join(KEYS)})" in err.value.message
+    assert "riichi-by" in KEYS and "kita" in KEYS

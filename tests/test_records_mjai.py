@@ -258,7 +258,7 @@ def test_rules_and_options_of_the_command_line_are_checked():
     )
     for rules, opts, words in [
         ("nope", None, "unknown ruleset"),
-        (None, ["nope=1"], "'nope' is not an option of tenhou"),
+        (None, ["nope=1"], "ruleset tenhou has no option 'nope'"),
         (None, ["kiriage_mangan"], "NAME=VALUE"),
     ]:
         with pytest.raises(UsageProblem, match=words):

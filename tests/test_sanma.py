@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 import mjscore
+from mjscore.base import tiles as T
 from mjscore.core.notation import parse_line
 
 SANMA = ("sanma", "mahjongsoul-sanma")
@@ -219,7 +220,8 @@ def test_the_report_names_the_dora_of_a_1m_indicator_9m():
     from mjscore.report.rich_report import context_pieces
 
     hand = parse_line(f"{ITTSU} ron:9p- riichi dora:1m kita:2")
-    words = " ".join(t.plain for t in context_pieces(hand, 3))
+    absent = mjscore.load_ruleset("sanma").params.absent_tiles
+    words = " ".join(t.plain for t in context_pieces(hand, absent))
     assert "dora 9m (indicator 1m)" in words and "kita 2" in words
 
 
@@ -413,3 +415,48 @@ def test_the_table_names_three_players_and_pays_as_the_scorer():
     assert han_fu_pay(2000, True, ruleset, options)["tsumo"] == {"from_each": 4000, "total": 8000}
     off = ruleset.resolve_options({"tsumo_loss": "off"})
     assert han_fu_pay(2000, False, ruleset, off)["tsumo"]["total"] == 8000
+
+
+# -- the set a table plays is the ruleset's data: absent_tiles, chi, kita -----------------------
+
+
+def test_an_indicator_before_absent_tiles_points_past_them():
+    """1m points to 9m where 2m-8m are absent (sanma); 8p to 1p where 9p is; 9m to 1m and
+    the honours' cycles as always."""
+    absent = frozenset(range(1, 8))
+    assert T.name(T.dora_after(T.tile_of("1m"), absent)) == "9m"
+    assert T.name(T.dora_after(T.tile_of("9m"), absent)) == "1m"
+    assert T.name(T.dora_after(T.tile_of("8p"), frozenset({T.tile_of("9p")}))) == "1p"
+    assert T.name(T.dora_after(T.tile_of("4z"))) == "1z"
+    assert T.name(T.dora_after(T.tile_of("1m"))) == "2m"
+
+
+def test_absent_tiles_are_a_parameter_any_ruleset_may_set(ruleset_dir):
+    """A four-player table without 2p and 3p (a made-up set): a hand holding them is refused
+    naming the tile, and a 1p indicator points to 4p."""
+    (ruleset_dir / "nodots.toml").write_text(
+        'extends = "riichi"\ntitle = "no 2p 3p"\n[params]\nabsent_tiles = ["2p", "3p"]\n',
+        encoding="utf-8",
+    )
+    r = mjscore.score("123p456m789s11z22z ron:2z", rules="nodots")
+    assert r.error.kind == "invalid_hand"
+    assert r.error.message == (
+        "'123p456m789s11z22z' has 2p: ruleset nodots plays four players with 128 tiles: "
+        "there are no 2p, 3p (only 1p, 4p, 5p, 6p, 7p, 8p and 9p of dots)"
+    )
+    ok = mjscore.score("456p456m789s11z22z ron:2z dora:1p", rules="nodots")
+    assert ok.ok and {y.key: y.han for y in ok.yaku}.get("dora") == 1  # 4p (one, in 456p)
+
+
+def test_a_chi_and_a_kita_are_what_the_ruleset_allows(ruleset_dir):
+    (ruleset_dir / "nochi.toml").write_text(
+        'extends = "riichi"\ntitle = "no chi"\n[params]\nchi = false\n', encoding="utf-8"
+    )
+    r = mjscore.score("123p456p55z5p chi:123s tsumo:5p", rules="nochi")
+    assert r.error.kind == "context" and "no chi: a run can only be concealed" in r.error.message
+    kita = mjscore.score("123p456p77p789s13s tsumo:2s kita:1", rules="tenhou")
+    assert kita.error.kind == "context"
+    assert kita.error.message.endswith(
+        "only with three players; ruleset tenhou has four (add rules:sanma or "
+        "rules:mahjongsoul-sanma)"
+    )

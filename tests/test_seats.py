@@ -29,12 +29,12 @@ from mjscore.scoring.payments import WinSide, hand_payments, hand_value
 THREE = ("E", "S", "W")
 
 
-def _three(directory, parent: str, name: str = "") -> str:
-    """A ruleset `three-PARENT` that is PARENT with three players."""
+def _three(directory, parent: str, name: str = "", more: str = "") -> str:
+    """A ruleset `three-PARENT` that is PARENT with three players (and the `more` params)."""
     name = name or f"three-{parent}"
     (directory / f"{name}.toml").write_text(
         f'extends = "{parent}"\ntitle = "{parent}, three players (test)"\n\n'
-        "[params]\nplayers = 3\n",
+        f"[params]\nplayers = 3\n{more}",
         encoding="utf-8",
     )
     return name
@@ -42,7 +42,9 @@ def _three(directory, parent: str, name: str = "") -> str:
 
 @pytest.fixture
 def riichi3(ruleset_dir) -> str:
-    return _three(ruleset_dir, "riichi")
+    """riichi at a table of three as sanma plays it: 108 tiles (no 2m-8m), no chi."""
+    absent = ", ".join(f'"{d}m"' for d in range(2, 9))
+    return _three(ruleset_dir, "riichi", more=f"absent_tiles = [{absent}]\nchi = false\n")
 
 
 def _score(text: str, rules: str) -> mjscore.ScoreResult:

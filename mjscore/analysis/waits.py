@@ -43,8 +43,9 @@ from ..base import tiles as T
 from ..base.errors import ContextError, InvalidHand, MjscoreError, NotationError, NotAWin
 from ..base.frozen import field, replace, value_class
 from ..core.result import line_label, where
-from ..engine.setting import HouseRules, asked_for, resolve_cached, tokens_asked
+from ..engine.setting import HouseRules, Rules, asked_for, resolve_cached, tokens_asked
 from ..engine.validate import check_copies
+from ..rulesets import DEFAULT_RULESET
 from .shanten import REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, shanten, shanten_number
 from .ukeire import (
     TileCount,
@@ -312,7 +313,7 @@ class _Context:
     def __init__(
         self,
         hand: Hand,
-        rules: str,
+        rules: Rules,
         options: dict[str, Any] | None,
         ruleset: Ruleset,
         values: Mapping[str, Any],
@@ -330,12 +331,9 @@ class _Context:
         self.k = len(h.melds)
         meld_ids = [t for m in h.melds for t in m.tiles]
         self.melded = counts_of(meld_ids)
-        # a riichi table of three has no 2m-8m: never a wait, a draw or an improving tile
-        self.absent = (
-            _NO_SANMA
-            if ruleset.params.players == 3 and ruleset.scoring == "han_fu"
-            else frozenset()
-        )
+        # a tile the set does not have (three players: 2m-8m) is never a wait, a draw or an
+        # improving tile
+        self.absent = ruleset.params.absent_tiles
         self.seen = tuple(
             min(4, c)
             for c in counts_of(
@@ -470,7 +468,7 @@ def _split_at_win(text: str) -> tuple[str, str]:
 
 def waits_hand(
     hand: Hand,
-    rules: str = "riichi",
+    rules: Rules = DEFAULT_RULESET,
     options: dict[str, Any] | None = None,
     line_no: int = 1,
     house: HouseRules | None = None,
@@ -484,7 +482,13 @@ def waits_hand(
         from ..base.values import FrozenMap
 
         why = f"waits takes a hand line or a parsed Hand, not {type(hand).__name__}"
-        return WaitsResult(line_no, repr(hand), str(rules), FrozenMap(), error=RulesetError(why))
+        return WaitsResult(
+            line_no,
+            repr(hand),
+            str(getattr(rules, "name", rules)),
+            FrozenMap(),
+            error=RulesetError(why),
+        )
     text = hand.text or str(hand)
     try:
         ruleset, values, shown = resolve_cached(hand, rules, options, house)
@@ -507,7 +511,7 @@ def waits_hand(
 
 def waits_line(
     text: str,
-    rules: str = "riichi",
+    rules: Rules = DEFAULT_RULESET,
     options: dict[str, Any] | None = None,
     line_no: int = 1,
     house: HouseRules | None = None,
@@ -574,12 +578,9 @@ def _quad_hands(ruleset: Ruleset) -> bool:
     return bool(ruleset.params.quad_hands)
 
 
-_NO_SANMA = frozenset(range(1, 8))  # 2m-8m, which a three-player set does not have
-
-
 def _analyse(
     hand: Hand,
-    rules: str,
+    rules: Rules,
     options: dict[str, Any] | None,
     ruleset: Ruleset,
     values: Mapping[str, Any],
@@ -781,7 +782,7 @@ def _win_text(hand: Hand) -> str:
 
 
 def hand_shanten(
-    hand: str | Hand, rules: str = "riichi", options: dict[str, Any] | None = None
+    hand: str | Hand, rules: Rules = DEFAULT_RULESET, options: dict[str, Any] | None = None
 ) -> int:
     """`mjscore.shanten`: the best shanten over the ruleset's shapes; raises MjscoreError.
 

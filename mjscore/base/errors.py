@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any
 
 
 class ExitCode(IntEnum):
@@ -27,7 +28,7 @@ class MjscoreError(Exception):
             return f"column {self.column}: {self.message}"
         return self.message
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The record's error: the message without the column, which has its own key."""
         return {"kind": self.kind, "message": self.message, "column": self.column}
 

@@ -51,7 +51,7 @@ class Field:
         init: bool = True,
         compare: bool = True,
         repr: bool = True,
-        metadata: dict | None = None,
+        metadata: dict[str, Any] | None = None,
     ):
         self.name = ""
         self.default, self.factory = default, factory
@@ -81,7 +81,10 @@ def field(
 
 def fields(of: Any) -> tuple[Field, ...]:
     """The fields of a value class or of a value, in order."""
-    return type.__getattribute__(of if isinstance(of, type) else type(of), "__value_fields__")
+    found: tuple[Field, ...] = type.__getattribute__(
+        of if isinstance(of, type) else type(of), "__value_fields__"
+    )
+    return found
 
 
 def from_fields(cls: type[T], values: dict[str, Any]) -> T:

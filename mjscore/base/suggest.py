@@ -9,28 +9,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-WIN_KEYS = ("tsumo", "ron")
-KEYS = (
-    "chi",
-    "pon",
-    "kan",
-    "ankan",
-    "kakan",
-    "tsumo",
-    "ron",
-    "round",
-    "seat",
-    "breach",
-    "dora",
-    "ura",
-    "honba",
-    "sticks",
-    "flowers",
-    "rules",
-    "opt",
-    "discards",
-    "kita",
-)
 SHOWN = 3  # a long list shrinks to the nearest three and a pointer
 
 
@@ -64,17 +42,24 @@ FLAG_ALIASES = {"reach": "riichi", "double-reach": "double-riichi", "open-reach"
 KEY_ALIASES = {"kong": "kan", "chow": "chi", "pung": "pon"}
 
 
-def token_hint(text: str, following: str | None, flags: Iterable[str]) -> str:
-    """The fix for a token that is no tile group, meld, win, context token or flag."""
+def token_hint(
+    text: str,
+    following: str | None,
+    flags: Iterable[str],
+    keys: tuple[str, ...],
+    win_keys: tuple[str, ...],
+) -> str:
+    """The fix for a token that is no tile group, meld, win, context token or flag, among
+    the notation's `flags` and `keys` (its win keys, `ron 4s` for `ron:4s`)."""
     low = text.lower()
     if low in FLAG_ALIASES:
         return f"; did you mean '{FLAG_ALIASES[low]}'?"
-    if low in WIN_KEYS and following and re.fullmatch(r"[0-9]+[mpsz][-=+]?", following):
+    if low in win_keys and following and re.fullmatch(r"[0-9]+[mpsz][-=+]?", following):
         return f"; did you mean '{low}:{following}'?"
     glued = re.fullmatch(r"([a-z]+?)([0-9][0-9a-z,=+-]*)", low)
-    if glued and glued.group(1) in KEYS:
+    if glued and glued.group(1) in keys:
         return f"; did you mean '{glued.group(1)}:{glued.group(2)}'?"
-    return did_you_mean(text, [*flags, *(f"{k}:" for k in KEYS)])
+    return did_you_mean(text, [*flags, *(f"{k}:" for k in keys)])
 
 
 def elsewhere_hint(found: list[tuple[str, str]]) -> str:
@@ -102,10 +87,10 @@ def winning_tile_hint(line: object) -> str:
     return ""
 
 
-def key_hint(text: str) -> str:
-    """The fix for a token whose key is no key (`rn:4s`, `tsmo:5p`, `dorra:1s`): the
-    nearest key with the value as written, `; did you mean 'ron:4s'?`."""
+def key_hint(text: str, keys: tuple[str, ...]) -> str:
+    """The fix for a token whose key is none of the notation's `keys` (`rn:4s`, `tsmo:5p`,
+    `dorra:1s`): the nearest key with the value as written, `; did you mean 'ron:4s'?`."""
     key, _, value = text.partition(":")
     alias = KEY_ALIASES.get(key.lower())
-    found = [alias] if alias else nearest(key, KEYS, 1)
+    found = [alias] if alias else nearest(key, keys, 1)
     return f"; did you mean '{found[0]}:{value}'?" if found else ""

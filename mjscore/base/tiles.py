@@ -69,19 +69,31 @@ def wind_tile(letter: str) -> int:
     return EAST + WIND_LETTERS.index(letter)
 
 
-def dora_after(indicator: int) -> int:
-    """The dora a given indicator points at: 1-9 cycle, winds cycle, dragons cycle."""
-    if indicator < 27:
-        return indicator - 8 if indicator % 9 == 8 else indicator + 1
-    if indicator <= NORTH:
-        return EAST if indicator == NORTH else indicator + 1
-    return WHITE if indicator == RED else indicator + 1
+def dora_after(indicator: int, absent: frozenset[int] = frozenset()) -> int:
+    """The dora a given indicator points at: 1-9 cycle, winds cycle, dragons cycle; a tile
+    the set does not have is passed over (three players, no 2m-8m: 1m points to 9m)."""
+    tile = _next(indicator)
+    while tile in absent and tile != indicator:
+        tile = _next(tile)
+    return tile
 
 
-def dora_after_three(indicator: int) -> int:
-    """The dora an indicator points at in a three-player set (no 2m-8m): 1m points to 9m,
-    9m (as always) to 1m; the rest as `dora_after`."""
-    return 8 if indicator == 0 else dora_after(indicator)
+def _next(tile: int) -> int:
+    if tile < 27:
+        return tile - 8 if tile % 9 == 8 else tile + 1
+    if tile <= NORTH:
+        return EAST if tile == NORTH else tile + 1
+    return WHITE if tile == RED else tile + 1
+
+
+def tile_of(text: str) -> int:
+    """The tile of mpsz text `5m` (a red five `0m` is its five); ValueError for none."""
+    ok = len(text) == 2 and (
+        (text[1] in "mps" and text[0] in "0123456789") or (text[1] == "z" and text[0] in "1234567")
+    )
+    if not ok:
+        raise ValueError(f"'{text}' is not one tile (5m, 7z)")
+    return tile_from(int(text[0]), text[1])
 
 
 def name(tile: int, red: bool = False) -> str:

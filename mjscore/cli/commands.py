@@ -17,7 +17,8 @@ from typing import Annotated
 import typer
 
 from ..base.errors import ExitCode
-from ..report import DEFAULT_FORMAT, FORMATS
+from ..report import COMMAND_FORMATS, DEFAULT_FORMAT, FORMATS
+from ..rulesets import DEFAULT_RULESET
 from .runner import guard_streams, guarded, say, score_command
 
 app = typer.Typer(
@@ -155,7 +156,8 @@ RulesOption = Annotated[
         "--rules",
         "-r",
         metavar="NAME",
-        help="Ruleset (a rules: token in a line wins); default: the config's, else riichi.",
+        help="Ruleset (a rules: token in a line wins); default: the config's, else "
+        f"{DEFAULT_RULESET}.",
         show_default=False,
         autocompletion=_complete_rules,
     ),
@@ -368,12 +370,11 @@ def _text_out(text: str) -> int:
     return int(ExitCode.OK)
 
 
-def _listing_format(fmt: str) -> str:
-    from .runner import UsageProblem
+def _listing_format(fmt: str, command: str) -> str:
+    from ..report import formats_of
+    from .runner import checked_format
 
-    if fmt not in ("text", "json"):
-        raise UsageProblem(f"unknown format '{fmt}' (choose from text, json)")
-    return fmt
+    return checked_format(fmt, formats_of(command))
 
 
 @app.command()
@@ -399,7 +400,10 @@ def rules(
         ),
     ] = None,
     fmt: Annotated[
-        str, typer.Option("--format", "-F", metavar="text|json", help="Output format.")
+        str,
+        typer.Option(
+            "--format", "-F", metavar="|".join(COMMAND_FORMATS["rules"]), help="Output format."
+        ),
     ] = "text",
     output: OutputOption = None,
 ) -> int:
@@ -419,7 +423,7 @@ def _rules(name: str | None, by_option: str | None, fmt: str) -> int:
         load_ruleset("")
     chosen = (name or by_option or "").lower()
     rulesets = [load_ruleset(chosen)] if chosen else [load_ruleset(n) for n in ruleset_names()]
-    fmt = _listing_format(fmt)
+    fmt = _listing_format(fmt, "rules")
     if fmt == "json":
         from ..report.listing_json import ruleset_json, write_json
 
@@ -435,9 +439,12 @@ def _rules(name: str | None, by_option: str | None, fmt: str) -> int:
 def yaku(
     rules: Annotated[
         str, typer.Option("--rules", "-r", metavar="NAME", help="Ruleset.")
-    ] = "riichi",
+    ] = DEFAULT_RULESET,
     fmt: Annotated[
-        str, typer.Option("--format", "-F", metavar="text|json", help="Output format.")
+        str,
+        typer.Option(
+            "--format", "-F", metavar="|".join(COMMAND_FORMATS["yaku"]), help="Output format."
+        ),
     ] = "text",
     output: OutputOption = None,
 ) -> int:
@@ -450,7 +457,7 @@ def _yaku(rules: str, fmt: str) -> int:
 
     listing_lang()
     ruleset = load_ruleset(rules.lower())
-    if _listing_format(fmt) == "json":
+    if _listing_format(fmt, "yaku") == "json":
         from ..report.listing_json import write_json, yaku_json
 
         write_json(yaku_json(ruleset), sys.stdout)
@@ -482,7 +489,7 @@ def table(
         typer.Option(
             "--rules", "-r", metavar="NAME", help="Ruleset.", autocompletion=_complete_rules
         ),
-    ] = "riichi",
+    ] = DEFAULT_RULESET,
     opt: Annotated[
         list[str] | None,
         typer.Option(
@@ -498,7 +505,7 @@ def table(
         typer.Option(
             "--format",
             "-F",
-            metavar="text|json",
+            metavar="|".join(COMMAND_FORMATS["table"]),
             help="Output format; json lists every cell for the dealer and the non-dealer.",
         ),
     ] = "text",
@@ -511,17 +518,16 @@ def table(
 
 def _table(dealer: bool, rules: str, opt: list[str] | None, fmt: str) -> int:
     from ..engine.catalog import load_ruleset
+    from .config import ConfigError, options_for
     from .runner import UsageProblem, text_arg
 
     listing_lang()
-    fmt = _listing_format(fmt)
+    fmt = _listing_format(fmt, "table")
     ruleset = load_ruleset(rules.lower())
-    chosen = {}
-    for pair in map(text_arg, opt or []):
-        name, eq, value = pair.partition("=")
-        if not eq or not name.strip():
-            raise UsageProblem(f"--opt takes NAME=VALUE, not '{pair}'")
-        chosen[name.strip()] = value.strip()
+    try:
+        chosen = options_for(ruleset, map(text_arg, opt or []))
+    except ConfigError as exc:
+        raise UsageProblem(str(exc)) from None
     options = ruleset.resolve_options(chosen)
     if fmt == "json":
         from ..report.listing_json import table_json, write_json
@@ -573,7 +579,10 @@ def boo_result(
         ),
     ] = None,
     fmt: Annotated[
-        str, typer.Option("--format", "-F", metavar="text|json", help="Output format.")
+        str,
+        typer.Option(
+            "--format", "-F", metavar="|".join(COMMAND_FORMATS["boo-result"]), help="Output format."
+        ),
     ] = "text",
     output: OutputOption = None,
 ) -> int:
@@ -584,14 +593,14 @@ def boo_result(
 def _boo_result(
     scores: list[str] | None, yakuman: str | None, yakuman_result: str | None, fmt: str
 ) -> int:
-    from ..engine.catalog import load_ruleset
+    from ..engine.catalog import families_with, load_ruleset
     from ..report import boo as report
     from ..scoring.boo_game import BooResultError, boo_result, parse_scores
-    from .runner import UsageProblem
+    from .runner import UsageProblem, checked_format
 
-    if fmt not in report.FORMATS:
-        raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(report.FORMATS)})")
-    spec = load_ruleset("kansai-boo").options["yakuman_result"]
+    checked_format(fmt, report.FORMATS)  # boo-result
+    [(boo, _)] = families_with(lambda r: r.params.game_result == "boo")  # Kansai Boo
+    spec = load_ruleset(boo).options["yakuman_result"]
     chosen = spec.parse(yakuman_result) if yakuman_result is not None else spec.default
     try:
         result = boo_result(parse_scores(scores or []), yakuman and yakuman.upper(), chosen)
@@ -618,7 +627,7 @@ def game(
         typer.Option(
             "--format",
             "-F",
-            metavar="rich|json|jsonl|tsv",
+            metavar="|".join(COMMAND_FORMATS["game"]),
             help="Output format; default: the config's (where game has it), else rich.",
             show_default=False,
         ),
@@ -766,7 +775,10 @@ RecordOptOption = Annotated[
 def import_records(
     files: RecordFiles = None,
     fmt: Annotated[
-        str, typer.Option("--format", "-F", metavar="lines|jsonl", help="Output format.")
+        str,
+        typer.Option(
+            "--format", "-F", metavar="|".join(COMMAND_FORMATS["import"]), help="Output format."
+        ),
     ] = "lines",
     rules: RecordRulesOption = None,
     opt: RecordOptOption = None,
@@ -785,7 +797,10 @@ def import_records(
 def check_records(
     files: RecordFiles = None,
     fmt: Annotated[
-        str, typer.Option("--format", "-F", metavar="text|jsonl", help="Output format.")
+        str,
+        typer.Option(
+            "--format", "-F", metavar="|".join(COMMAND_FORMATS["check"]), help="Output format."
+        ),
     ] = "text",
     rules: RecordRulesOption = None,
     opt: RecordOptOption = None,

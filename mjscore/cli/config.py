@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..base.errors import RulesetError
 from ..base.frozen import field, value_class
 from ..engine.setting import HouseRules
+
+if TYPE_CHECKING:
+    from ..rulesets import Ruleset
 
 CONFIG_KEYS = ("rules", "format", "color", "tiles", "lang", "options")
 
@@ -240,6 +243,43 @@ def _frozen(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
+def split_opt(pair: str) -> tuple[str, str, str]:
+    """One `--opt` of any command: NAME=VALUE (for every ruleset with NAME) or
+    RULESET.NAME=VALUE, as (RULESET or "", NAME, VALUE); ConfigError for another shape."""
+    name, eq, value = pair.partition("=")
+    name, value = name.strip(), value.strip()
+    ruleset_name, _, option = name.rpartition(".")
+    if not eq or not option:
+        raise ConfigError(f"--opt takes NAME=VALUE or RULESET.NAME=VALUE, not '{pair}'")
+    return ruleset_name, option, value
+
+
+def options_for(ruleset: Ruleset, pairs: Iterable[str]) -> dict[str, str]:
+    """The `--opt` values of a command of one ruleset (table, import, check): each an option
+    of it; a RULESET. prefix names that ruleset. ConfigError names the pair."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        ruleset_name, option, value = split_opt(pair)
+        if ruleset_name and ruleset_name != ruleset.name:
+            raise ConfigError(f"--opt {pair}: the ruleset here is {ruleset.name}")
+        _check_option(ruleset, option, value, pair)
+        out[option] = value
+    return out
+
+
+def _check_option(ruleset: Ruleset, option: str, value: str, pair: str) -> None:
+    """An `--opt` of one ruleset: an option it has, with a value it takes."""
+    if option not in ruleset.options:
+        from ..base.suggest import did_you_mean, known
+
+        raise ConfigError(
+            f"--opt {pair}: ruleset {ruleset.name} has no option "
+            f"'{option}'{did_you_mean(option, ruleset.options)} "
+            f"(its options: {known(option, ruleset.options)})"
+        )
+    _check_value(ruleset, option, value, f"--opt {pair}")
+
+
 def parse_opt_flags(pairs: Iterable[str]) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
     """`--opt NAME=V` (every ruleset with NAME) and `--opt RULESET.NAME=V`, each checked."""
     from ..engine.catalog import load_ruleset
@@ -247,26 +287,14 @@ def parse_opt_flags(pairs: Iterable[str]) -> tuple[dict[str, str], dict[str, dic
     everywhere: dict[str, str] = {}
     per_ruleset: dict[str, dict[str, str]] = {}
     for pair in pairs:
-        name, eq, value = pair.partition("=")
-        name, value = name.strip(), value.strip()
-        if not eq or not name:
-            raise ConfigError(f"--opt takes NAME=VALUE or RULESET.NAME=VALUE, not '{pair}'")
-        ruleset_name, dot, option = name.rpartition(".")
-        if dot:
+        ruleset_name, option, value = split_opt(pair)
+        name = option
+        if ruleset_name:
             if ruleset_name not in _names():
                 raise ConfigError(
                     f"--opt {pair}: unknown ruleset '{ruleset_name}' (known: {', '.join(_names())})"
                 )
-            ruleset = load_ruleset(ruleset_name)
-            if option not in ruleset.options:
-                from ..base.suggest import did_you_mean, known
-
-                raise ConfigError(
-                    f"--opt {pair}: ruleset {ruleset_name} has no option "
-                    f"'{option}'{did_you_mean(option, ruleset.options)} "
-                    f"(its options: {known(option, ruleset.options)})"
-                )
-            _check_value(ruleset, option, value, f"--opt {pair}")
+            _check_option(load_ruleset(ruleset_name), option, value, pair)
             per_ruleset.setdefault(ruleset_name, {})[option] = value
             continue
         _check_everywhere(name, value, f"--opt {pair}")

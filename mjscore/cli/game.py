@@ -76,7 +76,7 @@ def game_command(
     """Follow every game of the input and write each as it ends (report.game.GameWriter).
 
     `rules` and `fmt` None: the config file's (its format where `game` has it), else
-    riichi and rich; `--opt` and the config's options are the run's house rules, checked
+    DEFAULT_RULESET and rich; `--opt` and the config's options are the run's house rules, checked
     as `score` checks them (a bad one is a usage error). A stop signal ends the run after
     the last whole game written (a JSON array closed); an input that cannot be read on
     ends the game it is in there, which is written, then the run (exit 1)."""
@@ -84,7 +84,16 @@ def game_command(
     from ..ledger import games
     from ..report import DEFAULT_FORMAT
     from ..report import game as report
-    from .runner import STOP, InputStopped, UsageProblem, house_rules, read_lines, say, text_arg
+    from .runner import (
+        STOP,
+        InputStopped,
+        UsageProblem,
+        checked_format,
+        house_rules,
+        read_lines,
+        say,
+        text_arg,
+    )
 
     out = out or sys.stdout
     asked = fmt
@@ -93,8 +102,7 @@ def game_command(
     )
     if asked is None and fmt not in report.FORMATS:  # the config's format is another command's
         fmt = DEFAULT_FORMAT
-    if fmt not in report.FORMATS:
-        raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(report.FORMATS)})")
+    fmt = checked_format(fmt, report.FORMATS)
     ruleset = load_ruleset(name)
     settings: dict[str, Any] = {}
     if start is not None:

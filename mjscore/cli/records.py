@@ -16,9 +16,6 @@ from ..records import read_hands
 from ..records.draws import RecordItem
 from ..records.model import Problem, Win
 
-IMPORT_FORMATS = ("lines", "jsonl")
-CHECK_FORMATS = ("text", "jsonl")
-
 
 class FileEnd:
     """Said after each record file's items (`_items(..., ends=True)`): its last game ended."""
@@ -79,23 +76,26 @@ def record_rules(rules: str | None, opts: list[str] | None) -> RecordRules:
     options) of records that carry none, checked against the ruleset (UsageProblem)."""
     from ..base.errors import MjscoreError
     from ..engine.catalog import load_ruleset
+    from .config import ConfigError, options_for
     from .runner import UsageProblem
 
-    name = (rules or "tenhou").lower()
+    name = (rules or _records_default()).lower()
     try:
         ruleset = load_ruleset(name)
     except MjscoreError as exc:
         raise UsageProblem(f"--rules: {exc}") from None
-    options: dict[str, str] = {}
-    for pair in opts or []:
-        key, eq, value = pair.partition("=")
-        if not eq or not key or not value:
-            raise UsageProblem(f"--opt takes NAME=VALUE, not '{pair}'")
-        if key not in ruleset.options:
-            known = ", ".join(sorted(ruleset.options))
-            raise UsageProblem(f"--opt: '{key}' is not an option of {name} (options: {known})")
-        options[key] = value
+    try:
+        options = options_for(ruleset, opts or [])
+    except ConfigError as exc:
+        raise UsageProblem(str(exc)) from None
     return (name if rules else None), options
+
+
+def _records_default() -> str:
+    """The ruleset of records that name none: the one Tenhou's are held against."""
+    from ..engine.catalog import ruleset_for_records
+
+    return ruleset_for_records("tenhou", 4)
 
 
 def record_files(directory: str) -> Iterator[str | Problem]:
@@ -165,11 +165,11 @@ def _json_line(record: dict) -> str:
     return json_safe(json.dumps(record, ensure_ascii=False)) + "\n"
 
 
-def _usage(paths: list[str], fmt: str, formats: tuple[str, ...]) -> None:
-    from .runner import UsageProblem
+def _usage(paths: list[str], fmt: str, command: str) -> None:
+    from ..report import formats_of
+    from .runner import UsageProblem, checked_format
 
-    if fmt not in formats:
-        raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(formats)})")
+    checked_format(fmt, formats_of(command))
     if not paths:
         raise UsageProblem("no record given: pass one or more files ('-' = stdin)")
 
@@ -185,7 +185,7 @@ def import_command(
     """One hand line per win (or one JSON object per win); problems on stderr. Written as
     read, each record whole (a stop signal waits for it), flushed at each game's end."""
     out, err = out or sys.stdout, err or sys.stderr
-    _usage(paths, fmt, IMPORT_FORMATS)
+    _usage(paths, fmt, "import")
     from ..ledger import round_mark
     from ..records.draws import Drawn, GameStart
     from ..report import SafeWriter
@@ -243,7 +243,7 @@ def check_command(
     a time, whatever the number of files.
     """
     out, err = out or sys.stdout, err or sys.stderr
-    _usage(paths, fmt, CHECK_FORMATS)
+    _usage(paths, fmt, "check")
     from ..records.draws import Drawn, GameEnd, GameStart, RoundScores
     from ..report import SafeWriter
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
 from ..base.errors import ExitCode, MjscoreError
 from ..base.lines import MAX_LINE, is_blank
+from ..rulesets import DEFAULT_RULESET
 from .lines import ANALYSE, reporters_of
 from .stops import STOP, ClosedPipe, OutputError, Stopped
 
@@ -174,6 +175,15 @@ def _stdin_is_terminal() -> bool:
         return True
 
 
+def checked_format(fmt: str | None, formats: Iterable[str]) -> str:
+    """`fmt` when it is one of the command's `formats`, else the usage error every command
+    gives (report.formats_of: the vocabulary)."""
+    known = tuple(formats)
+    if fmt is None or fmt not in known:
+        raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(known)})")
+    return fmt
+
+
 def house_rules(
     config_flag: str | None, pairs: list[str], rules: str | None, fmt: str | None
 ) -> tuple[HouseRules, str, str]:
@@ -196,7 +206,7 @@ def house_rules(
     )
 
     # a flag given empty (`--rules ''`) is a name to check, not one left out
-    rules = rules if rules is not None else config.rules or "riichi"
+    rules = rules if rules is not None else config.rules or DEFAULT_RULESET
     return house, rules, fmt if fmt is not None else config.format or DEFAULT_FORMAT
 
 
@@ -350,7 +360,7 @@ def score_command(
     """`mjscore score` (or `waits`): one hand given as arguments, or every line of a file,
     to stdout or to the file `output`.
 
-    `rules` and `fmt` None: the config file's, else riichi and rich. A file run ends with
+    `rules` and `fmt` None: the config file's, else DEFAULT_RULESET and rich. A file run ends with
     a summary line on stderr unless `quiet`."""
     if output is None:
         return _scored(tokens, file, rules, opt, fmt, jobs, config, command, quiet)
@@ -510,13 +520,11 @@ def _scored(
     from ..engine.catalog import load_ruleset
     from .lines import rules_of
 
-    FORMATS = reporters_of(command).FORMATS
     tokens = [text_arg(t) for t in tokens] if tokens else tokens
     rules, fmt = (text_arg(a) if a is not None else None for a in (rules, fmt))
     # `file` stays as given: a name that is not UTF-8 still opens (messages use text_arg)
     options, rules, fmt = house_rules(config, [text_arg(o) for o in opt or []], rules, fmt)
-    if fmt not in FORMATS:
-        raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(FORMATS)})")
+    checked_format(fmt, reporters_of(command).FORMATS)
     if tokens == ["-"] and file is None:  # `mjscore score -`: the lines of stdin
         tokens, file = None, "-"
     if tokens and file is not None:

@@ -22,6 +22,8 @@ from ..base.frozen import field, replace, value_class
 
 CHI, PON, KAN, ANKAN, KAKAN = "chi", "pon", "kan", "ankan", "kakan"
 MELD_KINDS = (CHI, PON, KAN, ANKAN, KAKAN)
+# the flags of a player who declared riichi (the flag rules, the ura dora, the sticks)
+DECLARED_RIICHI = ("riichi", "double-riichi", "open-riichi")
 # relative source markers: left (kamicha), across (toimen), right (shimocha)
 SOURCE_OFFSET = {"-": 3, "=": 2, "+": 1}
 SOURCE_WORDS = {"-": "left", "=": "across", "+": "right"}

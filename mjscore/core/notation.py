@@ -26,8 +26,10 @@ from ..base.lines import is_blank as is_blank
 from .hand import (
     ANKAN,
     CHI,
+    DECLARED_RIICHI,
     KAKAN,
     KAN,
+    MELD_KINDS,
     PON,
     Hand,
     Holding,
@@ -39,9 +41,7 @@ from .hand import format_line as format_line  # the writer lives with the value 
 
 FLAGS = frozenset(
     (
-        "riichi",
-        "double-riichi",
-        "open-riichi",
+        *DECLARED_RIICHI,
         "ippatsu",
         "haitei",
         "houtei",
@@ -75,6 +75,8 @@ CONTEXT_KEYS = (
     "kita",
     "riichi-by",
 )
+WIN_KEYS = ("tsumo", "ron")
+KEYS = (*MELD_KINDS, *WIN_KEYS, *CONTEXT_KEYS)  # every key a token may have, as help lists them
 _GROUP = re.compile(r"([0-9]+)([a-z])")  # ASCII digits ('１' is made '1' first; '²' is none)
 _RULES_NAME = re.compile(r"[a-z][a-z0-9-]*")
 _DIGIT_CHARS = frozenset("0123456789")
@@ -229,8 +231,8 @@ def _read_token(text: str) -> _Read:
 _FULL_WIDTH: dict[int, int | None] = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}
 _FULL_WIDTH |= {0xFE0E: None, 0xFE0F: None}  # a variation selector after a glyph: 🀄️
 _TILE_TEXT = str.maketrans(T.GLYPH_NAMES | T.KANJI_DIGITS | T.KANJI_SUITS | T.KANJI_HONOURS)
-_KEYS = frozenset((*_MELD_SIZE, "flowers", "tsumo", "ron", *CONTEXT_KEYS))
-_TILE_KEYS = frozenset((*_MELD_SIZE, "flowers", "tsumo", "ron", "dora", "ura", "discards"))
+_KEYS = frozenset(KEYS)
+_TILE_KEYS = frozenset((*MELD_KINDS, *WIN_KEYS, "flowers", "dora", "ura", "discards"))
 _WIND_KEYS = frozenset(("round", "seat", "breach"))
 
 
@@ -555,7 +557,7 @@ def _check_riichi_by(ctx: dict[str, Any], flags: set[str], column: int, words: l
             f"names the winner's own seat {ctx['seat_wind']}: the winner's riichi "
             "is the riichi flag"
         )
-    own = 1 if flags & {"riichi", "double-riichi", "open-riichi"} else 0
+    own = 0 if flags.isdisjoint(DECLARED_RIICHI) else 1
     if len(ctx["riichi_by"]) + own > ctx["sticks"]:
         raise tok.fail(
             f"names {len(ctx['riichi_by']) + own} riichi stick(s) on the table "
@@ -705,7 +707,7 @@ def _unknown(text: str, following: str | None) -> str:
     from ..base.suggest import token_hint
 
     return "is not a tile group, meld, win, context token or flag" + token_hint(
-        text, following, FLAGS
+        text, following, FLAGS, KEYS, WIN_KEYS
     )
 
 
@@ -713,9 +715,4 @@ def _unknown_key(text: str) -> str:
     """Why a token with an unknown key is wrong, with the nearest key."""
     from ..base.suggest import key_hint
 
-    return (
-        "is not a meld, win or context token (known: chi pon kan ankan kakan tsumo ron "
-        + " ".join(CONTEXT_KEYS)
-        + ")"
-        + key_hint(text)
-    )
+    return f"is not a meld, win or context token (known: {' '.join(KEYS)})" + key_hint(text, KEYS)

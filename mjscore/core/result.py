@@ -25,7 +25,7 @@ from .phrases import Phrase, phrase
 if TYPE_CHECKING:
     from .hand import Hand
 
-from ..base.tiles import SEATS  # noqa: F401  (the four winds, re-exported; a table seats Ruleset.seats)
+from ..base.tiles import SEATS as SEATS  # the four winds, re-exported (a table: Ruleset.seats)
 
 
 class YakuMatch(NamedTuple):

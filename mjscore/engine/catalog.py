@@ -11,7 +11,14 @@ from collections.abc import Callable
 from functools import cache
 
 from ..base.errors import RulesetError
-from ..rulesets import OptionSpec, Ruleset, YakuSpec, read_ruleset, ruleset_names
+from ..rulesets import (
+    DEFAULT_RULESET,
+    OptionSpec,
+    Ruleset,
+    YakuSpec,
+    read_ruleset,
+    ruleset_names,
+)
 from ..rulesets import params as P
 from ..rulesets.params import Params
 
@@ -56,6 +63,19 @@ def check(ruleset: Ruleset) -> None:
         _check_tables(params, ruleset.options, where)
     if ruleset.scoring == "fan":
         _check_fan(params, ruleset.options, ruleset.yaku, where)
+
+
+def ruleset_for_records(platform: str, players: int) -> str:
+    """The ruleset that scores the records of `platform` (tenhou, mahjongsoul) at a table of
+    `players`: the one whose file says `records_of` that platform; the default without one."""
+    for name in ruleset_names():
+        try:
+            ruleset = load_ruleset(name)
+        except RulesetError:
+            continue
+        if ruleset.records_of == platform and ruleset.params.players == players:
+            return name
+    return DEFAULT_RULESET
 
 
 def families_with(has: Callable[[Ruleset], bool], but: str = "") -> list[tuple[str, str]]:

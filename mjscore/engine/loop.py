@@ -16,10 +16,11 @@ from ..core.hand import Hand
 from ..core.notation import parse_line
 from ..core.phrases import phrase
 from ..core.result import ScoreResult, Verdict
-from ..rulesets import Ruleset
-from .setting import HouseRules, asked_for, resolve_cached, tokens_asked
+from ..rulesets import DEFAULT_RULESET, Ruleset
+from .setting import HouseRules, Rules, asked_for, resolve_cached, ruleset_of, tokens_asked
 from .validate import validate
 
+_NOT_RULES = "rules must be a ruleset name or a Ruleset, not {0.__class__.__name__}"
 NO_WIN_TOKEN = "the line has no win token (add tsumo:<tile> or ron:<tile>)"
 
 Strategy = Callable[[Hand, Ruleset, dict[str, Any]], Verdict]
@@ -36,7 +37,7 @@ def _strategy(name: str) -> Strategy:
 
 def score_hand(
     hand: Hand,
-    rules: str = "riichi",
+    rules: Rules = DEFAULT_RULESET,
     options: dict[str, Any] | None = None,
     line_no: int = 1,
     house: HouseRules | None = None,
@@ -54,13 +55,8 @@ def score_hand(
             line_no,
             f"score takes a hand line or a parsed Hand, not {type(hand).__name__}",
         )
-    if not isinstance(rules, str):
-        return _bad_call(
-            hand.text or str(hand),
-            rules,
-            line_no,
-            f"rules must be a ruleset name, not {type(rules).__name__}",
-        )
+    if not isinstance(rules, str | Ruleset):
+        return _bad_call(hand.text or str(hand), rules, line_no, _NOT_RULES.format(rules))
     text = hand.text or str(hand)
     try:
         ruleset, values, shown = resolve_cached(hand, rules, options, house)
@@ -81,16 +77,14 @@ def score_hand(
 
 def score_line(
     text: str,
-    rules: str = "riichi",
+    rules: Rules = DEFAULT_RULESET,
     options: dict[str, Any] | None = None,
     line_no: int = 1,
     house: HouseRules | None = None,
 ) -> ScoreResult:
     """Score one hand line: `score_hand` of the parsed line, or the notation error."""
-    if not isinstance(rules, str):
-        return _bad_call(
-            text, rules, line_no, f"rules must be a ruleset name, not {type(rules).__name__}"
-        )
+    if not isinstance(rules, str | Ruleset):
+        return _bad_call(text, rules, line_no, _NOT_RULES.format(rules))
     text = text.rstrip("\r\n")
     if is_drawn_line(text):
         return score_drawn(text, rules, options, line_no, house)
@@ -106,7 +100,7 @@ def score_line(
 
 def score_drawn(
     text: str,
-    rules: str = "riichi",
+    rules: Rules = DEFAULT_RULESET,
     options: dict[str, Any] | None = None,
     line_no: int = 1,
     house: HouseRules | None = None,
@@ -114,7 +108,6 @@ def score_drawn(
     """A drawn-round line (core/drawn.py): its payments as a result with no winner, as
     a European draw is; the notes say which draw it was and who was ready."""
     from ..core.result import HanFu, Payment
-    from .catalog import load_ruleset
 
     try:
         drawn = parse_drawn(text)
@@ -124,7 +117,7 @@ def score_drawn(
         return ScoreResult(line_no, text, name, asked, error=exc)
     name, shown = asked_for(drawn.rules or rules, drawn.options, options, house)
     try:
-        ruleset = load_ruleset(name)
+        ruleset = ruleset_of(drawn.rules or rules)
     except MjscoreError as exc:
         return ScoreResult(line_no, text, name, shown, error=exc)
     seats = ruleset.seats
@@ -162,7 +155,9 @@ def score_drawn(
 
 def _bad_call(text: str, rules: Any, line_no: int, why: str) -> ScoreResult:
     """A library call whose arguments are not a hand and a ruleset name: an error result."""
-    return ScoreResult(line_no, text, str(rules), FrozenMap(), error=RulesetError(why))
+    return ScoreResult(
+        line_no, text, str(getattr(rules, "name", rules)), FrozenMap(), error=RulesetError(why)
+    )
 
 
 def _no_win_token(exc: NotationError) -> MjscoreError:

@@ -16,7 +16,7 @@ from ..base.frozen import value_class
 from ..base.values import FrozenMap
 from ..core.hand import Hand, Holding, WinContext
 from ..rulesets import Ruleset
-from .catalog import load_ruleset
+from .catalog import check, load_ruleset
 
 
 @value_class
@@ -36,17 +36,44 @@ class HouseRules:
         return bool(self.per_ruleset)
 
 
+Rules = str | Ruleset  # what a caller names a ruleset by: its name, or the value itself
+
+
+def ruleset_of(rules: Rules) -> Ruleset:
+    """The ruleset a caller asked for: by name from the catalog, or the Ruleset value it
+    passed (checked against the registries, as the catalog checks its own, unless it is
+    the catalog's)."""
+    if not isinstance(rules, Ruleset):
+        return load_ruleset(rules)
+    if not _catalogs(rules):
+        check(rules)
+    return rules
+
+
+def _catalogs(ruleset: Ruleset) -> bool:
+    """The ruleset is the catalog's own value of its name (so its name stands for it)."""
+    try:
+        return load_ruleset(ruleset.name) is ruleset
+    except RulesetError:
+        return False
+
+
+def _named(rules: Rules) -> Rules:
+    """A catalog ruleset by its name, so that the caches keyed on names hold it."""
+    return rules.name if isinstance(rules, Ruleset) and _catalogs(rules) else rules
+
+
 def resolve(
-    parsed: Hand, rules: str, options: dict[str, Any] | None, house: HouseRules | None = None
+    parsed: Hand, rules: Rules, options: dict[str, Any] | None, house: HouseRules | None = None
 ) -> tuple[Ruleset, dict[str, Any]]:
     """The ruleset and option values for a line: the line's rules:/opt: tokens win over
     `options`, which win over the run's house rules for that ruleset."""
-    name = parsed.ctx.rules or rules
+    chosen = parsed.ctx.rules or rules
     try:
-        ruleset = load_ruleset(name)
+        ruleset = ruleset_of(chosen)
     except RulesetError as exc:
         exc.column = parsed.columns.get("rules")
-        exc.token = f"rules:{name}"
+        exc.token = f"rules:{chosen}"
         raise
     if house:  # what the caller or the line's opt: tokens set, the house value does not
         mine = {
@@ -68,7 +95,7 @@ def resolve(
 
 
 def resolve_cached(
-    parsed: Hand, rules: str, options: dict[str, Any] | None, house: HouseRules | None = None
+    parsed: Hand, rules: Rules, options: dict[str, Any] | None, house: HouseRules | None = None
 ) -> tuple[Ruleset, dict[str, Any], FrozenMap]:
     """`resolve` plus the record's options, kept per setting: a file repeats one setting.
 
@@ -78,7 +105,7 @@ def resolve_cached(
     ctx = parsed.ctx
     try:  # the common line: no options given, no rules:/opt: tokens, no house rules
         given = tuple(sorted(options.items())) if options else ()
-        return _resolved(rules, given, ctx.rules, ctx.options, house or None)
+        return _resolved(_named(rules), given, ctx.rules, ctx.options, house or None)
     except (TypeError, AttributeError, MjscoreError):  # unhashable library values; an error
         ruleset, values = resolve(parsed, rules, options, house)
         return ruleset, values, FrozenMap(ruleset.options_json(values))
@@ -117,7 +144,7 @@ def tokens_asked(text: str) -> tuple[str | None, list[tuple[str, str]]]:
 
 
 def asked_for(
-    name: str,
+    name: Rules,
     line_options: Iterable[tuple[str, str]],
     options: dict[str, Any] | None,
     house: HouseRules | None,
@@ -126,9 +153,9 @@ def asked_for(
     value it asked for (its opt: tokens over the run's), skipping what cannot be read; a
     ruleset that does not exist has no options."""
     try:
-        ruleset = load_ruleset(name)
+        ruleset = ruleset_of(name)
     except RulesetError:
-        return name, FrozenMap()
+        return str(getattr(name, "name", name)), FrozenMap()
     values = ruleset.resolve_options()
     asked = options if isinstance(options, Mapping) else {}  # a bad library value: none
     given = {**(house.for_ruleset(ruleset.name) if house else {}), **asked, **dict(line_options)}

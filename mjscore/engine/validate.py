@@ -14,21 +14,22 @@ from types import MappingProxyType
 from typing import Any
 
 from ..base import tiles as T
-from ..base.errors import ContextError, InvalidHand
+from ..base.errors import ContextError, InvalidHand, RulesetError
 from ..base.frozen import value_class
-from ..core.hand import Hand, seat_from
+from ..core.hand import DECLARED_RIICHI, Hand, seat_from
 from ..rulesets import Ruleset
 
 
 def validate(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:
     """Raises the first thing about the line that cannot be, in a fixed order."""
-    if ruleset.params.players == 3 and ruleset.scoring == "han_fu":  # riichi's sanma
-        _check_three_players(line, ruleset)
-    elif line.ctx.kita:
+    params = ruleset.params
+    if params.absent_tiles or not params.chi or params.kita:  # a table of three
+        _check_table(line, ruleset)
+    if line.ctx.kita and not params.kita:
         raise ContextError(
             f"'kita:{line.ctx.kita}': Norths are set aside (北抜き) only with "
-            f"three players; ruleset {ruleset.name} has four (add rules:sanma "
-            "or rules:mahjongsoul-sanma)",
+            f"three players; ruleset {ruleset.name} has "
+            f"{_PLAYERS.get(len(ruleset.seats), len(ruleset.seats))} ({_with_kita()})",
             line.columns.get("kita"),
             f"kita:{line.ctx.kita}",
         )
@@ -226,7 +227,7 @@ class FlagRule:
 NEEDS, EXCLUDES = "needs", "excludes"
 # facts of the line a row can name besides the flags
 LINE_WORDS = ("tsumo", "ron", "dealer", "meld", "open-meld", "kan", "declared", "kita")
-_DECLARED = ("riichi", "double-riichi", "open-riichi")
+_DECLARED = DECLARED_RIICHI
 _FIRST_TURN_WINS = ("tenhou", "chiihou", "renhou")
 _ALL = None
 # European scores a first-deal line with its other flags (W8 supersedes W5, W6 and W9
@@ -326,9 +327,7 @@ FLAG_RULES: tuple[FlagRule, ...] = (
             f,
             EXCLUDES,
             (
-                "riichi",
-                "double-riichi",
-                "open-riichi",
+                *DECLARED_RIICHI,
                 "ippatsu",
                 "haitei",
                 "houtei",
@@ -539,7 +538,7 @@ def _check_indicators(line: Hand, ruleset: Ruleset) -> None:
 
 
 MAX_INDICATORS = 5  # one dora indicator, and one more per kan (four at most)
-_DRAW_COMPANIONS = frozenset(("nagashi", "riichi", "double-riichi", "open-riichi"))
+_DRAW_COMPANIONS = frozenset(("nagashi", *DECLARED_RIICHI))
 
 
 def _check_local(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:
@@ -554,7 +553,7 @@ def _check_local(line: Hand, ruleset: Ruleset, options: dict[str, Any]) -> None:
                 col.get("nagashi"),
                 "nagashi",
             )
-        other = sorted(flags - _DRAW_COMPANIONS, key=lambda f: col.get(f, 0))
+        other = sorted(flags - _DRAW_COMPANIONS, key=lambda f: (col.get(f, 0), f))
         if other:
             raise ContextError(
                 f"'nagashi' is scored at the exhaustive draw: '{other[0]}' cannot come with it",
@@ -670,31 +669,71 @@ def _check_seats(line: Hand, ruleset: Ruleset) -> None:
             raise ContextError(f"'{seat}:' after ' / ': {table}; there is no seat {seat}")
 
 
-# 2m-8m: the tiles a three-player set does not have
-_NO_SANMA = frozenset(range(1, 8))
+_SUIT_WORDS = {"m": "characters", "p": "dots", "s": "bamboos"}
+_PLAYERS = {2: "two", 3: "three", 4: "four"}
 
 
-def _check_three_players(line: Hand, ruleset: Ruleset) -> None:
-    """A riichi table of three (sanma) plays 108 tiles (no 2m-8m) and no chi; `kita-ron` is
-    a ron on a North. Each error names the token that shows the tile or the call."""
-    holding, ctx, col = line.holding, line.ctx, line.columns
-    why = (
-        f"ruleset {ruleset.name} plays three players with 108 tiles: there are no "
-        "2m-8m (only 1m and 9m of characters)"
+def _absent_words(ruleset: Ruleset) -> str:
+    """`there are no 2m-8m (only 1m and 9m of characters)`: the set's absent tiles."""
+    absent = sorted(ruleset.params.absent_tiles)
+    names = [T.name(t) for t in absent]
+    run = absent == list(range(absent[0], absent[-1] + 1)) and absent[0] // 9 == absent[-1] // 9
+    shown = f"{names[0]}-{names[-1]}" if run and len(names) > 2 else ", ".join(names)
+    suits = sorted({t // 9 for t in absent if t < 27})
+    left = [
+        _and([T.name(t) for t in range(9 * s, 9 * s + 9) if t not in absent])
+        + f" of {_SUIT_WORDS[T.SUITS[s]]}"
+        for s in suits
+    ]
+    tiles = 136 - 4 * len(absent)
+    return (
+        f"ruleset {ruleset.name} plays {_PLAYERS.get(len(ruleset.seats), len(ruleset.seats))} "
+        f"players with {tiles} tiles: there are no {shown}"
+        + (f" (only {'; '.join(left)})" if left else "")
     )
-    if not _NO_SANMA.isdisjoint(holding.concealed):
-        bad = next(t for t in holding.concealed if t in _NO_SANMA)
+
+
+def _with_kita() -> str:
+    """`add rules:sanma or rules:mahjongsoul-sanma`: the rulesets that set Norths aside."""
+    from ..rulesets import ruleset_names
+    from .catalog import load_ruleset
+
+    names = []
+    for name in ruleset_names():
+        try:
+            if load_ruleset(name).params.kita:
+                names.append(name)
+        except RulesetError:
+            continue
+    return "add " + " or ".join(f"rules:{n}" for n in sorted(names, key=lambda n: (len(n), n)))
+
+
+def _and(words: list[str]) -> str:
+    return " and ".join(words) if len(words) < 3 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _check_table(line: Hand, ruleset: Ruleset) -> None:
+    """What the ruleset's set and calls allow: no tile the set does not have (`absent_tiles`,
+    a table of three: no 2m-8m), no chi where it has none (`chi`), and `kita-ron` a ron on a
+    North being set aside (`kita`). Each error names the token that shows the tile or the
+    call."""
+    params = ruleset.params
+    absent = params.absent_tiles
+    holding, ctx, col = line.holding, line.ctx, line.columns
+    why = _absent_words(ruleset) if absent else ""
+    if not absent.isdisjoint(holding.concealed):
+        bad = next(t for t in holding.concealed if t in absent)
         token, at = _tile_token(line, bad, col.get("concealed"))
         raise InvalidHand(f"'{token}' has {T.name(bad)}: {why}", at, token)
     for m in holding.melds:
-        if m.is_run:
+        if m.is_run and not params.chi:
             raise ContextError(
-                f"'{m.text()}': ruleset {ruleset.name} has 3 players, seated "
-                "E, S, W, and no chi: a run can only be concealed",
+                f"'{m.text()}': ruleset {ruleset.name} has {len(ruleset.seats)} players, "
+                f"seated {', '.join(ruleset.seats)}, and no chi: a run can only be concealed",
                 m.column,
                 m.text(),
             )
-        if m.tiles[0] in _NO_SANMA:
+        if m.tiles[0] in absent:
             raise InvalidHand(f"'{m.text()}' has {T.name(m.tiles[0])}: {why}", m.column, m.text())
     named = [
         ("win", (ctx.win_tile,)),
@@ -703,11 +742,11 @@ def _check_three_players(line: Hand, ruleset: Ruleset) -> None:
         ("discards", ctx.discards),
     ]
     for key, tiles in named:
-        bad_tiles = [t for t in tiles if t in _NO_SANMA]
+        bad_tiles = [t for t in tiles if t in absent]
         if bad_tiles:
             token = _word_at(line, col.get(key)) or key
             raise InvalidHand(f"'{token}' has {T.name(bad_tiles[0])}: {why}", col.get(key), token)
-    if "kita-ron" in ctx.flags and ctx.win_tile >= 0 and ctx.win_tile != T.NORTH:
+    if params.kita and "kita-ron" in ctx.flags and ctx.win_tile >= 0 and ctx.win_tile != T.NORTH:
         raise ContextError(
             f"'kita-ron' is a ron on a North being set aside: the winning "
             f"tile is 4z, not {T.name(ctx.win_tile)}",

@@ -35,14 +35,14 @@ from ..core.drawn import (
     is_drawn_line,
     parse_drawn,
 )
-from ..core.hand import Hand
+from ..core.hand import DECLARED_RIICHI, Hand
 from ..core.notation import parse_line
 from ..core.phrases import phrase
 from ..core.result import ScoreResult, call_text
 from ..engine.catalog import load_ruleset
 from ..engine.loop import score_hand
-from ..engine.setting import HouseRules
-from ..rulesets import Ruleset
+from ..engine.setting import HouseRules, Rules, ruleset_of
+from ..rulesets import DEFAULT_RULESET, Ruleset
 
 GAME_MARK = re.compile(r"#\s*game\b(.*)$")
 _PLACE = re.compile(r"#\s*(\S+)\s+([ESWN][1-4])-([0-9]{1,3})\s*$")
@@ -51,7 +51,7 @@ RESULTS = ("win", "draw", "nagashi", "abort")
 ROUND_CAP = 200  # rounds in one game: far beyond any real game
 LENGTHS = ("east", "south", "north", "single")
 ROUNDINGS = ("exact", "tenhou")
-RIICHI_FLAGS = frozenset({"riichi", "double-riichi", "open-riichi"})
+RIICHI_FLAGS = frozenset(DECLARED_RIICHI)
 FOUR_RIICHI = "four-riichi"
 
 
@@ -508,7 +508,7 @@ def _items(lines: Iterable[Any]) -> Iterator[_Item | _HeaderAt]:
 
 def games(
     lines: Iterable[Any],
-    rules: str = "riichi",
+    rules: Rules = DEFAULT_RULESET,
     options: Any = None,
     settings: dict[str, Any] | None = None,
     on_win: WinSeen | None = None,
@@ -541,7 +541,7 @@ def games(
 
 def game(
     lines: Iterable[Any] | str,
-    rules: str = "riichi",
+    rules: Rules = DEFAULT_RULESET,
     options: Any = None,
     settings: dict[str, Any] | None = None,
     on_win: WinSeen | None = None,
@@ -569,7 +569,7 @@ class _Ledger:
     def __init__(
         self,
         header: Header,
-        rules: str,
+        rules: Rules,
         options: Any,
         settings: dict[str, Any] | None,
         line: int = 0,
@@ -581,11 +581,10 @@ class _Ledger:
         self.broken = False
         for problem in header.problems:
             self._fail(line, problem)
-        name = header.rules or rules
         try:
-            self.ruleset: Ruleset = load_ruleset(name)
+            self.ruleset: Ruleset = ruleset_of(header.rules or rules)
         except MjscoreError:  # the header's problem, said above with its column
-            self.ruleset = load_ruleset(rules)
+            self.ruleset = ruleset_of(rules)
         self.house = options if isinstance(options, HouseRules) else None
         self.options = None if self.house is not None else options
         self.cfg = dict(_game_params(self.ruleset.name))
@@ -736,9 +735,7 @@ class _Ledger:
         return _Line(item, hand, honba, sticks)
 
     def _score(self, line: _Line) -> ScoreResult:
-        return score_hand(
-            line.hand, self.ruleset.name, self.options, line.item.line, house=self.house
-        )
+        return score_hand(line.hand, self.ruleset, self.options, line.item.line, house=self.house)
 
     def _check_place(
         self, item: _Item, round_wind: str, honba: int | None, sticks: int | None, new_sticks: int

@@ -5,9 +5,11 @@ The library face of `mjscore import`: `read_hands` yields every win of a record
 file (and the problems met, in place), so an archive can be scored by any
 engine that can map a function over files: nothing here knows about processes.
 
+    >>> import mjscore
     >>> from mjscore.records import iter_wins
-    >>> for win in iter_wins("game.mjlog"):
-    ...     mjscore.score(win.line).net == win.record.net
+    >>> wins = list(iter_wins("tests/data/logs/mjlog/double-ron.mjlog"))
+    >>> [mjscore.score(win.line).net == win.record.net for win in wins]
+    [True, True, True, True]
 
 Each record format registers how it is recognised and who reads it (`RECORD_FORMATS`):
 a new format is one reader module and one `register_record_format`.

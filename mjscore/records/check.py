@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..base.frozen import value_class
 from ..base.tiles import WIND_LETTERS
+from ..rulesets import DEFAULT_RULESET
 from .model import Win
 
 if TYPE_CHECKING:
@@ -113,7 +114,7 @@ def check_win(win: Win) -> Checked:
         from ..core.result import ScoreResult
 
         err = MjscoreError(f"internal error: {type(exc).__name__}: {exc}")
-        result = ScoreResult(line=1, input=win.line, rules="riichi", options={}, error=err)
+        result = ScoreResult(line=1, input=win.line, rules=DEFAULT_RULESET, options={}, error=err)
     return Checked(win, result, compare(win, result))
 
 

@@ -17,7 +17,7 @@ from ..core.drawn import DrawnRound
 from .checks import numbers
 from .model import WINDS, Problem, RecordError, RoundPlay, Source, Win
 from .replay import Replay
-from .rules import HANCHAN, room_of_disp, room_of_go_type, tenhou_game_params
+from .rules import HANCHAN, records_of, room_of_disp, room_of_go_type, tenhou_game_params
 
 # mjlog RYUUKYOKU `type` -> the draw's kind (no type: the wall ran out)
 MJLOG_DRAWS = {
@@ -256,7 +256,8 @@ def tenhou6_start(
         isinstance(v, float) and not v.is_integer() for v in sc[1::2]
     )
     ref = obj.get("ref")
-    params = tenhou_game_params(ref) if isinstance(ref, str) and "mahjongsoul" not in rules else {}
+    tenhou = not rules or records_of(rules) != "mahjongsoul"  # a converted Mahjong Soul game: none
+    params = tenhou_game_params(ref) if isinstance(ref, str) and tenhou else {}
     return GameStart(
         file,
         game,

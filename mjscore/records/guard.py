@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from ..base.errors import MjscoreError, NotAWin, NoYaku
+from ..rulesets import DEFAULT_RULESET
 
 _GUARDED: ContextVar[bool] = ContextVar("guarded", default=True)
 
@@ -44,7 +45,7 @@ def refusal(line: str) -> str | None:
 
     try:
         hand = parse_line(line)
-        ruleset, values = resolve(hand, "riichi", None)
+        ruleset, values = resolve(hand, DEFAULT_RULESET, None)
         validate(hand, ruleset, values)
     except (NotAWin, NoYaku):
         return None

@@ -350,9 +350,9 @@ def _uma(detail: dict[str, Any], players: int) -> tuple[int, ...] | None:
     keys = [f"shunweima_{i}" for i in range(2, players + 1)]
     if not any(k in detail for k in keys):
         return None
-    from ..engine.catalog import load_ruleset
+    from ..engine.catalog import load_ruleset, ruleset_for_records
 
-    ranked = load_ruleset("mahjongsoul-sanma" if players == 3 else "mahjongsoul").params.uma
+    ranked = load_ruleset(ruleset_for_records("mahjongsoul", players)).params.uma
     rest = [
         _int_of(detail[k], k, -1000, 1000) if k in detail else int(ranked[i + 1])
         for i, k in enumerate(keys)

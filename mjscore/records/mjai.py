@@ -65,8 +65,6 @@ _HONOURS = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "P": "5z", "F": "6z", "C
 _TILES = frozenset(
     [f"{d}{s}" for s in "mps" for d in range(1, 10)] + [f"5{s}r" for s in "mps"] + list(_HONOURS)
 )
-# The three-player ruleset of a four-player one, for a log of three players.
-SANMA = {"tenhou": "sanma", "riichi": "sanma", "mahjongsoul": "mahjongsoul-sanma"}
 
 # A yaku's name in a `hora` -> mjscore's key: gimite's own names (tenhou_archive.rb
 # YAKU_ID_TO_NAME, hora.rb) and Tenhou's Japanese ones (tenhou.net/6, as converters copy
@@ -229,7 +227,9 @@ def read_mjai(
 ) -> Iterator[RecordItem]:
     """Every win of an mjai log, line by line: a line that is not JSON, or an event that
     cannot be replayed, is a problem there; its round is then passed over."""
-    log = _Log(file, game, rules or "tenhou", dict(options or {}))
+    from ..engine.catalog import ruleset_for_records
+
+    log = _Log(file, game, rules or ruleset_for_records("tenhou", 4), dict(options or {}))
     number = 0
     try:
         for number, raw in enumerate(reader.lines(), 1):
@@ -367,15 +367,16 @@ class _Round:
         from ..engine.catalog import load_ruleset
 
         try:
-            plays = len(load_ruleset(ruleset).seats)
+            played = load_ruleset(ruleset)
         except Exception:
             raise RecordError(f"unknown ruleset {shown(ruleset)}") from None
+        plays = len(played.seats)
         if seats == 3 and plays == 4:
-            if ruleset not in SANMA:
+            if not played.three_players:  # the ruleset's own three-player one (its file)
                 raise RecordError(
                     f"a round of three players, but the ruleset {ruleset} is for four"
                 )
-            ruleset = SANMA[ruleset]
+            ruleset = played.three_players
             plays = 3
         self.seats = plays
         if seats == 4 and plays == 3 and any(t != HIDDEN for t in tehais[3]):

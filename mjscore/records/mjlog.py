@@ -9,7 +9,7 @@ tag and the field; the next round starts afresh at its INIT.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ..base.tiles import WIND_LETTERS
 from .checks import HONBA_MAX, STICKS_MAX, in_range, number, numbers, seat
@@ -183,149 +183,238 @@ Item = RecordItem
 def read_mjlog(text: str, file: str, game: str) -> Iterator[Item]:
     """Every win of one mjlog document, in game order, with problems in their place; and
     for `mjscore game` the game's start, its drawn rounds, the scores and the end."""
-    rules = GameRules({})
-    names: dict[str, str] = {}
-    go_type, started = 0, False
-    start: tuple[int, ...] = (0, 0, 0, 0)
-    replay: Replay | None = None
-    where = ""
-    done = False  # the current round has its result
-    last: Tag | None = None
-    cut: Cut | None = None
-    broken = False  # the current round had a problem: its later tags are passed over
-    agari: list[Tag] = []  # the wins on one discard, settled together (multiple_ron)
-    for tag in scan(text):
-        if agari and not (
-            isinstance(tag, Tag) and tag.name == "AGARI" and not tag.problem and not tag.closing
-        ):
-            if replay is not None:
-                yield from _wins(replay, agari, file, game, rules, where, start)
-            agari = []
-        if isinstance(tag, Cut):
-            cut = tag
-            break
-        last = tag
-        if tag.problem:
-            yield Problem(
-                "error", file, f"{where or 'before the first round'}, tag {tag.number}", tag.problem
+    return _Reader(text, file, game).read()
+
+
+# The tags read before the first round; the others belong to a round (`_Reader.HANDLERS`).
+_BEFORE_ROUND = ("INIT", "GO", "UN")
+
+
+class _Reader:
+    """One mjlog document read tag by tag: the game as far as it has come, and one handler
+    per tag (`HANDLERS`; a draw T U V W and a discard D E F G by their letter). A handler
+    yields what the tag gives; a RecordError from it is the round's problem."""
+
+    HANDLERS = {
+        "UN": "_names",
+        "GO": "_rules",
+        "INIT": "_round",
+        "N": "_call",
+        "REACH": "_riichi",
+        "DORA": "_dora",
+        "AGARI": "_win",
+        "RYUUKYOKU": "_draw",
+    }
+
+    def __init__(self, text: str, file: str, game: str) -> None:
+        self.text, self.file, self.game = text, file, game
+        self.rules = GameRules({})
+        self.names: dict[str, str] = {}
+        self.go_type, self.started = 0, False
+        self.start: tuple[int, ...] = (0, 0, 0, 0)
+        self.replay: Replay | None = None
+        self.where = ""
+        self.done = False  # the current round has its result
+        self.broken = False  # the current round had a problem: its later tags are passed over
+        self.agari: list[Tag] = []  # the wins on one discard, settled together (multiple_ron)
+
+    def read(self) -> Iterator[Item]:
+        last: Tag | None = None
+        cut: Cut | None = None
+        for tag in scan(self.text):
+            if self.agari and not (
+                isinstance(tag, Tag) and tag.name == "AGARI" and not tag.problem and not tag.closing
+            ):
+                yield from self._settle()
+            if isinstance(tag, Cut):
+                cut = tag
+                break
+            last = tag
+            yield from self._tag(tag)
+        if self.agari:
+            yield from self._settle()
+        yield from self._end(last, cut)
+
+    def _at(self) -> str:
+        return self.where or "before the first round"
+
+    def _settle(self) -> Iterator[Item]:
+        """The wins on one discard, together."""
+        if self.replay is not None:
+            yield from _wins(
+                self.replay, self.agari, self.file, self.game, self.rules, self.where, self.start
             )
-            replay, broken = None, True
-            continue
+        self.agari = []
+
+    def _tag(self, tag: Tag) -> Iterator[Item]:
+        if tag.problem:
+            yield Problem("error", self.file, f"{self._at()}, tag {tag.number}", tag.problem)
+            self.replay, self.broken = None, True
+            return
         name = tag.name
-        if name == "AGARI" and replay is None and not broken and not tag.closing:
+        if name == "AGARI" and self.replay is None and not self.broken and not tag.closing:
             yield Problem(
                 "error",
-                file,
-                f"{where or 'before the first round'}, tag {tag.number} <AGARI>",
+                self.file,
+                f"{self._at()}, tag {tag.number} <AGARI>",
                 "a win outside any round (no INIT before it)",
             )
-            continue
-        if tag.closing or (replay is None and name not in ("INIT", "GO", "UN")):
-            continue  # before the first round, or skipping the rest of a broken one
+            return
+        if tag.closing or (self.replay is None and name not in _BEFORE_ROUND):
+            return  # before the first round, or skipping the rest of a broken one
+        handler = self._handler(tag)
+        if handler is None:
+            return
         try:
-            if name == "UN" and not names:
-                names = dict(tag.attrs)
-            elif name == "GO":
-                go_type = number(tag.attrs.get("type", "0"), "GO type", 0, GO_TYPE_MAX)
-                rules = from_go_type(go_type)
-                if rules.unknown:
-                    yield Problem(
-                        "rules",
-                        file,
-                        game,
-                        "; ".join(rules.unknown)
-                        + "; scored by Tenhou's standard rules, and `check` "
-                        "reports its wins apart",
-                    )
-            elif name == "INIT":
-                if replay is not None and not done:
-                    yield Problem(
-                        "error", file, where, "the round has no result before the next round starts"
-                    )
-                replay, done, broken = None, False, True
-                where = f"the round at tag {tag.number}"
-                seed = _need(tag.attrs, "seed").split(",")
-                kyoku = number(seed[0], "seed round", 0, ROUND_MAX)
-                where = f"round {round_name(kyoku)} (tag {tag.number})"
-                kyoku, honba = _round_of(tag.attrs)
-                where = f"round {round_name(kyoku)}-{honba} (tag {tag.number})"
-                empty = tag.attrs.get("hai3", "").strip() == "" and "hai4" not in tag.attrs
-                if empty and rules.players == 4:
-                    yield Problem(
-                        "note",
-                        file,
-                        where,
-                        "three-player round in a game whose "
-                        "<GO type> has no three-player bit 0x10: skipped",
-                    )
-                    continue
-                replay, broken = _deal(tag.attrs, rules), False
-                if not started:
-                    started = True
-                    yield mjlog_start(file, game, names, go_type, replay.seats, rules.ruleset, text)
-                start = tuple(
-                    numbers(
-                        _need(tag.attrs, "ten"),
-                        "ten",
-                        -POINTS_MAX // 100,
-                        POINTS_MAX // 100,
-                        (4, 4),
-                    )
-                )
-            elif replay is None:
-                continue
-            elif tag.digits and len(name) == 1 and name in _DRAW:
-                replay.draw(_DRAW.index(name), _tile(tag.digits, f"<{name}> tile"))
-            elif tag.digits and len(name) == 1 and name in _DISCARD:
-                replay.discard(_DISCARD.index(name), _tile(tag.digits, f"<{name}> tile"))
-            elif name == "N":
-                who = seat(number(_need(tag.attrs, "who"), "who", 0, 3), "who")
-                kind, toks, called, src = decode_meld(
-                    number(_need(tag.attrs, "m"), "m", 0, 0xFFFF), who
-                )
-                if kind == "kita":
-                    replay.set_kita(who, called)
-                elif kind == "ankan":
-                    replay.ankan(who, toks)
-                elif kind == "kakan":
-                    replay.kakan(who, called)
-                else:
-                    replay.call(who, kind, toks, called, src)
-            elif name == "REACH":
-                who = seat(number(_need(tag.attrs, "who"), "who", 0, 3), "who")
-                step = number(_need(tag.attrs, "step"), "step", 1, 2)
-                (replay.declare_riichi if step == 1 else replay.accept_riichi)(who)
-            elif name == "DORA":
-                if len(replay.dora) >= 5:
-                    raise RecordError("a sixth dora indicator (a round has at most five)")
-                replay.add_dora(_tile(_need(tag.attrs, "hai"), "hai"))
-            elif name == "AGARI":
-                agari.append(tag)
-                done = True
-            elif name == "RYUUKYOKU":
-                where_ = Source(file, game, round_name(replay.kyoku), replay.honba)
-                yield mjlog_draw(replay, tag.attrs, where_)
-                yield replay.play(where_)
-                yield from _after(replay, tag.attrs, file, game, start)
-                done = True
+            yield from handler(tag)
         except RecordError as exc:
             yield Problem(
-                "error",
-                file,
-                f"{where or 'before the first round'}, tag {tag.number} <{name}{tag.digits}>",
-                str(exc),
+                "error", self.file, f"{self._at()}, tag {tag.number} <{name}{tag.digits}>", str(exc)
             )
-            replay, broken = None, True
-    if agari and replay is not None:
-        yield from _wins(replay, agari, file, game, rules, where, start)
-    closed = last is not None and last.closing and last.name == "mjloggm"
-    if cut is not None or not closed or not text.rstrip().endswith(">"):
-        after = f"after tag {last.number if last else 0}"
-        at = f"{where}, {after}" if where else after
-        inside = f" inside a {cut.what}" if cut is not None and cut.what != "tag" else ""
-        yield Problem("error", file, at, f"the record is truncated{inside} (no closing </mjloggm>)")
-    elif replay is not None and not done:
-        yield Problem("note", file, where, "the record stops inside this round; no line")
+            self.replay, self.broken = None, True
+
+    def _handler(self, tag: Tag) -> Callable[[Tag], Iterator[Item]] | None:
+        name = tag.name
+        if name not in _BEFORE_ROUND and self.replay is None:
+            return None
+        if tag.digits and len(name) == 1:
+            if name in _DRAW:
+                return self._drawn
+            if name in _DISCARD:
+                return self._discarded
+        method = self.HANDLERS.get(name)
+        return getattr(self, method) if method else None
+
+    # -- the handlers ---------------------------------------------------------------------
+
+    def _names(self, tag: Tag) -> Iterator[Item]:
+        if not self.names:
+            self.names = dict(tag.attrs)
+        return iter(())
+
+    def _rules(self, tag: Tag) -> Iterator[Item]:
+        self.go_type = number(tag.attrs.get("type", "0"), "GO type", 0, GO_TYPE_MAX)
+        self.rules = from_go_type(self.go_type)
+        if self.rules.unknown:
+            yield Problem(
+                "rules",
+                self.file,
+                self.game,
+                "; ".join(self.rules.unknown)
+                + "; scored by Tenhou's standard rules, and `check` reports its wins apart",
+            )
+
+    def _round(self, tag: Tag) -> Iterator[Item]:
+        if self.replay is not None and not self.done:
+            yield Problem(
+                "error",
+                self.file,
+                self.where,
+                "the round has no result before the next round starts",
+            )
+        self.replay, self.done, self.broken = None, False, True
+        self.where = f"the round at tag {tag.number}"
+        seed = _need(tag.attrs, "seed").split(",")
+        kyoku = number(seed[0], "seed round", 0, ROUND_MAX)
+        self.where = f"round {round_name(kyoku)} (tag {tag.number})"
+        kyoku, honba = _round_of(tag.attrs)
+        self.where = f"round {round_name(kyoku)}-{honba} (tag {tag.number})"
+        empty = tag.attrs.get("hai3", "").strip() == "" and "hai4" not in tag.attrs
+        if empty and self.rules.players == 4:
+            yield Problem(
+                "note",
+                self.file,
+                self.where,
+                "three-player round in a game whose <GO type> has no three-player bit 0x10: "
+                "skipped",
+            )
+            return
+        replay = self.replay = _deal(tag.attrs, self.rules)
+        self.broken = False
+        if not self.started:
+            self.started = True
+            yield mjlog_start(
+                self.file,
+                self.game,
+                self.names,
+                self.go_type,
+                replay.seats,
+                self.rules.ruleset,
+                self.text,
+            )
+        self.start = tuple(
+            numbers(_need(tag.attrs, "ten"), "ten", -POINTS_MAX // 100, POINTS_MAX // 100, (4, 4))
+        )
+
+    def _drawn(self, tag: Tag) -> Iterator[Item]:
+        assert self.replay is not None
+        self.replay.draw(_DRAW.index(tag.name), _tile(tag.digits, f"<{tag.name}> tile"))
+        return iter(())
+
+    def _discarded(self, tag: Tag) -> Iterator[Item]:
+        assert self.replay is not None
+        self.replay.discard(_DISCARD.index(tag.name), _tile(tag.digits, f"<{tag.name}> tile"))
+        return iter(())
+
+    def _call(self, tag: Tag) -> Iterator[Item]:
+        replay = self.replay
+        assert replay is not None
+        who = seat(number(_need(tag.attrs, "who"), "who", 0, 3), "who")
+        kind, toks, called, src = decode_meld(number(_need(tag.attrs, "m"), "m", 0, 0xFFFF), who)
+        if kind == "kita":
+            replay.set_kita(who, called)
+        elif kind == "ankan":
+            replay.ankan(who, toks)
+        elif kind == "kakan":
+            replay.kakan(who, called)
+        else:
+            replay.call(who, kind, toks, called, src)
+        return iter(())
+
+    def _riichi(self, tag: Tag) -> Iterator[Item]:
+        replay = self.replay
+        assert replay is not None
+        who = seat(number(_need(tag.attrs, "who"), "who", 0, 3), "who")
+        step = number(_need(tag.attrs, "step"), "step", 1, 2)
+        (replay.declare_riichi if step == 1 else replay.accept_riichi)(who)
+        return iter(())
+
+    def _dora(self, tag: Tag) -> Iterator[Item]:
+        replay = self.replay
+        assert replay is not None
+        if len(replay.dora) >= 5:
+            raise RecordError("a sixth dora indicator (a round has at most five)")
+        replay.add_dora(_tile(_need(tag.attrs, "hai"), "hai"))
+        return iter(())
+
+    def _win(self, tag: Tag) -> Iterator[Item]:
+        self.agari.append(tag)
+        self.done = True
+        return iter(())
+
+    def _draw(self, tag: Tag) -> Iterator[Item]:
+        replay = self.replay
+        assert replay is not None
+        where = Source(self.file, self.game, round_name(replay.kyoku), replay.honba)
+        yield mjlog_draw(replay, tag.attrs, where)
+        yield replay.play(where)
+        yield from _after(replay, tag.attrs, self.file, self.game, self.start)
+        self.done = True
+
+    def _end(self, last: Tag | None, cut: Cut | None) -> Iterator[Item]:
+        """A record cut off, or one that stops inside a round."""
+        closed = last is not None and last.closing and last.name == "mjloggm"
+        if cut is not None or not closed or not self.text.rstrip().endswith(">"):
+            after = f"after tag {last.number if last else 0}"
+            at = f"{self.where}, {after}" if self.where else after
+            inside = f" inside a {cut.what}" if cut is not None and cut.what != "tag" else ""
+            yield Problem(
+                "error", self.file, at, f"the record is truncated{inside} (no closing </mjloggm>)"
+            )
+        elif self.replay is not None and not self.done:
+            yield Problem(
+                "note", self.file, self.where, "the record stops inside this round; no line"
+            )
 
 
 def _after(

@@ -26,14 +26,6 @@ KNOWN_KEYS = {"disp", "aka", "aka51", "aka52", "aka53"}
 _LOBBY = re.compile(r"[三四]?[般上特鳳若銀琥孔]?[東南]喰?赤?速?")
 
 
-# The ruleset a line names (`rules:`), by platform and number of players: the
-# record is held against the rules of the site where it was played.
-RULESETS = {
-    ("tenhou", 4): "tenhou",
-    ("tenhou", 3): "sanma",
-    ("mahjongsoul", 4): "mahjongsoul",
-    ("mahjongsoul", 3): "mahjongsoul-sanma",
-}
 # Mahjong Soul's rooms (銅の間, 銀の間, 金の間, 玉の間, 王座の間; 之间 in Chinese), friendly and
 # tournament games (友人戦, 大会戦), as a record converted to tenhou.net/6 names them in
 # `rule.disp` or `title` (Equim-chan/tensoul convert.js writes the room name there, or
@@ -66,7 +58,29 @@ class GameRules:
 
     @property
     def ruleset(self) -> str:
-        return RULESETS.get((self.platform, self.players), "tenhou")
+        """The ruleset a line names (`rules:`): the record is held against the rules of the
+        site where it was played, at its number of players (a ruleset's `records_of`)."""
+        return _ruleset_for(self.platform, self.players)
+
+
+@lru_cache(maxsize=8)
+def _ruleset_for(platform: str, players: int) -> str:
+    from ..engine.catalog import ruleset_for_records
+
+    return ruleset_for_records(platform, players)
+
+
+@lru_cache(maxsize=16)
+def records_of(ruleset: str) -> str:
+    """The platform whose records the ruleset scores (its file's `records_of`); "" for
+    none, or a ruleset that is not installed."""
+    from ..base.errors import RulesetError
+    from ..engine.catalog import load_ruleset
+
+    try:
+        return load_ruleset(ruleset).records_of
+    except RulesetError:
+        return ""
 
 
 @lru_cache(maxsize=16)

@@ -80,6 +80,22 @@ FORMATS: dict[str, OutputFormat] = {
     )
 }
 DEFAULT_FORMAT = "rich"  # when neither --format nor the config file names one
+# The formats of the commands that write other records than score's: the one vocabulary
+# of --format (score and waits, and their explain and compare, take FORMATS)
+COMMAND_FORMATS: dict[str, tuple[str, ...]] = {
+    "rules": ("text", "json"),
+    "yaku": ("text", "json"),
+    "table": ("text", "json"),
+    "boo-result": ("text", "json"),
+    "import": ("lines", "jsonl"),
+    "check": ("text", "jsonl"),
+    "game": ("rich", "json", "jsonl", "tsv"),
+}
+
+
+def formats_of(command: str) -> tuple[str, ...]:
+    """The --format values `command` takes (score's FORMATS for score and waits)."""
+    return COMMAND_FORMATS.get(command) or tuple(FORMATS)
 
 
 def register_format(fmt: OutputFormat) -> None:

@@ -7,11 +7,12 @@ import json
 from typing import TYPE_CHECKING
 
 from ..scoring.boo_game import PLAYERS
+from . import COMMAND_FORMATS
 
 if TYPE_CHECKING:
     from ..scoring.boo_game import BooResult
 
-FORMATS = ("text", "json")
+FORMATS = COMMAND_FORMATS["boo-result"]
 
 
 def text(result: BooResult) -> str:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from ..analysis.explain import WIN
 from . import FORMATS as OUTPUT_FORMATS
 from . import LineReporter
+from .display import scores_fan
 from .explain_words import say, shown
 from .tsv import HEADER, row
 
@@ -228,7 +229,7 @@ def worth_words(y: YakuMatch, result: ScoreResult) -> str:
 
         if y.unit == "doubles":
             return f"{y.han}ダブル"
-        if result.rules == "mcr":
+        if scores_fan(result.rules):
             return f"{y.han}番" + (f"×{y.times}" if y.times and y.times > 1 else "")
         return han_words(y.han, y.yakuman)
     if y.yakuman:

@@ -18,7 +18,7 @@ import json
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..base.text import safe
-from . import tsv_cell
+from . import COMMAND_FORMATS, tsv_cell
 from .chart import Line as _Line
 from .chart import cells, line_chart, write_lines
 from .chart import pad as _pad
@@ -26,7 +26,7 @@ from .chart import pad as _pad
 if TYPE_CHECKING:
     from ..ledger import Game, Round, WinValue
 
-FORMATS = ("rich", "json", "jsonl", "tsv")
+FORMATS = COMMAND_FORMATS["game"]
 TSV_HEADER = (
     "type",
     "game",

@@ -230,13 +230,10 @@ def write_rules(rulesets: list[Ruleset], out: TextIO) -> None:
     from .lang import japanese
 
     ja = japanese()
-    titles: dict[str, str] = {}
-    if ja:
-        from .words_ja import TITLES as titles
     for i, ruleset in enumerate(rulesets):
         if i:
             con.print()
-        title = titles.get(ruleset.name, ruleset.title)
+        title = (ruleset.title_ja or ruleset.title) if ja else ruleset.title
         line = Text(ruleset.name, "bold cyan") + Text(f"  {title}")
         if ruleset.extends:
             line.append(
@@ -265,7 +262,7 @@ def worth(han: int, yakuman: int) -> str:
 def _yaku_table_ja(ruleset: Ruleset, width: int) -> Table | Text:
     """The yaku table in Japanese: the ruleset's (or the platform's) Japanese name first, the
     key a user types kept, han as Tenhou lists them (`1飜`, `役満`)."""
-    from .words_ja import TITLES, han_words, yaku_name
+    from .words_ja import han_words, yaku_name
 
     cols: list[Column] = [
         ("key", "left", True, 0),
@@ -280,7 +277,7 @@ def _yaku_table_ja(ruleset: Ruleset, width: int) -> Table | Text:
     for spec in ruleset.yaku.values():
         closed = han_words(spec.han, spec.yakuman)
         opened = DASH if spec.han_open is None else han_words(spec.han_open, spec.yakuman)
-        name = yaku_name(spec.key, spec.japanese, spec.name, ruleset.name)
+        name = yaku_name(spec.key, spec.japanese, spec.name, ruleset.yaku_spellings)
         rows.append(
             (
                 spec.key,
@@ -292,7 +289,7 @@ def _yaku_table_ja(ruleset: Ruleset, width: int) -> Table | Text:
                 spec.name,
             )
         )
-    return fit_table(cols, rows, width, title=f"{TITLES.get(ruleset.name, ruleset.title)}: 役")
+    return fit_table(cols, rows, width, title=f"{ruleset.title_ja or ruleset.title}: 役")
 
 
 def yaku_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
@@ -384,7 +381,7 @@ def points_doubles_tables(ruleset: Ruleset, width: int = WIDE) -> list[Table | T
 
 def _points_doubles_tables_ja(ruleset: Ruleset, width: int) -> list[Table | Text]:
     """points_doubles_tables in Japanese: the French and German names of the hands kept."""
-    from .words_ja import TITLES, european_item
+    from .words_ja import european_item
 
     params = ruleset.params
 
@@ -413,7 +410,7 @@ def _points_doubles_tables_ja(ruleset: Ruleset, width: int) -> list[Table | Text
     ]
     return [
         _plain_table(
-            f"{TITLES.get(ruleset.name, ruleset.title)}：和了者の点",
+            f"{ruleset.title_ja or ruleset.title}：和了者の点",
             ("key", "名前", "点", "条件"),
             rows,
             width,
@@ -429,8 +426,6 @@ def fan_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
     from .lang import japanese
 
     if japanese():
-        from .words_ja import TITLES
-
         rows = [(f.key, f.name_zh, str(f.points), f.name) for f in FANS]
         return fit_table(
             [
@@ -441,7 +436,7 @@ def fan_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
             ],
             rows,
             width,
-            title=f"{TITLES.get(ruleset.name, ruleset.title)}：番種（花牌を除いて8番以上で和了）",
+            title=f"{ruleset.title_ja or ruleset.title}：番種（花牌を除いて8番以上で和了）",
         )
     rows = [(f.key, f.name, f.name_zh, str(f.points)) for f in FANS]
     return _plain_table(

@@ -9,7 +9,8 @@ tiles rendering well. Errors go to the error stream with a caret under the colum
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, TextIO
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TextIO
 
 from rich.text import Text
 
@@ -18,6 +19,8 @@ from ..core.hand import ANKAN, SOURCE_WORDS, seat_from
 from ..core.result import Fans, PointsDoubles, call_text
 from . import caret, error_message, error_place, safe
 from .console import console, tiles_wanted, write_lines
+from .display import ruleset_named, spellings
+from .display import title as ruleset_title
 from .lang import japanese, said, seat, tr
 from .layout import Cell, both_ends, columns, flow, pad, side_by_side, width_of, wrap_words
 
@@ -145,51 +148,59 @@ def hand_lines(
 
 
 def _indicators(
-    label: str, indicators: tuple[int, ...], reds: tuple[int, ...], players: int = 4
+    label: str, indicators: tuple[int, ...], reds: tuple[int, ...], absent: frozenset[int]
 ) -> str:
+    """The dora the indicators point at in a set without the `absent` tiles, and them."""
     shown = T.names_with_reds(indicators, reds)
-    after = T.dora_after_three if players == 3 else T.dora_after
-    doras = ", ".join(T.name(after(t)) for t in indicators)
+    doras = ", ".join(T.name(T.dora_after(t, absent)) for t in indicators)
     if japanese():
         return f"{tr(label)} {doras}（{tr('indicator')} {', '.join(shown)}）"
     word = "indicator" if len(indicators) == 1 else "indicators"
     return f"{label} {doras} ({word} {', '.join(shown)})"
 
 
-def context_pieces(parsed: Hand, players: int = 4) -> list[Text]:
+# The line's context in words, by language: its pieces in the order each language says
+# them (Tenhou's 東場 南家; "seat S · round E"), then the flags.
+_CONTEXT: dict[str, tuple[tuple[str, Callable[[Any], str]], ...]] = {
+    "en": (
+        ("seat_wind", lambda v: f"seat {v}"),
+        ("round_wind", lambda v: f"round {v}"),
+        ("breach", lambda v: f"breach {v}"),
+        ("kita", lambda v: f"kita {v} (North{'s' if v > 1 else ''} set aside)"),
+        ("honba", lambda v: f"honba {v:,}"),
+        ("sticks", lambda v: f"sticks {v:,}"),
+    ),
+    "ja": (
+        ("round_wind", lambda v: f"{seat(v)}場"),
+        ("seat_wind", lambda v: f"{seat(v)}家"),
+        ("breach", lambda v: f"{tr('breach')} {seat(v)}"),
+        ("kita", lambda v: f"抜きドラ {v}枚"),
+        ("honba", lambda v: f"{v}本場"),
+        ("sticks", lambda v: f"供託 {v}本"),
+    ),
+}
+
+
+def context_pieces(parsed: Hand, absent: frozenset[int] = frozenset()) -> list[Text]:
+    """The line's context, its dora read in a set without the `absent` tiles (sanma)."""
     ctx = parsed.ctx
-    if japanese():
+    ja = japanese()
+    parts = []
+    for name, words in _CONTEXT["ja" if ja else "en"]:
+        value = getattr(ctx, name)
+        if value:
+            parts.append(words(value))
+        if name == "breach":  # the dora follow the winds
+            if ctx.dora:
+                parts.append(_indicators("dora", ctx.dora, ctx.dora_reds, absent))
+            if ctx.ura:
+                parts.append(_indicators("ura", ctx.ura, ctx.ura_reds, absent))
+    if ja:
         from .words_ja import FLAG_WORDS
 
-        parts = [f"{seat(ctx.round_wind)}場", f"{seat(ctx.seat_wind)}家"]
-        if ctx.breach:
-            parts.append(f"{tr('breach')} {seat(ctx.breach)}")
-        if ctx.dora:
-            parts.append(_indicators("dora", ctx.dora, ctx.dora_reds, players))
-        if ctx.ura:
-            parts.append(_indicators("ura", ctx.ura, ctx.ura_reds, players))
-        if ctx.kita:
-            parts.append(f"抜きドラ {ctx.kita}枚")
-        if ctx.honba:
-            parts.append(f"{ctx.honba}本場")
-        if ctx.sticks:
-            parts.append(f"供託 {ctx.sticks}本")
         parts.extend(FLAG_WORDS.get(f, f) for f in sorted(ctx.flags))
-        return [Text(p, "dim") for p in parts]
-    parts = [f"seat {ctx.seat_wind}", f"round {ctx.round_wind}"]
-    if ctx.breach:
-        parts.append(f"breach {ctx.breach}")
-    if ctx.dora:
-        parts.append(_indicators("dora", ctx.dora, ctx.dora_reds, players))
-    if ctx.ura:
-        parts.append(_indicators("ura", ctx.ura, ctx.ura_reds, players))
-    if ctx.kita:
-        parts.append(f"kita {ctx.kita} (North{'s' if ctx.kita > 1 else ''} set aside)")
-    if ctx.honba:
-        parts.append(f"honba {ctx.honba:,}")
-    if ctx.sticks:
-        parts.append(f"sticks {ctx.sticks:,}")
-    parts.extend(sorted(ctx.flags))
+    else:
+        parts.extend(sorted(ctx.flags))
     return [Text(p, "dim") for p in parts]
 
 
@@ -208,7 +219,7 @@ def _yaku_lines_ja(result: ScoreResult, width: int) -> list[Text]:
             y.key,
             y.japanese,
             y.name,
-            result.rules,
+            spellings(result.rules),
             ctx.seat_wind if ctx else "",
             ctx.round_wind if ctx else "",
         )
@@ -307,7 +318,13 @@ def _total_lines_ja(result: ScoreResult, width: int) -> list[Text]:
     s = result.score
     left = Text(
         call_line(
-            s.han, s.fu, s.limit, s.yakuman, result.payments, result.value or 0, result.rules
+            s.han,
+            s.fu,
+            s.limit,
+            s.yakuman,
+            result.payments,
+            result.value or 0,
+            spellings(result.rules),
         ),
         "bold",
     )
@@ -373,9 +390,7 @@ def header_lines(result: ScoreResult, width: int) -> list[Text]:
     title = Text(result.title or result.rules, "bold")
     where = Text(safe(result.label or "") or f"line {result.line}", "dim")  # text from outside
     if japanese():
-        from .words_ja import TITLES
-
-        title = Text(TITLES.get(result.rules, result.title or result.rules), "bold")
+        title = Text(ruleset_title(result.rules, result.title or result.rules), "bold")
         where = Text(safe(result.label or "") or f"{result.line}行目", "dim")
     if width_of(title) + 2 + width_of(where) <= width:
         return both_ends(title, where, width)
@@ -403,7 +418,9 @@ def score_lines(result: ScoreResult, width: int = WIDTH, tiles: bool = True) -> 
             lines += flow(text, width, sep="  ", indent=2)
             if tiles:
                 lines += flow(glyphs, width, sep="  ", indent=2)
-        lines += flow(context_pieces(hand, players), width, indent=2)
+        ruleset = ruleset_named(result.rules)
+        absent = ruleset.params.absent_tiles if ruleset is not None else frozenset()
+        lines += flow(context_pieces(hand, absent), width, indent=2)
         if not settled:  # a settlement shows each player's holding with his score
             for who, holding in hand.others:
                 lines += flow(

@@ -220,9 +220,7 @@ def _table_words() -> tuple[dict[str, str], bool]:
 
 def _title(ruleset: Ruleset, what: str, ja: bool) -> str:
     if ja:
-        from .words_ja import TITLES
-
-        return f"{TITLES.get(ruleset.name, ruleset.title)}：{what}"
+        return f"{ruleset.title_ja or ruleset.title}：{what}"
     return f"{ruleset.title}: {what}"
 
 
@@ -248,102 +246,115 @@ def _limits_text(limits: list[dict[str, Any]], who: str, width: int) -> list[Tex
     return _fitting([columns(wide, width, right=(1, 2, 3)), narrow], width)
 
 
-def _han_fu_notes_ja(ruleset: Ruleset, options: dict[str, Any], dealer: bool) -> list[str]:
-    """_han_fu_notes in Japanese."""
-    params = ruleset.params
-    if options["two_player"]:
-        notes = ["二人打ち：ロンもツモも相手一人が全額を払う"]
-    elif len(ruleset.seats) == 3:
-        notes = [
-            "ロンは放銃者が払う。"
-            + (
-                "ツモ N∀：子の二人が N ずつ払う"
-                if dealer
-                else "ツモ a-b：もう一人の子が a、親が b を払う"
-            )
-        ]
-        notes.append(
-            "三人麻雀：ツモ損（北家の分は誰も払わない。--opt tsumo_loss=off で二人が分けて払う）"
-            if options["tsumo_loss"]
-            else "三人麻雀：北家の分をツモの支払者二人が分けて払う（オプション tsumo_loss=off）"
-        )
-    elif dealer:
-        notes = ["ロンは放銃者が払う。ツモ N∀：子の三人が N ずつ払う"]
-    else:
-        notes = ["ロンは放銃者が払う。ツモ a-b：子が a ずつ、親が b を払う"]
-    if options["kiriage_mangan"]:
-        notes.append("切り上げ満貫：4飜30符と3飜60符は満貫")
-    elif "kiriage_mangan" in ruleset.options:
-        notes.append("切り上げ満貫：なし（--opt kiriage_mangan=on）")
-    if params.field_han:
-        notes.append(f"飜は場の一翻を含む：どの和了にも{params.field_han}飜")
-    if params.honba:
-        notes.append(
-            f"1本場ごとにロンは{params.honba_ron}点、ツモは各自{params.honba_tsumo}点増える"
-        )
-    if params.dora_payments:
-        notes.append(
-            f"ドラは飜でなく祝儀で払う：ロンで{params.dora_extra_ron}点、ツモで各自"
-            f"{params.dora_extra_tsumo}点"
-        )
-    if options["closed_bonus"]:
-        notes.append(
-            f"門前の和了はロンで{params.closed_bonus_ron}点、ツモで各自"
-            f"{params.closed_bonus_tsumo}点増える"
-        )
-    if params.deposits:
-        notes.append(f"和了者は供託のリーチ棒（1本{params.deposit}点）も取る")
-    return notes
+# What each table leaves out, read from the ruleset: keys and values (`_han_fu_notes`,
+# `_points_notes`, `_fan_notes`), and their words by language. Amounts: `{x:,}` in English,
+# `{x}` in Japanese (as Tenhou writes points).
+_NOTES: dict[str, dict[str, str]] = {
+    "en": {
+        "two_player": "two players: the one opponent pays a ron or a tsumo in full",
+        "three_dealer": "ron: the discarder pays; tsumo N all: each of the two pays N",
+        "three_non_dealer": "ron: the discarder pays; tsumo a/b: the other non-dealer pays a, "
+        "the dealer b",
+        "tsumo_loss": "three players: nobody pays the empty North seat's share of a tsumo "
+        "(ツモ損; --opt tsumo_loss=off splits it between the two payers)",
+        "tsumo_split": "three players: the two payers of a tsumo split the empty North seat's "
+        "share (option tsumo_loss=off)",
+        "four_dealer": "ron: the discarder pays; tsumo N all: each of the three pays N",
+        "four_non_dealer": "ron: the discarder pays; tsumo a/b: each non-dealer pays a, the "
+        "dealer b",
+        "kiriage_on": "kiriage mangan: 4 han 30 fu and 3 han 60 fu pay mangan",
+        "kiriage_off": "kiriage mangan: off (--opt kiriage_mangan=on)",
+        "field_han": "han include the field han (場の一翻): {han} on every win",
+        "honba": "each honba adds {ron:,} to a ron, {tsumo:,} from each payer to a tsumo",
+        "dora_payments": "each dora is paid, not counted as han: {ron:,} on a ron, {tsumo:,} "
+        "from each payer on a tsumo",
+        "closed_bonus": "a closed win adds {ron:,} to a ron, {tsumo:,} from each payer to a tsumo",
+        "deposits": "the winner also takes the riichi deposits, {deposit:,} each",
+        "points_score": "score = points × 2^doubles{rounding}, at most the limit {limit:,} "
+        "(option limit)",
+        "points_rounding": ", rounded {how}",
+        "points_dealer": "paid N all: East wins, so each of the three pays double the score; "
+        "the same on a discard as on a self-draw",
+        "points_non_dealer": "paid a/b: each other player pays a, East b (double); the same "
+        "on a discard as on a self-draw",
+        "points_settlement": "the other players then settle their own scores between them "
+        "(advanced settlement); special hands have fixed values (mjscore yaku --rules european)",
+        "fan_payments": "ron: the discarder pays {base} + fan, each other player {base}; tsumo: "
+        "each of the three pays {base} + fan (flowers count as fan)",
+        "fan_dealer": "no dealer in MCR: East pays and is paid as anyone",
+        "fan_non_dealer": "East pays and is paid as anyone",
+    },
+    "ja": {
+        "two_player": "二人打ち：ロンもツモも相手一人が全額を払う",
+        "three_dealer": "ロンは放銃者が払う。ツモ N∀：子の二人が N ずつ払う",
+        "three_non_dealer": "ロンは放銃者が払う。ツモ a-b：もう一人の子が a、親が b を払う",
+        "tsumo_loss": "三人麻雀：ツモ損（北家の分は誰も払わない。--opt tsumo_loss=off で二人が"
+        "分けて払う）",
+        "tsumo_split": "三人麻雀：北家の分をツモの支払者二人が分けて払う（オプション "
+        "tsumo_loss=off）",
+        "four_dealer": "ロンは放銃者が払う。ツモ N∀：子の三人が N ずつ払う",
+        "four_non_dealer": "ロンは放銃者が払う。ツモ a-b：子が a ずつ、親が b を払う",
+        "kiriage_on": "切り上げ満貫：4飜30符と3飜60符は満貫",
+        "kiriage_off": "切り上げ満貫：なし（--opt kiriage_mangan=on）",
+        "field_han": "飜は場の一翻を含む：どの和了にも{han}飜",
+        "honba": "1本場ごとにロンは{ron}点、ツモは各自{tsumo}点増える",
+        "dora_payments": "ドラは飜でなく祝儀で払う：ロンで{ron}点、ツモで各自{tsumo}点",
+        "closed_bonus": "門前の和了はロンで{ron}点、ツモで各自{tsumo}点増える",
+        "deposits": "和了者は供託のリーチ棒（1本{deposit}点）も取る",
+        "points_score": "得点 = 点 × 2^ダブル{rounding}、上限は{limit}（オプション limit）",
+        "points_rounding": "、丸め {how}",
+        "points_dealer": "支払い N∀：東の和了なので、三人がそれぞれ得点の2倍を払う。ロンでも"
+        "ツモでも同じ",
+        "points_non_dealer": "支払い a-b：ほかの家が a ずつ、東が b（2倍）を払う。ロンでも"
+        "ツモでも同じ",
+        "points_settlement": "そのあと、ほかの家どうしも互いの得点で清算する（精算方式）。特別な"
+        "手は固定点（mjscore yaku --rules european）",
+        "fan_payments": "ロン：放銃者が {base} + 番、ほかの家が {base} ずつ払う。ツモ：三人が "
+        "{base} + 番ずつ払う（花牌も番に数える）",
+        "fan_dealer": "国标麻将に親はない：東もほかの家と同じに払い、受け取る",
+        "fan_non_dealer": "東もほかの家と同じに払い、受け取る",
+    },
+}
+Note = tuple[str, dict[str, Any]]
 
 
-def _han_fu_notes(ruleset: Ruleset, options: dict[str, Any], dealer: bool) -> list[str]:
+def _notes_text(notes: list[Note], width: int) -> list[Text]:
+    words = _NOTES["ja" if _table_words()[1] else "en"]
+    lines: list[Text] = []
+    for key, values in notes:
+        lines += _words(words[key].format(**values), width)
+    return lines
+
+
+def _han_fu_notes(ruleset: Ruleset, options: dict[str, Any], dealer: bool) -> list[Note]:
     """What the grid leaves out, read from the ruleset: who pays, kiriage, extra payments."""
     params = ruleset.params
+    who = "dealer" if dealer else "non_dealer"
     if options["two_player"]:
-        notes = ["two players: the one opponent pays a ron or a tsumo in full"]
+        notes: list[Note] = [("two_player", {})]
     elif len(ruleset.seats) == 3:
-        notes = [
-            "ron: the discarder pays; "
-            + (
-                "tsumo N all: each of the two pays N"
-                if dealer
-                else "tsumo a/b: the other non-dealer pays a, the dealer b"
-            )
-        ]
-        notes.append(
-            "three players: nobody pays the empty North seat's share of a tsumo "
-            "(ツモ損; --opt tsumo_loss=off splits it between the two payers)"
-            if options["tsumo_loss"]
-            else "three players: the two payers of a tsumo "
-            "split the empty North seat's share (option tsumo_loss=off)"
-        )
-    elif dealer:
-        notes = ["ron: the discarder pays; tsumo N all: each of the three pays N"]
+        notes = [(f"three_{who}", {})]
+        notes.append(("tsumo_loss" if options["tsumo_loss"] else "tsumo_split", {}))
     else:
-        notes = ["ron: the discarder pays; tsumo a/b: each non-dealer pays a, the dealer b"]
+        notes = [(f"four_{who}", {})]
     if options["kiriage_mangan"]:
-        notes.append("kiriage mangan: 4 han 30 fu and 3 han 60 fu pay mangan")
+        notes.append(("kiriage_on", {}))
     elif "kiriage_mangan" in ruleset.options:
-        notes.append("kiriage mangan: off (--opt kiriage_mangan=on)")
+        notes.append(("kiriage_off", {}))
     if params.field_han:
-        notes.append(f"han include the field han (場の一翻): {params.field_han} on every win")
+        notes.append(("field_han", {"han": params.field_han}))
     if params.honba:
-        notes.append(
-            f"each honba adds {params.honba_ron:,} to a ron, {params.honba_tsumo:,} "
-            "from each payer to a tsumo"
-        )
+        notes.append(("honba", {"ron": params.honba_ron, "tsumo": params.honba_tsumo}))
     if params.dora_payments:
         notes.append(
-            f"each dora is paid, not counted as han: {params.dora_extra_ron:,} on a "
-            f"ron, {params.dora_extra_tsumo:,} from each payer on a tsumo"
+            ("dora_payments", {"ron": params.dora_extra_ron, "tsumo": params.dora_extra_tsumo})
         )
     if options["closed_bonus"]:
         notes.append(
-            f"a closed win adds {params.closed_bonus_ron:,} to a ron, "
-            f"{params.closed_bonus_tsumo:,} from each payer to a tsumo"
+            ("closed_bonus", {"ron": params.closed_bonus_ron, "tsumo": params.closed_bonus_tsumo})
         )
     if params.deposits:
-        notes.append(f"the winner also takes the riichi deposits, {params.deposit:,} each")
+        notes.append(("deposits", {"deposit": params.deposit}))
     return notes
 
 
@@ -378,9 +389,7 @@ def _han_fu_text(
         width,
     )
     lines += [Text(), *_limits_text(data["limits"], who, width), Text()]
-    for note in (_han_fu_notes_ja if ja else _han_fu_notes)(ruleset, options, dealer):
-        lines += _words(note, width)
-    return lines
+    return lines + _notes_text(_han_fu_notes(ruleset, options, dealer), width)
 
 
 def _points_text(
@@ -417,40 +426,17 @@ def _points_text(
         ),
     ]
     lines.append(Text())
-    for note in (_points_notes_ja if ja else _points_notes)(options, dealer):
-        lines += _words(note, width)
-    return lines
+    return lines + _notes_text(_points_notes(options, dealer), width)
 
 
-def _points_notes(options: dict[str, Any], dealer: bool) -> list[str]:
+def _points_notes(options: dict[str, Any], dealer: bool) -> list[Note]:
     rounding = options["rounding"]
+    words = _NOTES["ja" if _table_words()[1] else "en"]
+    how = "" if rounding == "none" else words["points_rounding"].format(how=rounding)
     return [
-        f"score = points × 2^doubles{'' if rounding == 'none' else f', rounded {rounding}'}"
-        f", at most the limit {options['limit']:,} (option limit)",
-        (
-            "paid N all: East wins, so each of the three pays double the score"
-            if dealer
-            else "paid a/b: each other player pays a, East b (double)"
-        )
-        + "; the same on a discard as on a self-draw",
-        "the other players then settle their own scores between them (advanced "
-        "settlement); special hands have fixed values (mjscore yaku --rules european)",
-    ]
-
-
-def _points_notes_ja(options: dict[str, Any], dealer: bool) -> list[str]:
-    rounding = options["rounding"]
-    return [
-        f"得点 = 点 × 2^ダブル{'' if rounding == 'none' else f'、丸め {rounding}'}"
-        f"、上限は{options['limit']}（オプション limit）",
-        (
-            "支払い N∀：東の和了なので、三人がそれぞれ得点の2倍を払う"
-            if dealer
-            else "支払い a-b：ほかの家が a ずつ、東が b（2倍）を払う"
-        )
-        + "。ロンでもツモでも同じ",
-        "そのあと、ほかの家どうしも互いの得点で清算する（精算方式）。特別な手は固定点"
-        "（mjscore yaku --rules european）",
+        ("points_score", {"rounding": how, "limit": options["limit"]}),
+        ("points_dealer" if dealer else "points_non_dealer", {}),
+        ("points_settlement", {}),
     ]
 
 
@@ -474,25 +460,9 @@ def _fan_text(
     lines = _words(_title(ruleset, w["fan_title"], ja), width, "bold")
     lines += columns(rows, width, right=(0, 1, 2))
     lines.append(Text())
-    if ja:
-        notes = [
-            f"ロン：放銃者が {base} + 番、ほかの家が {base} ずつ払う。ツモ：三人が {base} + 番"
-            "ずつ払う（花牌も番に数える）",
-            "国标麻将に親はない：東もほかの家と同じに払い、受け取る"
-            if dealer
-            else "東もほかの家と同じに払い、受け取る",
-        ]
-    else:
-        notes = [
-            f"ron: the discarder pays {base} + fan, each other player {base}; tsumo: each "
-            f"of the three pays {base} + fan (flowers count as fan)",
-            "no dealer in MCR: East pays and is paid as anyone"
-            if dealer
-            else "East pays and is paid as anyone",
-        ]
-    for note in notes:
-        lines += _words(note, width)
-    return lines
+    notes: list[Note] = [("fan_payments", {"base": base})]
+    notes.append(("fan_dealer" if dealer else "fan_non_dealer", {}))
+    return lines + _notes_text(notes, width)
 
 
 TEXTS = {"han_fu": _han_fu_text, "points_doubles": _points_text, "fan": _fan_text}

@@ -14,6 +14,7 @@ from ..base import tiles as T
 from ..core.result import Fans, PointsDoubles
 from . import FORMATS as OUTPUT_FORMATS
 from . import LineReporter, describe, json_default, safe, tsv_cell
+from .display import scores_fan, spellings
 
 if TYPE_CHECKING:
     from ..analysis.waits import Wait, WaitsResult
@@ -118,7 +119,7 @@ def win_text(r: ScoreResult) -> str:
         kind = r.error.kind
         if "furiten" in r.error.message:
             return "furiten"
-        if kind == "no_yaku" and r.rules == "mcr":
+        if kind == "no_yaku" and scores_fan(r.rules):
             return "below the 8-point minimum"
         return {"no_yaku": "no yaku", "not_a_win": "not a win"}.get(kind, kind.replace("_", " "))
     from .rich_report import call
@@ -143,7 +144,7 @@ def _win_text_ja(r: ScoreResult) -> str:
         if "furiten" in r.error.message:
             return "フリテン"
         if r.error.kind == "no_yaku":
-            return "8点未満" if r.rules == "mcr" else "役なし"
+            return "8点未満" if scores_fan(r.rules) else "役なし"
         return {"not_a_win": "和了形でない"}.get(r.error.kind, "和了できない")
     score = r.score
     if isinstance(score, Fans):
@@ -152,7 +153,9 @@ def _win_text_ja(r: ScoreResult) -> str:
         return f"{r.value}点 {score.points}点{score.doubles}ダブル"
     from .words_ja import call_line
 
-    return call_line(r.han, r.fu, r.limit, score.yakuman, r.payments, r.value or 0, r.rules)
+    return call_line(
+        r.han, r.fu, r.limit, score.yakuman, r.payments, r.value or 0, spellings(r.rules)
+    )
 
 
 def _names(r: ScoreResult) -> list[str]:
@@ -170,7 +173,7 @@ def _names(r: ScoreResult) -> list[str]:
                 y.key,
                 y.japanese,
                 y.name,
-                r.rules,
+                spellings(r.rules),
                 ctx.seat_wind if ctx else "",
                 ctx.round_wind if ctx else "",
             )
@@ -253,9 +256,9 @@ _WORDS: dict[str, dict[str, Any]] = {
 
 
 def _title_ja(name: str) -> str:
-    from .words_ja import TITLES
+    from .display import title
 
-    return TITLES.get(name, name)
+    return title(name, name)
 
 
 def waits_report(result: WaitsResult, width: int = 80) -> Any:

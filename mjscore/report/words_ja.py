@@ -4,9 +4,10 @@ The call line follows Tenhou's result text (tenhou.net/6 records: `30符4飜7700
 `満貫8000点`, `1300-2600点`, `2600点∀`; the limits 満貫 跳満 倍満 三倍満 役満 of
 tenhou.net/6's own table, where a counted yakuman is 役満 too), honba and deposits apart
 as Tenhou leaves them out. The yaku are each ruleset's own Japanese names (`japanese` in
-the ruleset files), with Tenhou's spellings for the riichi rulesets that have no names of
-their own (`自風 南`, `場風 東`, `槍槓`, `国士無双１３面`: tenhou.net/6's yaku table) and
-Mahjong Soul's for `mahjongsoul` (its FAQ, mahjongsoul.club "採用役は?": `役牌:自風牌`,
+the ruleset files), with the spellings of the platform a ruleset follows (its
+`yaku_spellings`, inherited through `extends`): Tenhou's (`自風 南`, `場風 東`, `槍槓`,
+`国士無双１３面`: tenhou.net/6's yaku table) or Mahjong Soul's (its FAQ, mahjongsoul.club
+"採用役は?": `役牌:自風牌`,
 `断么九`, `ダブル立直`, and a counted yakuman `数え役満`); a multiple yakuman is
 `ダブル役満` as Mahjong Soul says it (Tenhou has none). Chinese Official fans keep their
 国标 names and European hands their French and German names (docs/rules/european.md).
@@ -117,40 +118,17 @@ MAHJONGSOUL_YAKU = {
     "hatsu": "役牌:發",
     "chun": "役牌:中",
 }
-# The riichi rulesets without Japanese names of their own: riichi.toml's, then Tenhou's.
-_TENHOU_NAMED = ("riichi", "tenhou", "mleague", "wrc", "ema", "sanma")
-_MAHJONGSOUL_NAMED = ("mahjongsoul", "mahjongsoul-sanma")
-
-TITLES = {
-    "riichi": "リーチ麻雀 · 天鳳ルール",
-    "tenhou": "天鳳 · tenhou.net 段位戦ルール",
-    "mahjongsoul": "雀魂 · 段位戦ルール",
-    "sanma": "三人麻雀 · 天鳳 三麻段位戦ルール",
-    "mahjongsoul-sanma": "三人麻雀 · 雀魂 三麻段位戦ルール",
-    "mleague": "Mリーグ · Mリーグルール",
-    "wrc": "WRC · 世界リーチ麻雀選手権ルール",
-    "ema": "EMA · ヨーロッパ・リーチ競技ルール",
-    "webtile": "WEB TILE · JavaScript 麻雀",
-    "arushal": "アルシァル麻雀 · 白菊ルール",
-    "kansai-boo": "関西式ブー麻雀 · 白菊ルール",
-    "european": "European · フランス古典ルール（点とダブル）",
-    "mcr": "国标麻将 · 中国公式ルール (MCR)",
-}
+# Whose spellings a ruleset uses (its `yaku_spellings`; "own": its own Japanese names)
+SPELLINGS = {"tenhou": TENHOU_YAKU, "mahjongsoul": MAHJONGSOUL_YAKU}
 
 
 def yaku_name(
-    key: str, japanese: str, english: str, rules: str, seat: str = "", round_wind: str = ""
+    key: str, japanese: str, english: str, spellings: str, seat: str = "", round_wind: str = ""
 ) -> str:
-    """A yaku's Japanese name under `rules`: the platform's spelling where it has one, the
-    ruleset's own Japanese, else the English name (a yaku no source names in Japanese)."""
-    table = (
-        MAHJONGSOUL_YAKU
-        if rules in _MAHJONGSOUL_NAMED
-        else TENHOU_YAKU
-        if rules in _TENHOU_NAMED
-        else {}
-    )
-    named = table.get(key)
+    """A yaku's Japanese name: the spelling of the platform the ruleset follows (its
+    `yaku_spellings`) where it has one, the ruleset's own Japanese, else the English name
+    (a yaku no source names in Japanese)."""
+    named = SPELLINGS.get(spellings, {}).get(key)
     if named is not None and "{" in named and not (seat and round_wind):
         return japanese or english  # a listing: no wind to name (自風牌, 場風牌)
     if named is not None:
@@ -172,13 +150,13 @@ def yakuman_words(units: int) -> str:
 
 
 def score_words(
-    han: int | None, fu: int | None, limit: str | None, yakuman: int, rules: str = ""
+    han: int | None, fu: int | None, limit: str | None, yakuman: int, spellings: str = "own"
 ) -> str:
     """The score as Tenhou's result begins: `30符4飜`, `満貫`, `役満` (a limit has no fu);
     Mahjong Soul names a counted yakuman 数え役満 where Tenhou says 役満."""
     if yakuman:
         return yakuman_words(yakuman)
-    if limit == "kazoe-yakuman" and rules in _MAHJONGSOUL_NAMED:
+    if limit == "kazoe-yakuman" and spellings == "mahjongsoul":
         return "数え役満"
     if limit:
         return LIMITS.get(limit, limit)
@@ -210,12 +188,12 @@ def call_line(
     yakuman: int,
     payments: tuple,
     value: int,
-    rules: str = "",
+    spellings: str = "own",
 ) -> str:
     """Tenhou's result text of the hand: `30符4飜7700点`, `満貫2000-4000点`, `跳満6000点∀`;
     a shape Tenhou's text has no form for (liability on a tsumo) gives the total."""
     said = call_amounts(payments, value)
-    return score_words(han, fu, limit, yakuman, rules) + (
+    return score_words(han, fu, limit, yakuman, spellings) + (
         said if said is not None else f"{value}点"
     )
 

@@ -37,6 +37,12 @@ MAX_INT_OPTION = 1_000_000  # an int option without choices (a limit) lies in 0.
 _NAME = re.compile(r"[a-z][a-z0-9-]{0,63}")  # a ruleset is named, never a path
 _OFF = {"off", "false", "no", "0"}
 RULES_PATH_VAR = "MJSCORE_RULES_PATH"  # directories of the user's own ruleset files
+DEFAULT_RULESET = "riichi"  # the ruleset of a line, a run or a call that names none
+# Whose spellings of the yaku the Japanese report uses: the ruleset's own `japanese`
+# names, or a platform's where it spells a yaku otherwise (report/words_ja.py's tables)
+YAKU_SPELLINGS = ("own", "tenhou", "mahjongsoul")
+PLATFORMS = ("tenhou", "mahjongsoul")  # the sites whose records `import` reads
+_OWN_KEYS = ("records_of", "three_players")  # what a file says of itself alone: not inherited
 
 
 @value_class
@@ -191,6 +197,10 @@ class Ruleset:
     switch_values: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     family: str = ""  # the `family` key: the riichi family, european, mcr, ...
     files: tuple[str, ...] = ()  # the files it was read from, the ancestors' first
+    title_ja: str = ""  # the title of the Japanese report (inherited, as every display key)
+    yaku_spellings: str = "own"  # a key of YAKU_SPELLINGS
+    records_of: str = ""  # the platform whose records of its players it scores (PLATFORMS)
+    three_players: str = ""  # the ruleset of a three-player game read under this one
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -271,6 +281,10 @@ def _path_of(name: str) -> str | None:
 
 _TOP: dict[str, Check] = {
     "title": P._str,
+    "title_ja": P._str,
+    "yaku_spellings": P._one_of(*YAKU_SPELLINGS),
+    "records_of": P._one_of(*PLATFORMS),
+    "three_players": P._str,
     "scoring": P._str,  # a scheme of mjscore.scoring: the catalog checks it
     "extends": P._str,
     "flags": P._strs,
@@ -378,7 +392,7 @@ def _raw(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
     parent = data.get("extends")
     if not parent:
         return {"family": name, **data}  # a ruleset that extends nothing heads its own family
-    base = _raw(parent, (*seen, name))
+    base = {k: v for k, v in _raw(parent, (*seen, name)).items() if k not in _OWN_KEYS}
     merged = {**base, **{k: v for k, v in data.items() if k not in ("yaku", "options", "params")}}
     merged["yaku"] = _merge_tables(base.get("yaku", {}), data.get("yaku", {}))
     merged["options"] = _merge_tables(base.get("options", {}), data.get("options", {}))
@@ -441,6 +455,10 @@ def read_ruleset(name: str) -> Ruleset:
         switch_values=MappingProxyType(switches),
         family=data["family"],
         files=data["files"],
+        title_ja=data.get("title_ja", ""),
+        yaku_spellings=data.get("yaku_spellings", "own"),
+        records_of=data.get("records_of", ""),
+        three_players=data.get("three_players", ""),
     )
 
 

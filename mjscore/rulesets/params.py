@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
+from ..base import tiles as T
 from ..base.errors import RulesetError
 from ..base.frozen import MISSING, field, fields, value_class
 
@@ -126,6 +127,17 @@ def _limits(value: Any, where: str) -> tuple[tuple[int, int, str], ...]:
         return (_int(v[0], f"{w}[0]"), _int(v[1], f"{w}[1]"), _str(v[2], f"{w}[2]"))
 
     return _list_of(row, what="a list of [least han, base points, name]")(value, where)
+
+
+def _tiles(value: Any, where: str) -> frozenset[int]:
+    """A list of tiles in mpsz text (["2m", "3m"]): the tile ids."""
+    out = set()
+    for i, text in enumerate(_strs(value, where)):
+        try:
+            out.add(T.tile_of(text))
+        except ValueError as exc:
+            raise RulesetError(f"{where}[{i}]: {exc}") from None
+    return frozenset(out)
 
 
 def _players(value: Any, where: str) -> int:
@@ -295,6 +307,14 @@ class Params:
         "(kita:N)",
     )
     # tiles and tokens a hand line may have
+    absent_tiles: frozenset[int] = _param(
+        frozenset(),
+        _tiles,
+        "tiles the set does not have (three players: 2m-8m): never in a hand, a call, a "
+        "win or an indicator, never waited on; an indicator before them points past them",
+    )
+    chi: bool = _param(True, _bool, "a run may be called (chi); off: only concealed runs")
+    kita: bool = _param(False, _bool, "Norths are set aside for a dora each (北抜き, kita:N)")
     dora: bool = _param(
         False, _bool, "dora, ura dora and red fives exist (else such tokens are an error)"
     )

@@ -9,6 +9,7 @@ is on). A ruleset without them gets no extras.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..base import tiles as T
@@ -38,21 +39,24 @@ def table_payments(
     ]
 
 
-def dora_count(line: Hand, indicators: tuple[int, ...] | None = None, three: bool = False) -> int:
+def dora_count(
+    line: Hand, indicators: tuple[int, ...] | None = None, absent: frozenset[int] = frozenset()
+) -> int:
     """Dora tiles in the whole hand, melds included, for the dora indicators (or those
-    given: the ura); a red five counts as its five. `three`: a three-player set, where 1m
-    indicates 9m, and each North set aside (kita) is a North of the hand for the count."""
+    given: the ura); a red five counts as its five. `absent`: the tiles the set does not
+    have (three players: 2m-8m, so 1m indicates 9m). Each North set aside (kita) is a North
+    of the hand for the count."""
     tiles = line.all_winner_tiles
     shown = line.ctx.dora if indicators is None else indicators
-    if three:
-        return sum(
-            tiles.count(_SANMA_DORA[i]) + (line.ctx.kita if i == T.WEST else 0) for i in shown
-        )
-    return sum(tiles.count(T.dora_after(i)) for i in shown)
+    after = _dora_of(absent)
+    kita = line.ctx.kita
+    return sum(tiles.count(after[i]) + (kita if after[i] == T.NORTH else 0) for i in shown)
 
 
-# the dora of each indicator in a three-player set: 1m (no 2m-8m there) points to 9m
-_SANMA_DORA = tuple(T.dora_after_three(i) for i in range(T.N_TILES))
+@lru_cache(maxsize=8)
+def _dora_of(absent: frozenset[int]) -> tuple[int, ...]:
+    """The dora of each indicator in a set without the `absent` tiles, worked out once."""
+    return tuple(T.dora_after(i, absent) for i in range(T.N_TILES))
 
 
 def extra_payments(

@@ -11,7 +11,7 @@ from ..base.errors import NotAWin, NoYaku
 from ..base.frozen import value_class
 from ..core.decompose import LIMIT_ONLY_SHAPES, NAGASHI, ORPHANS, ORPHANS_13, Reading, readings
 from ..core.facts import HandFacts, line_facts
-from ..core.hand import Hand
+from ..core.hand import DECLARED_RIICHI, Hand
 from ..core.phrases import Phrase, phrase
 from ..core.result import FuItem, HanFu, Liability, Payment, Verdict, YakuMatch
 from ..rulesets import Ruleset
@@ -157,19 +157,20 @@ def _build_setting(ruleset: Ruleset, options: dict[str, Any]) -> Setting:
 def setting_for(ruleset: Ruleset, options: dict[str, Any]) -> Setting:
     """The ruleset's setting for one set of options: looked up once per hand, built once.
 
-    Kept per (ruleset name, option values), both frozen: a file scored under one ruleset
-    builds it once (a ruleset is loaded once per name, so the name stands for it).
+    Kept per (ruleset, option values): a file scored under one ruleset builds it once. The
+    catalog loads a ruleset once per name; a ruleset a caller built is another value,
+    so the ruleset is kept by identity, and held, so that its id is never another's.
     """
-    key = (ruleset.name, tuple(options.items()))
+    key = (id(ruleset), tuple(options.items()))
     found = _SETTINGS.get(key)
-    if found is None:
+    if found is None or found[0] is not ruleset:
         if len(_SETTINGS) >= _MAX_SETTINGS:
             _SETTINGS.clear()
-        found = _SETTINGS[key] = _build_setting(ruleset, options)
-    return found
+        found = _SETTINGS[key] = (ruleset, _build_setting(ruleset, options))
+    return found[1]
 
 
-_SETTINGS: dict[tuple[str, tuple[tuple[str, Any], ...]], Setting] = {}
+_SETTINGS: dict[tuple[int, tuple[tuple[str, Any], ...]], tuple[Ruleset, Setting]] = {}
 _MAX_SETTINGS = 64
 
 
@@ -234,7 +235,7 @@ def _choices(f: HandFacts, setting: Setting) -> list[Count]:
     return out
 
 
-_RIICHI_FLAGS = frozenset(("riichi", "double-riichi", "open-riichi"))
+_RIICHI_FLAGS = frozenset(DECLARED_RIICHI)
 _FIRST_DRAW = frozenset(("tenhou", "chiihou"))
 _BONUS_NAMES = {
     "dora": ("Dora", "ドラ"),
@@ -258,12 +259,12 @@ def dora_matches(line: Hand, ruleset: Ruleset) -> list[YakuMatch]:
         return []  # no dora, or dora paid as a payment extra (Kansai Boo), not as han
     ctx = line.ctx
     out = []
-    three = ruleset.params.players == 3  # sanma: 1m indicates 9m; a kita is a North
-    dora = dora_count(line, None, three)
+    absent = ruleset.params.absent_tiles  # sanma: no 2m-8m, so 1m indicates 9m
+    dora = dora_count(line, None, absent)
     if dora:
         out.append(_bonus("dora", dora))
     if ctx.ura and not ctx.flags.isdisjoint(_RIICHI_FLAGS):
-        ura = dora_count(line, ctx.ura, three)
+        ura = dora_count(line, ctx.ura, absent)
         if ura:
             out.append(_bonus("ura_dora", ura))
     if ctx.kita:  # each North set aside is a dora of its own (not a yaku)

@@ -61,15 +61,19 @@ class Filters:
 
 
 def _family(rules: str) -> frozenset[str]:
-    """A ruleset and, where it is a platform's four-player ruleset, that platform's
-    three-player one (records.rules.RULESETS: tenhou and sanma, mahjongsoul and
-    mahjongsoul-sanma)."""
-    from ..records.rules import RULESETS
+    """A ruleset and, where it is the ruleset of a platform's four-player records, that
+    platform's three-player one (its file's `records_of` and `three_players`: tenhou and
+    sanma, mahjongsoul and mahjongsoul-sanma)."""
+    from ..base.errors import RulesetError
+    from ..engine.catalog import load_ruleset
 
-    platforms = {platform for (platform, n), name in RULESETS.items() if name == rules and n == 4}
-    return frozenset(
-        {rules, *(name for (platform, _), name in RULESETS.items() if platform in platforms)}
-    )
+    try:
+        ruleset = load_ruleset(rules)
+    except RulesetError:
+        return frozenset({rules})
+    if ruleset.records_of and ruleset.params.players == 4 and ruleset.three_players:
+        return frozenset({rules, ruleset.three_players})
+    return frozenset({rules})
 
 
 class Summary:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..base import tiles as T
 from ..core.decompose import ORPHANS_13, RYANMEN, TANKI
 from ..core.facts import HandFacts
+from ..core.hand import DECLARED_RIICHI
 from . import shapes as S
 from .registry import yaku
 
@@ -33,7 +34,7 @@ flag_yaku("renhou", "renhou", "A non-dealer's ron before their first draw, no ca
 @yaku("riichi")
 def riichi(f: HandFacts) -> int:
     """Declared ready with a closed hand (double riichi and open riichi include it)."""
-    return int(bool(f.flags & {"riichi", "double-riichi", "open-riichi"}))
+    return int(not f.flags.isdisjoint(DECLARED_RIICHI))
 
 
 @yaku("menzen_tsumo", gate="tsumo", conditions=("closed", "tsumo"))

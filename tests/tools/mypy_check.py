@@ -7,7 +7,8 @@ An error is compared without its line number (`file:code:message`), so that movi
 does not churn the baseline. A baseline entry that mypy no longer reports fails too:
 the baseline may only shrink, and it shrinks by deleting the fixed entries (or by
 `--write-baseline`, which refuses to add an error the old baseline did not have).
-mypy reads its settings from pyproject.toml ([tool.mypy]).
+mypy reads its settings from pyproject.toml ([tool.mypy]): base/ and core/ are held to the
+flags of --strict.
 """
 
 from __future__ import annotations
