@@ -173,7 +173,15 @@ def _source(fs: list[Field], post: bool) -> str:
     return "\n".join([f"def __init__({', '.join(args)}):", *body, "    pass"]) + "\n"
 
 
-_FACTORY = object()  # the __init__ default of a field with a factory
+class _Factory:
+    """The __init__ default of a field with a factory; shown as dataclasses show it, so a
+    signature (the library's manual) reads the same from run to run."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_FACTORY = _Factory()
 _MADE = (
     "__init__",
     "__eq__",
