@@ -99,6 +99,9 @@ LIMITS = {
     "limit": "リミット",
 }
 _MULTIPLE_YAKUMAN = {2: "ダブル役満", 3: "トリプル役満"}  # Mahjong Soul's words
+# The score table's rows: where Tenhou's result calls 13+ han 役満, the table has a yakuman
+# row too, so the 13+ han row is 数え役満 (counted yakuman), as Mahjong Soul names it.
+TABLE_LIMITS = {**LIMITS, "kazoe-yakuman": "数え役満"}
 
 # Tenhou's yaku names (tenhou.net/6's table) where riichi.toml's differ; winds get the tile.
 TENHOU_YAKU = {
