@@ -312,6 +312,47 @@ def test_the_japanese_report_of_every_ruleset_keeps_every_number_whole(capsys, m
             assert (f"{n:+}" if n else "0") in tokens, (width, line, n)
 
 
+DRAW_LINES = [
+    "draw:exhaustive round:E tenpai:E,S honba:1",
+    "draw:nagashi nagashi:W tenpai:W,N round:S honba:2",
+]
+
+
+def _first_seat_cell(line: str) -> int:
+    """The cell where the line's first seat (東 南 西 北) or 放銃者 begins."""
+    at = min(i for i, ch in enumerate(line) if ch in "東南西北放")
+    return cell_len(line[:at])
+
+
+@pytest.mark.parametrize("width", JA_WIDTHS)
+def test_the_net_row_lines_up_with_the_payments(capsys, monkeypatch, width):
+    """Issue 36: 収支's seats begin in the cell where 支払い's payers do (支払い is six cells
+    wide, 収支 four), at every width, as `net` lines up with `payments` in English."""
+    monkeypatch.setenv("COLUMNS", str(width))
+    code, out, err = run(
+        "--no-tiles",
+        "--lang",
+        "ja",
+        "score",
+        "--file",
+        "-",
+        "-q",
+        capsys=capsys,
+        stdin="\n".join(JA_HANDS + DRAW_LINES) + "\n",
+    )
+    assert code == 0, err
+    lines = out.splitlines()
+    pairs = 0
+    for k, line in enumerate(lines):
+        if line.startswith("収支"):
+            paid = [x for x in lines[:k] if x.startswith("支払い")][-1]
+            if paid.strip() == "支払い":  # too narrow: the payments under their label
+                continue
+            assert _first_seat_cell(line) == _first_seat_cell(paid), (paid, line)
+            pairs += 1
+    assert pairs >= 10
+
+
 def test_the_japanese_report_says_no_english_word_of_its_own(capsys, monkeypatch):
     """What the report writes itself is Japanese: the English left is the input's own (mpsz,
     the option names of a note) and the European special hands' French and German names."""

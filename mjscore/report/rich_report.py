@@ -344,7 +344,7 @@ def payment_lines(result: ScoreResult, width: int) -> list[Text]:
         label = said(p.label or p.reason)
         rows.append(
             [
-                Text(tr("payments") if i == 0 else "", "bold"),
+                pad(Text(tr("payments") if i == 0 else "", "bold"), _label_width() - 2),
                 f"{payer} → {seat(p.payee)}",
                 number(p.amount),
                 Text(label, "dim"),
@@ -365,7 +365,14 @@ def net_lines(result: ScoreResult, width: int) -> list[Text]:
     for who, n in result.net.items():
         style = "green" if n > 0 else "red" if n < 0 else ""
         pieces.append(Text(f"{seat(who)} ") + Text(number(n, sign=True), style))
-    return flow(pieces, width, first=pad(Text(tr("net"), "bold"), 10), indent=10)
+    at = _label_width()
+    return flow(pieces, width, first=pad(Text(tr("net"), "bold"), at), indent=at)
+
+
+def _label_width() -> int:
+    """Where the payments and the net begin: past the wider of the two labels and a gap of
+    two, counted in cells (支払い is six, 収支 four), so the two rows line up."""
+    return max(width_of(tr("payments")), width_of(tr("net"))) + 2
 
 
 def _body(result: ScoreResult, width: int) -> list[Text]:
