@@ -440,3 +440,51 @@ def test_the_japanese_three_player_table_says_who_pays_a_tsumo(capsys, dealer):
     flat = "".join(out.split())
     assert ("子の二人がNずつ払う" if dealer else "もう一人の子がa、親がbを払う") in flat
     assert "ツモ損" in flat and "子の三人" not in flat
+
+
+# -- a drawn-round line's report (issue 36) ---------------------------------------------------
+
+# Each kind of draw and what the report says first, in English and as Tenhou's result screen
+# says it (tenhou.net/6's result words: 流局, 流し満貫, 九種九牌, 四家立直, 三家和了,
+# 四槓散了, 四風連打; 途中流局 for an abortive draw).
+DRAWS = [
+    ("draw:exhaustive round:E tenpai:E,S", "exhaustive draw", "流局"),
+    ("draw:exhaustive round:E tenpai:none", "exhaustive draw", "流局"),
+    ("draw:nagashi nagashi:W tenpai:W,N round:S", "nagashi mangan: W", "流し満貫 西"),
+    (
+        "draw:nine-terminals round:E",
+        "abortive draw: nine terminals (九種九牌)",
+        "途中流局 九種九牌",
+    ),
+    (
+        "draw:four-riichi round:E sticks:4 riichi-by:E,S,W,N",
+        "abortive draw: four riichi (四家立直)",
+        "途中流局 四家立直",
+    ),
+    ("draw:triple-ron round:E", "abortive draw: triple ron (三家和了)", "途中流局 三家和了"),
+    ("draw:four-kans round:E", "abortive draw: four kans (四槓散了)", "途中流局 四槓散了"),
+    ("draw:four-winds round:E", "abortive draw: four winds (四風連打)", "途中流局 四風連打"),
+]
+
+
+@pytest.mark.parametrize("width", JA_WIDTHS)
+@pytest.mark.parametrize("line, english, japanese", DRAWS, ids=[d[0].split()[0] for d in DRAWS])
+def test_a_drawn_round_line_says_first_which_draw_it_was(
+    capsys, monkeypatch, line, english, japanese, width
+):
+    monkeypatch.setenv("COLUMNS", str(width))
+    for lang, headline in (("en", english), ("ja", japanese)):
+        code, out, err = run("--lang", lang, "score", *line.split(), capsys=capsys)
+        assert code == 0, err
+        assert out.splitlines()[1] == headline, (lang, out)
+
+
+def test_a_drawn_round_s_payments_and_note_are_japanese(capsys):
+    """The noten payments are ノーテン罰符 and the note says 流局 and 聴牌 (Tenhou's words),
+    with no English word of the report's own."""
+    out = _ja(capsys, *["draw:exhaustive", "round:E", "tenpai:E", "honba:1"])
+    assert out.splitlines()[1] == "流局"
+    # 3,000 noten payments: S, W and N pay 1,000 each to E, the one ready (Tenhou's rule)
+    assert re.findall(r"[南西北] → 東  1000  ノーテン罰符", out) and out.count("ノーテン罰符") == 3
+    assert "注 流局；聴牌 東" in out
+    assert not re.search(r"noten|draw|ready|nobody|payments|net|note", out)

@@ -408,6 +408,29 @@ def header_lines(result: ScoreResult, width: int) -> list[Text]:
     return [*lines, *(pad(part, width, right=True) for part in wrap_words(where, width))]
 
 
+def draw_headline(result: ScoreResult) -> Text | None:
+    """What a drawn-round line's report says first: `exhaustive draw`, `nagashi mangan: W`,
+    `abortive draw: nine terminals (九種九牌)` (流局, 流し満貫 西, 途中流局 九種九牌 in
+    Japanese); None for a win. Read from the drawn-round note's key and values."""
+    from ..core.phrases import DRAW_KINDS
+
+    drawn = [n for n in result.notes if getattr(n, "key", "") == "drawn_round"]
+    if result.winner is not None or not drawn:
+        return None
+    v = drawn[0].values  # type: ignore[attr-defined]
+    if japanese():
+        from .words_ja import draw_headline as in_japanese
+
+        return Text(in_japanese(v), "bold")
+    if v["abortive"]:
+        words = f"abortive draw: {DRAW_KINDS[v['kind']]}"
+    elif v["nagashi"]:
+        words = f"{DRAW_KINDS['nagashi']}: {', '.join(v['nagashi'])}"
+    else:
+        words = DRAW_KINDS["exhaustive"]
+    return Text(words, "bold")
+
+
 def score_lines(result: ScoreResult, width: int = WIDTH, tiles: bool = True) -> list[Text]:
     """Everything about one scored line, top to bottom, fitted to `width` columns; sections
     appear when the result has them (other players, a settlement, liability, notes)."""
@@ -437,6 +460,9 @@ def score_lines(result: ScoreResult, width: int = WIDTH, tiles: bool = True) -> 
                     first=Text(f"{seat(who)}: ", "bold"),
                     indent=2,
                 )
+    headline = draw_headline(result) if hand is None else None
+    if headline is not None:
+        lines += wrap_words(headline, width)
     if result.reading:
         lines += wrap_words(Text(f"{tr('reading')} {said(result.reading)}", "dim"), width)
     lines.append(Text())

@@ -322,6 +322,17 @@ def _drawn_round(v: Values) -> str:
     return text + ("" if v["paid"] else "；支払いなし")
 
 
+def draw_headline(v: Values) -> str:
+    """A drawn round's headline as Tenhou's and Mahjong Soul's result screens say it (and
+    the game report does): `流局`, `流し満貫 西`, `途中流局 九種九牌`."""
+    kind = v["kind"]
+    if v["abortive"]:
+        return f"{ABORTIVE_DRAW} {DRAW_KINDS[kind]}"
+    if v["nagashi"]:
+        return f"{DRAW_KINDS['nagashi']} {_seats(v['nagashi'])}"
+    return DRAW_KINDS["exhaustive"]
+
+
 def _hands(hands: Iterable[tuple[str, int]]) -> str:
     return ", ".join(f"{name} ({value})" for name, value in hands)
 
