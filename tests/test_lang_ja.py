@@ -488,3 +488,47 @@ def test_a_drawn_round_s_payments_and_note_are_japanese(capsys):
     assert re.findall(r"[南西北] → 東  1000  ノーテン罰符", out) and out.count("ノーテン罰符") == 3
     assert "注 流局；聴牌 東" in out
     assert not re.search(r"noten|draw|ready|nobody|payments|net|note", out)
+
+
+# -- kinsoku: what never begins a line (issue 36) ---------------------------------------------
+
+NO_LINE_START = "、。，．）」』】：；！？"
+
+
+@pytest.mark.parametrize("width", [40, 50, 60, 80])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["rules"],
+        ["rules", "kansai-boo"],
+        ["yaku"],
+        ["waits", "123m456p789s1122z"],
+        ["waits", "1m234p567s789s", "pon:111m"],
+        ["score", *HAND],
+    ],
+    ids=lambda c: " ".join(c[:2]),
+)
+def test_no_japanese_line_begins_with_a_comma_a_stop_or_a_closing_bracket(
+    capsys, monkeypatch, command, width
+):
+    """JIS X 4051's line-start rule (行頭禁則): a line never begins with 、 。 or a closing
+    bracket; the text wraps before the character that comes ahead of it instead."""
+    monkeypatch.setenv("COLUMNS", str(width))
+    code, out, err = run("--no-tiles", "--lang", "ja", *command, capsys=capsys)
+    assert code == 0, err
+    for line in out.splitlines():
+        assert not line.strip() or line.lstrip()[0] not in NO_LINE_START, (width, line)
+        assert cell_len(line) <= width, (width, line)
+
+
+def test_wrapping_moves_the_word_before_a_comma_to_the_next_line():
+    from rich.text import Text
+
+    from mjscore.report.layout import wrap_words
+
+    # 10 cells: 聴牌だが和 (10) would leave 、 to start the next line; 和了 goes with it
+    lines = [t.plain for t in wrap_words(Text("聴牌だが和了、点にならない"), 10)]
+    assert all(not line.startswith("、") for line in lines) and "".join(lines) == (
+        "聴牌だが和了、点にならない"
+    )
+    assert all(cell_len(line) <= 10 for line in lines)
