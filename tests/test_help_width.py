@@ -25,6 +25,7 @@ LISTINGS = [
     ("notation",),
     ("--lang", "ja", "notation"),
     ("rules", "mcr"),
+    ("rules", "tenhou"),
     ("yaku",),
     ("yaku", "mcr"),
     ("--lang", "ja", "yaku", "tenhou"),
@@ -32,6 +33,8 @@ LISTINGS = [
     ("table", "mcr"),
     ("table", "european"),
     ("--lang", "ja", "table"),
+    ("boo-result", "4020", "1900", "1200", "880"),
+    ("boo-result", "4020", "1900", "1200", "880", "--yakuman", "E"),
 ]
 # Words break at blanks, and between the values of a list (a|b, a,b); a rule of box
 # characters is no word.

@@ -712,7 +712,14 @@ def _boo_result(
         result = boo_result(parse_scores(scores or []), yakuman and yakuman.upper(), chosen)
     except BooResultError as exc:
         raise UsageProblem(str(exc)) from None
-    print(report.render(result, fmt))
+    out = report.render(result, fmt)
+    if fmt != "json":  # the sentence wraps between words at the terminal's width
+        import shutil
+
+        from .helptext import fit
+
+        out = fit(out, shutil.get_terminal_size().columns)
+    print(out)
     return int(ExitCode.OK)
 
 
