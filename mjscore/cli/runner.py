@@ -327,20 +327,26 @@ def run_lines(
         with writer.writing():
             reporter.close()
     if summary_of is not None:
-        say(summary_line(summary_of, tally))
+        say(summary_line(summary_of, tally, command))
     return tally.exit_code
 
 
-def summary_line(source: str, tally: Tally) -> str:
-    """The last word of a file run: `hands.txt: 10 hands: 9 scored, 1 not scored`, or
-    `hands.txt: no hand in the file` for a file of blank and comment lines only."""
+# what a file run did to each line, by command: `score` scores it, `waits` reads it
+DONE_WORDS = {"score": ("scored", "not scored"), "waits": ("read", "not read")}
+
+
+def summary_line(source: str, tally: Tally, command: str = "score") -> str:
+    """The last word of a file run: `hands.txt: 10 hands: 9 scored, 1 not scored` (`waits`:
+    `9 read, 1 not read`), or `hands.txt: no hand in the file` for a file of blank and
+    comment lines only."""
+    done, not_done = DONE_WORDS.get(command, DONE_WORDS["score"])
     name = "standard input" if source == "-" else text_arg(source)
     hands = tally.scored + tally.failed
     if not hands:
         return f"{name}: no hand in the {'input' if source == '-' else 'file'}"
-    counts = f"{tally.scored:,} scored"
+    counts = f"{tally.scored:,} {done}"
     if tally.failed:
-        counts += f", {tally.failed:,} not scored"
+        counts += f", {tally.failed:,} {not_done}"
     read = " read before the input stopped" if tally.stopped else ""
     return f"{name}: {hands:,} hand{'s' if hands != 1 else ''}{read}: {counts}"
 
