@@ -46,14 +46,14 @@ def refusal(hand: Hand) -> str | None:
     """
     if not _GUARDED.get():
         return None
-    from ..engine.setting import resolve
+    from ..engine.setting import resolve_cached
     from ..engine.validate import validate
 
     why = _beyond_the_notation(hand)
     if why:
         return f"the hand line built from it is refused by mjscore (notation: {why})"
     try:
-        ruleset, values = resolve(hand, DEFAULT_RULESET, None)
+        ruleset, values, _ = resolve_cached(hand, DEFAULT_RULESET, None)  # as score does
         validate(hand, ruleset, values)
     except (NotAWin, NoYaku):
         return None

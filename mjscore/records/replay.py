@@ -82,6 +82,7 @@ class Replay:
         self.honba, self.sticks = honba, sticks
         self.to_tile = to_tile
         self.options = options or {}
+        self.order = record_order(tuple(self.options))  # how its lines are written
         self.hands = [list(h) for h in hands]
         self.melds: list[list[tuple[Meld, str]]] = [[] for _ in range(4)]  # (meld, kind key)
         self.dora = list(dora)
@@ -289,7 +290,7 @@ class Replay:
         why = refusal(hand)
         if why:
             raise RecordError(why)
-        return replace(hand, text=format_line(hand, record_order(tuple(self.options))))
+        return replace(hand, text=format_line(hand, self.order))
 
     def play(self, source: Source) -> RoundPlay:
         """Each seat's calls and discards in the round so far (`mjscore stats`)."""
