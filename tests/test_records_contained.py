@@ -386,10 +386,10 @@ def test_a_lobby_outside_the_standard_rules_is_noted_and_its_differences_apart(
     assert len(wins) == 4 and all(w.rules for w in wins)
     assert "rules" in wins[0].to_dict()
 
-    from mjscore.engine import loop as engine  # what `check` scores a record's line with
+    from mjscore.engine import loop as engine  # what `check` scores a record's hand with
 
-    real = engine.score_line
-    monkeypatch.setattr(engine, "score_line", lambda line: real(line.replace(" ippatsu", "")))
+    real = engine.score_hand
+    monkeypatch.setattr(engine, "score_hand", lambda hand: real(hand.without_flags("ippatsu")))
     code, out, err = check([str(chips), str(GOOD)])
     assert code == 1
     assert out.count("\nrules: ") + out.startswith("rules: ") == 2  # chips: apart

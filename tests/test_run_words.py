@@ -107,8 +107,8 @@ def test_check_shows_both_sides_yaku_row_by_row(monkeypatch):
     from mjscore.cli.records import check_command
     from mjscore.engine import loop as engine
 
-    real = engine.score_line
-    monkeypatch.setattr(engine, "score_line", lambda line: real(line.replace(" ippatsu", "")))
+    real = engine.score_hand
+    monkeypatch.setattr(engine, "score_hand", lambda hand: real(hand.without_flags("ippatsu")))
     out = io.StringIO()
     record = Path(__file__).parent / "data" / "logs" / "mjlog" / "double-ron.mjlog"
     assert check_command([str(record)], out=out, quiet=True) == 1

@@ -44,8 +44,7 @@ from ..base.frozen import value_class
 from ..base.tiles import WIND_LETTERS
 from .checks import HONBA_MAX, STICKS_MAX, integer, listed, shown
 from .draws import Drawn, GameEnd, GameStart, RecordItem, RoundScores, draw_line
-from .guard import refusal
-from .model import WINDS, Problem, RecordError, Source, Tile, Verdict, Win, round_name, write_line
+from .model import WINDS, Problem, RecordError, Source, Tile, Verdict, Win, round_name
 from .reading import RecordReader
 from .replay import Replay, multiple_ron
 from .rules import GameRules, multiple_ron_rule, room_of_mode
@@ -794,15 +793,12 @@ class _Round:
             if isinstance(h.get("doras"), list) and h["doras"]:
                 replay.dora = [_tile(t, "doras") for t in listed(h["doras"], "doras", 1, 5)]
             ura = [_tile(t, "li_doras") for t in listed(h.get("li_doras", []), "li_doras", 0, 5)]
-            facts = replay.win(who, who if zimo else frm, ura, deposits)
+            hand = replay.win(who, who if zimo else frm, ura, deposits)
             self._check_hand(h, who, zimo)
-            line = write_line(facts)
-            why = refusal(line)
-            if why:
-                raise RecordError(why)
+            hand = replay.written(hand)
             lone = deltas if len(hules) == 1 else None
             verdict, others = _verdict(h, who, frm, zimo, replay, lone, deposits is not False)
-            wins.append(Win(line, self.source, verdict, self.rules.unknown + others))
+            wins.append(Win(hand.text, self.source, verdict, self.rules.unknown + others, hand))
         if len(hules) > 1:
             self._check_sum(hules, winners, deltas, wins)
         yield from wins

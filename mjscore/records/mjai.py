@@ -29,8 +29,7 @@ from typing import Any
 
 from .checks import HONBA_MAX, STICKS_MAX, integer, listed, shown
 from .draws import Drawn, GameStart, RecordItem, RoundScores, _ready, draw_line
-from .guard import refusal
-from .model import WINDS, Problem, RecordError, Source, Tile, Verdict, Win, round_name, write_line
+from .model import WINDS, Problem, RecordError, Source, Tile, Verdict, Win, round_name
 from .reading import HEAD, RecordReader, TooLarge
 from .replay import Replay, multiple_ron
 from .rules import multiple_ron_rule
@@ -541,15 +540,11 @@ class _Round:
             ura = [_pai(t, "ura_markers") for t in listed(ura_field, "ura_markers", 0, 5)]
             if "pai" in e and replay.last is not None and _pai(e["pai"], "pai") != replay.last[2]:
                 raise RecordError(f"hora on {e['pai']}, but the last tile is {replay.last[2]}")
-            facts = replay.win(w, f, ura, None if w == f else w == taker)
-            line = write_line(facts)
-            why = refusal(line)
-            if why:
-                raise RecordError(why)
+            hand = replay.written(replay.win(w, f, ura, None if w == f else w == taker))
             deltas = _deltas(e.get("deltas"), seats)
             for p, d in enumerate(deltas):
                 self.deltas[p] += d
-            out.append(Win(line, self.source, _verdict(e, deltas, replay)))
+            out.append(Win(hand.text, self.source, _verdict(e, deltas, replay), hand=hand))
         self.result = "win"
         yield from out
 
