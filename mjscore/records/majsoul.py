@@ -454,6 +454,10 @@ def _events(doc: dict[str, Any]) -> list[Any] | None:
 def _event(item: Any) -> tuple[str, dict[str, Any]] | None:
     """(`RecordNewRound`, its fields) of one entry in any of the three shapes, or None for
     an entry that is not a game event (a player's input in the actions list)."""
+    if item.__class__ is dict:  # the usual `{"__type": "RecordX", ...}`, read at once
+        name = item.get("__type")
+        if name.__class__ is str and len(name) <= TEXT_MAX:
+            return name.removeprefix(".lq."), item
     if not isinstance(item, dict):
         raise RecordError(f"an event {shown(item)} is not a JSON object")
     data: Any
@@ -632,7 +636,7 @@ def _rounds(events: list[Any], rules: GameRules, file: str, game: str) -> Iterat
                 broken = True
             continue
         try:
-            found = list(current.event(kind, data))
+            found = current.event(kind, data)
         except RecordError as exc:
             yield Problem("error", file, f"{current.where}, event {number} {kind}", str(exc))
             current, broken = None, True
@@ -686,7 +690,9 @@ class _Round:
 
     # -- events ---------------------------------------------------------------------------
 
-    def event(self, kind: str, data: dict[str, Any]) -> Iterator[RecordItem]:
+    def event(self, kind: str, data: dict[str, Any]) -> list[RecordItem]:
+        """What one event yields (nothing but for a result), all of it at once: a bad
+        event raises before any of its round's items comes out."""
         if kind != "RecordHule" and self.riichi is not None:
             self.replay.accept_riichi(self.riichi)
             self.riichi = None
@@ -710,18 +716,19 @@ class _Round:
             p = _seat(data.get("seat"), "seat", seats)
             replay.set_kita(p, "4z")
         elif kind == "RecordHule":
-            yield from self._hule(data)
-            yield replay.play(self.source)
+            found = [*self._hule(data), replay.play(self.source)]
             self.done = True
+            return found
         elif kind == "RecordNoTile":
-            yield from self._no_tile(data)
-            yield replay.play(self.source)
+            found = [*self._no_tile(data), replay.play(self.source)]
             self.done = True
+            return found
         elif kind == "RecordLiuJu":
-            yield self._liuju(data)
-            yield replay.play(self.source)
+            found = [self._liuju(data), replay.play(self.source)]
             self.done = True
+            return found
         # other events (RecordGangResult...) belong to event modes: passed over
+        return []
 
     def _doras(self, value: Any) -> None:
         """`doras`: the whole list of indicators once a kan turned one over."""
