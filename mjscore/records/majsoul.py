@@ -454,10 +454,6 @@ def _events(doc: dict[str, Any]) -> list[Any] | None:
 def _event(item: Any) -> tuple[str, dict[str, Any]] | None:
     """(`RecordNewRound`, its fields) of one entry in any of the three shapes, or None for
     an entry that is not a game event (a player's input in the actions list)."""
-    if item.__class__ is dict:  # the usual `{"__type": "RecordX", ...}`, read at once
-        name = item.get("__type")
-        if name.__class__ is str and len(name) <= TEXT_MAX:
-            return name.removeprefix(".lq."), item
     if not isinstance(item, dict):
         raise RecordError(f"an event {shown(item)} is not a JSON object")
     data: Any
@@ -596,16 +592,20 @@ def _rounds(events: list[Any], rules: GameRules, file: str, game: str) -> Iterat
     rounds = 0
     aborted: tuple[Source, tuple[int, ...]] | None = None  # its scores come with the next round
     for number, item in enumerate(events[: ROUNDS_MAX * EVENTS_MAX], 1):
-        try:
-            event = _event(item)
-        except RecordError as exc:
-            where = current.where if current is not None else f"event {number}"
-            yield Problem("error", file, where, f"event {number}: {exc}")
-            current, broken = None, True
-            continue
-        if event is None:
-            continue
-        kind, data = event
+        name = item.get("__type") if item.__class__ is dict else None
+        if name.__class__ is str and len(name) <= TEXT_MAX:  # the usual shape, read at once
+            kind, data = name.removeprefix(".lq."), item
+        else:
+            try:
+                event = _event(item)
+            except RecordError as exc:
+                where = current.where if current is not None else f"event {number}"
+                yield Problem("error", file, where, f"event {number}: {exc}")
+                current, broken = None, True
+                continue
+            if event is None:
+                continue
+            kind, data = event
         if kind == "NewRound":
             kind = "RecordNewRound"
         if kind == "RecordNewRound":
