@@ -29,6 +29,7 @@ from typing import Any
 
 from .checks import HONBA_MAX, STICKS_MAX, integer, listed, shown
 from .draws import Drawn, GameStart, RecordItem, RoundScores, _ready, draw_line
+from .jsonfile import parse_json
 from .model import WINDS, Problem, RecordError, Source, Tile, Verdict, Win, round_name
 from .reading import HEAD, RecordReader, TooLarge
 from .replay import Replay, multiple_ron
@@ -257,8 +258,6 @@ class _Log:
         self.pending_scores: tuple[Source, tuple[int, ...], tuple[int, ...] | None] | None = None
 
     def line(self, number: int, raw: bytes) -> Iterator[RecordItem]:
-        from .jsonfile import parse_json
-
         try:
             event = parse_json(raw)
             if not isinstance(event, dict) or not isinstance(event.get("type"), str):
@@ -310,7 +309,9 @@ class _Log:
             if kind == "hora":
                 self.horas.append((number, event))
             else:
-                yield from self.round.event(kind, event)
+                drawn = self.round.event(kind, event)
+                if drawn is not None:
+                    yield drawn
         except RecordError as exc:
             yield Problem("error", self.file, f"{self.round.where}, line {number} {kind}", str(exc))
             self.round, self.broken = None, True
@@ -452,7 +453,8 @@ class _Round:
                 hand[hand.index(HIDDEN)] = token
         return tokens
 
-    def event(self, kind: str, event: dict[str, Any]) -> Iterator[RecordItem]:
+    def event(self, kind: str, event: dict[str, Any]) -> Drawn | None:
+        """One event of the round played on the replay; a `ryukyoku` gives its line."""
         if self.result is not None:
             raise RecordError(f"{kind} after the round's result")
         replay = self.replay
@@ -505,8 +507,8 @@ class _Round:
         elif kind == "reach_accepted":
             replay.accept_riichi(self._actor(event))
         elif kind == "ryukyoku":
-            yield self._draw(event)
-        return
+            return self._draw(event)
+        return None
 
     # -- results --------------------------------------------------------------------------
 
