@@ -270,7 +270,9 @@ def _record_game(
             plays[(item.source.round, item.source.honba)] = item
             continue
         s = item.source
-        entries.append(Entry(item.line, (s.game, s.round, s.honba)))
+        # a win as the value the reader built (no second parse), a drawn round as its line
+        hand = item.hand if isinstance(item, Win) else None
+        entries.append(Entry(hand if hand is not None else item.line, (s.game, s.round, s.honba)))
         if isinstance(item, Win):
             wins[len(entries)] = item
     results: dict[int, Any] = {}
