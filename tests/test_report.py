@@ -515,7 +515,7 @@ def test_no_color_keeps_a_terminal_plain(monkeypatch):
 
 
 def test_formats_are_the_reporter_modules():
-    assert set(FORMATS) == {"rich", "json", "jsonl", "tsv"}
+    assert set(FORMATS) == {"text", "json", "jsonl", "tsv"}
 
 
 def test_machine_reporters_do_not_import_rich():

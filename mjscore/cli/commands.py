@@ -12,12 +12,12 @@ start, and string annotations would be compiled and evaluated again there.
 import os
 import sys
 from collections.abc import Callable
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from ..base.errors import ExitCode
-from ..report import COMMAND_FORMATS, DEFAULT_FORMAT, FORMATS
+from ..report import DEFAULT_FORMAT, FORMATS
 from ..rulesets import DEFAULT_RULESET
 from .runner import guard_streams, guarded, say, score_command
 
@@ -37,7 +37,7 @@ def _complete_rules(incomplete: str) -> list[str]:
 
 
 def _complete_format(incomplete: str) -> list[str]:
-    return [f for f in FORMATS if f.startswith(incomplete)]
+    return [f for f in FORMATS if f.startswith(incomplete)]  # one name each: no alias
 
 
 def _complete_opt(incomplete: str) -> list[str]:
@@ -119,21 +119,34 @@ def main_options(
     )
 
 
-def listing_lang() -> None:
+def listing_lang() -> Any:
     """The listings (rules, yaku, table, notation) take no --config: without --lang, the
-    default config file's `lang` (when it has one and reads) goes over the locale's."""
-    from .runner import DISPLAY_FLAGS
+    default config file's `lang` (when it has one and reads) goes over the locale's. The
+    config (runner.default_config), for its `format`."""
+    from .runner import DISPLAY_FLAGS, default_config
 
-    if "lang" in DISPLAY_FLAGS:
-        return
+    config = default_config()
+    if "lang" in DISPLAY_FLAGS or config.lang is None:
+        return config
     from ..report.settings import configure
-    from .config import ConfigError, config_path, load_config
 
-    try:
-        chosen = load_config(*config_path(None)).lang
-    except ConfigError:  # `score` says what is wrong with it; a listing still lists
-        return
-    configure(lang=chosen)
+    configure(lang=config.lang)
+    return config
+
+
+def _format_option(command: str, more: str = "") -> Any:
+    """The --format option of `command`: its formats, the first its default."""
+    from ..report import formats_of
+
+    known = formats_of(command)
+    return typer.Option(
+        "--format",
+        "-F",
+        metavar="|".join(known),
+        help=f"Output format{more}; default: the config's (one of these), else {known[0]}.",
+        show_default=False,
+        autocompletion=lambda incomplete: [f for f in known if f.startswith(incomplete)],
+    )
 
 
 # -- commands -------------------------------------------------------------------------------
@@ -370,11 +383,12 @@ def _text_out(text: str) -> int:
     return int(ExitCode.OK)
 
 
-def _listing_format(fmt: str, command: str) -> str:
+def _listing_format(fmt: str | None, command: str, config: Any) -> str:
+    """A listing's format: --format, else the config file's where the listing has it."""
     from ..report import formats_of
-    from .runner import checked_format
+    from .runner import chosen_format
 
-    return checked_format(fmt, formats_of(command))
+    return chosen_format(fmt, config.format, formats_of(command))
 
 
 @app.command()
@@ -399,31 +413,26 @@ def rules(
             autocompletion=_complete_rules,
         ),
     ] = None,
-    fmt: Annotated[
-        str,
-        typer.Option(
-            "--format", "-F", metavar="|".join(COMMAND_FORMATS["rules"]), help="Output format."
-        ),
-    ] = "text",
+    fmt: Annotated[str | None, _format_option("rules")] = None,
     output: OutputOption = None,
 ) -> int:
     """List the rulesets with their options, defaults and accepted values."""
     return _written(output, lambda: _rules(name, by_option, fmt))
 
 
-def _rules(name: str | None, by_option: str | None, fmt: str) -> int:
+def _rules(name: str | None, by_option: str | None, fmt: str | None) -> int:
     from ..engine.catalog import load_ruleset
     from ..rulesets import ruleset_names
     from .runner import UsageProblem
 
     if name and by_option and name.lower() != by_option.lower():
         raise UsageProblem(f"two rulesets named: '{name}' and --rules '{by_option}' (give one)")
-    listing_lang()
+    config = listing_lang()
     if "" in (name, by_option):  # `rules ''`: a name to check, as `yaku --rules ''` does
         load_ruleset("")
     chosen = (name or by_option or "").lower()
     rulesets = [load_ruleset(chosen)] if chosen else [load_ruleset(n) for n in ruleset_names()]
-    fmt = _listing_format(fmt, "rules")
+    fmt = _listing_format(fmt, "rules", config)
     if fmt == "json":
         from ..report.listing_json import ruleset_json, write_json
 
@@ -440,24 +449,19 @@ def yaku(
     rules: Annotated[
         str, typer.Option("--rules", "-r", metavar="NAME", help="Ruleset.")
     ] = DEFAULT_RULESET,
-    fmt: Annotated[
-        str,
-        typer.Option(
-            "--format", "-F", metavar="|".join(COMMAND_FORMATS["yaku"]), help="Output format."
-        ),
-    ] = "text",
+    fmt: Annotated[str | None, _format_option("yaku")] = None,
     output: OutputOption = None,
 ) -> int:
     """Show a ruleset's yaku table: names, han closed and open, yakuman, optional ones."""
     return _written(output, lambda: _yaku(rules, fmt))
 
 
-def _yaku(rules: str, fmt: str) -> int:
+def _yaku(rules: str, fmt: str | None) -> int:
     from ..engine.catalog import load_ruleset
 
-    listing_lang()
+    config = listing_lang()
     ruleset = load_ruleset(rules.lower())
-    if _listing_format(fmt, "yaku") == "json":
+    if _listing_format(fmt, "yaku", config) == "json":
         from ..report.listing_json import write_json, yaku_json
 
         write_json(yaku_json(ruleset), sys.stdout)
@@ -501,14 +505,9 @@ def table(
         ),
     ] = None,
     fmt: Annotated[
-        str,
-        typer.Option(
-            "--format",
-            "-F",
-            metavar="|".join(COMMAND_FORMATS["table"]),
-            help="Output format; json lists every cell for the dealer and the non-dealer.",
-        ),
-    ] = "text",
+        str | None,
+        _format_option("table", " (json lists every cell for the dealer and the non-dealer)"),
+    ] = None,
     output: OutputOption = None,
 ) -> int:
     """What a hand pays under a ruleset: han x fu (riichi family), points x doubles
@@ -516,13 +515,13 @@ def table(
     return _written(output, lambda: _table(dealer, rules, opt, fmt))
 
 
-def _table(dealer: bool, rules: str, opt: list[str] | None, fmt: str) -> int:
+def _table(dealer: bool, rules: str, opt: list[str] | None, fmt: str | None) -> int:
     from ..engine.catalog import load_ruleset
     from .config import ConfigError, options_for
     from .runner import UsageProblem, text_arg
 
-    listing_lang()
-    fmt = _listing_format(fmt, "table")
+    config = listing_lang()
+    fmt = _listing_format(fmt, "table", config)
     ruleset = load_ruleset(rules.lower())
     try:
         chosen = options_for(ruleset, map(text_arg, opt or []))
@@ -578,12 +577,7 @@ def boo_result(
             show_default=False,
         ),
     ] = None,
-    fmt: Annotated[
-        str,
-        typer.Option(
-            "--format", "-F", metavar="|".join(COMMAND_FORMATS["boo-result"]), help="Output format."
-        ),
-    ] = "text",
+    fmt: Annotated[str | None, _format_option("boo-result")] = None,
     output: OutputOption = None,
 ) -> int:
     """Kansai Boo game result (マルＡ / Ｂ / Ｃ) in game points, from the four final scores."""
@@ -591,14 +585,14 @@ def boo_result(
 
 
 def _boo_result(
-    scores: list[str] | None, yakuman: str | None, yakuman_result: str | None, fmt: str
+    scores: list[str] | None, yakuman: str | None, yakuman_result: str | None, fmt: str | None
 ) -> int:
     from ..engine.catalog import families_with, load_ruleset
     from ..report import boo as report
     from ..scoring.boo_game import BooResultError, boo_result, parse_scores
-    from .runner import UsageProblem, checked_format
+    from .runner import UsageProblem, chosen_format, default_config
 
-    checked_format(fmt, report.FORMATS)  # boo-result
+    fmt = chosen_format(fmt, default_config().format, report.FORMATS)  # boo-result
     [(boo, _)] = families_with(lambda r: r.params.game_result == "boo")  # Kansai Boo
     spec = load_ruleset(boo).options["yakuman_result"]
     chosen = spec.parse(yakuman_result) if yakuman_result is not None else spec.default
@@ -622,16 +616,7 @@ def game(
     ],
     rules: RulesOption = None,
     opt: OptOption = None,
-    fmt: Annotated[
-        str | None,
-        typer.Option(
-            "--format",
-            "-F",
-            metavar="|".join(COMMAND_FORMATS["game"]),
-            help="Output format; default: the config's (where game has it), else rich.",
-            show_default=False,
-        ),
-    ] = None,
+    fmt: Annotated[str | None, _format_option("game")] = None,
     start: Annotated[
         int | None,
         typer.Option(
@@ -774,12 +759,7 @@ RecordOptOption = Annotated[
 @app.command("import")
 def import_records(
     files: RecordFiles = None,
-    fmt: Annotated[
-        str,
-        typer.Option(
-            "--format", "-F", metavar="|".join(COMMAND_FORMATS["import"]), help="Output format."
-        ),
-    ] = "lines",
+    fmt: Annotated[str | None, _format_option("import")] = None,
     rules: RecordRulesOption = None,
     opt: RecordOptOption = None,
     quiet: QuietOption = False,
@@ -796,12 +776,7 @@ def import_records(
 @app.command("check")
 def check_records(
     files: RecordFiles = None,
-    fmt: Annotated[
-        str,
-        typer.Option(
-            "--format", "-F", metavar="|".join(COMMAND_FORMATS["check"]), help="Output format."
-        ),
-    ] = "text",
+    fmt: Annotated[str | None, _format_option("check")] = None,
     rules: RecordRulesOption = None,
     opt: RecordOptOption = None,
     quiet: QuietOption = False,
@@ -875,10 +850,7 @@ def stats(
             show_default=False,
         ),
     ] = None,
-    fmt: Annotated[
-        str,
-        typer.Option("--format", "-F", metavar="rich|json|jsonl|tsv", help="Output format."),
-    ] = "rich",
+    fmt: Annotated[str | None, _format_option("stats")] = None,
     jobs: Annotated[
         str,
         typer.Option(
@@ -916,7 +888,7 @@ def stats(
             room,
             length.lower() if length else None,
             seats,
-            fmt.lower(),
+            fmt and fmt.lower(),
             jobs,
             quiet=quiet,
             chart=chart,

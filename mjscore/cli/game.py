@@ -82,13 +82,11 @@ def game_command(
     ends the game it is in there, which is written, then the run (exit 1)."""
     from ..engine.catalog import load_ruleset
     from ..ledger import games
-    from ..report import DEFAULT_FORMAT
     from ..report import game as report
     from .runner import (
         STOP,
         InputStopped,
         UsageProblem,
-        checked_format,
         house_rules,
         read_lines,
         say,
@@ -96,13 +94,9 @@ def game_command(
     )
 
     out = out or sys.stdout
-    asked = fmt
     house, name, fmt = house_rules(
-        config, [text_arg(o) for o in opts], rules and text_arg(rules).lower(), fmt
+        config, [text_arg(o) for o in opts], rules and text_arg(rules).lower(), fmt, report.FORMATS
     )
-    if asked is None and fmt not in report.FORMATS:  # the config's format is another command's
-        fmt = DEFAULT_FORMAT
-    fmt = checked_format(fmt, report.FORMATS)
     ruleset = load_ruleset(name)
     settings: dict[str, Any] = {}
     if start is not None:

@@ -165,18 +165,21 @@ def _json_line(record: dict) -> str:
     return json_safe(json.dumps(record, ensure_ascii=False)) + "\n"
 
 
-def _usage(paths: list[str], fmt: str, command: str) -> None:
+def _usage(paths: list[str], fmt: str | None, command: str) -> str:
+    """The run's format (--format, else the config's where the command has it, else the
+    command's own) once the run is checked."""
     from ..report import formats_of
-    from .runner import UsageProblem, checked_format
+    from .runner import UsageProblem, chosen_format, default_config
 
-    checked_format(fmt, formats_of(command))
+    fmt = chosen_format(fmt, default_config().format, formats_of(command))
     if not paths:
         raise UsageProblem("no record given: pass one or more files ('-' = stdin)")
+    return fmt
 
 
 def import_command(
     paths: list[str],
-    fmt: str = "lines",
+    fmt: str | None = "lines",
     out: TextIO | None = None,
     err: TextIO | None = None,
     quiet: bool = False,
@@ -185,7 +188,7 @@ def import_command(
     """One hand line per win (or one JSON object per win); problems on stderr. Written as
     read, each record whole (a stop signal waits for it), flushed at each game's end."""
     out, err = out or sys.stdout, err or sys.stderr
-    _usage(paths, fmt, "import")
+    fmt = _usage(paths, fmt, "import")
     from ..ledger import round_mark
     from ..records.draws import Drawn, GameStart
     from ..report import SafeWriter
@@ -224,7 +227,7 @@ class _CheckTally:
 
 def check_command(
     paths: list[str],
-    fmt: str = "text",
+    fmt: str | None = "text",
     out: TextIO | None = None,
     err: TextIO | None = None,
     quiet: bool = False,
@@ -243,7 +246,7 @@ def check_command(
     a time, whatever the number of files.
     """
     out, err = out or sys.stdout, err or sys.stderr
-    _usage(paths, fmt, "check")
+    fmt = _usage(paths, fmt, "check")
     from ..records.draws import Drawn, GameEnd, GameStart, RoundScores
     from ..report import SafeWriter
 

@@ -176,19 +176,55 @@ def _stdin_is_terminal() -> bool:
 
 
 def checked_format(fmt: str | None, formats: Iterable[str]) -> str:
-    """`fmt` when it is one of the command's `formats`, else the usage error every command
-    gives (report.formats_of: the vocabulary)."""
+    """`fmt` under its one name (`rich` is `text`) when it is one of the command's
+    `formats`, else the usage error every command gives (report.formats_of: the
+    vocabulary; the old names are read, never offered)."""
+    from ..report import canonical_format
+
     known = tuple(formats)
-    if fmt is None or fmt not in known:
+    name = canonical_format(fmt) if fmt is not None else None
+    if name is None or name not in known:
         raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(known)})")
-    return fmt
+    return name
+
+
+def chosen_format(flag: str | None, config_format: str | None, formats: Iterable[str]) -> str:
+    """The format of a run, the same way for every command: `--format` (one of the
+    command's `formats`, else a usage error), else the config file's `format` where the
+    command has it (a format of another command is no error here: `format = "jsonl"`
+    leaves `rules` as it is), else the command's own default, the first of `formats`."""
+    from ..report import canonical_format
+
+    known = tuple(formats)
+    if flag is not None:
+        return checked_format(flag, known)
+    if config_format is not None and canonical_format(config_format) in known:
+        return canonical_format(config_format)
+    return known[0]
+
+
+def default_config() -> Any:
+    """The config file of a command that takes no --config (the listings, import, check,
+    stats): $MJSCORE_CONFIG, else the default file; one that cannot be used is no config
+    here (`score` says what is wrong with it)."""
+    from .config import Config, ConfigError, config_path, load_config
+
+    try:
+        return load_config(*config_path(None))
+    except ConfigError:
+        return Config()
 
 
 def house_rules(
-    config_flag: str | None, pairs: list[str], rules: str | None, fmt: str | None
+    config_flag: str | None,
+    pairs: list[str],
+    rules: str | None,
+    fmt: str | None,
+    formats: Iterable[str],
 ) -> tuple[HouseRules, str, str]:
     """(the house rules, the ruleset, the format) of a run: the flags over the config file
-    over the defaults. Everything is checked now: a typo is a usage error."""
+    over the defaults; the format one of `formats` (`chosen_format`). Everything is
+    checked now: a typo is a usage error."""
     from .config import ConfigError, config_path, house_rules, load_config
 
     try:
@@ -196,7 +232,6 @@ def house_rules(
         house = house_rules(config, pairs)
     except ConfigError as exc:
         raise UsageProblem(str(exc)) from None
-    from ..report import DEFAULT_FORMAT
     from ..report.settings import configure
 
     configure(
@@ -207,7 +242,7 @@ def house_rules(
 
     # a flag given empty (`--rules ''`) is a name to check, not one left out
     rules = rules if rules is not None else config.rules or DEFAULT_RULESET
-    return house, rules, fmt if fmt is not None else config.format or DEFAULT_FORMAT
+    return house, rules, chosen_format(fmt, config.format, formats)
 
 
 def want_progress(
@@ -523,8 +558,9 @@ def _scored(
     tokens = [text_arg(t) for t in tokens] if tokens else tokens
     rules, fmt = (text_arg(a) if a is not None else None for a in (rules, fmt))
     # `file` stays as given: a name that is not UTF-8 still opens (messages use text_arg)
-    options, rules, fmt = house_rules(config, [text_arg(o) for o in opt or []], rules, fmt)
-    checked_format(fmt, reporters_of(command).FORMATS)
+    options, rules, fmt = house_rules(
+        config, [text_arg(o) for o in opt or []], rules, fmt, reporters_of(command).FORMATS
+    )
     if tokens == ["-"] and file is None:  # `mjscore score -`: the lines of stdin
         tokens, file = None, "-"
     if tokens and file is not None:

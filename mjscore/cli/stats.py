@@ -109,7 +109,7 @@ def stats_command(
     room: str | None,
     length: str | None,
     seats: int | None,
-    fmt: str,
+    fmt: str | None,
     jobs: str | int = 0,
     quiet: bool = False,
     chart: bool = True,
@@ -120,11 +120,18 @@ def stats_command(
     from ..stats import Filters, Summary
     from .game import _width
     from .parallel import available_cores, mapped_in_order
-    from .runner import STOP, UsageProblem, progress_bar, say, text_arg
+    from .runner import (
+        STOP,
+        UsageProblem,
+        chosen_format,
+        default_config,
+        progress_bar,
+        say,
+        text_arg,
+    )
 
     out = out or sys.stdout
-    if fmt not in report.FORMATS:
-        raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(report.FORMATS)})")
+    fmt = chosen_format(fmt, default_config().format, report.FORMATS)
     if not paths:
         raise UsageProblem("no input given: pass record files, directories or line files")
     if not (str(jobs).isascii() and str(jobs).isdigit() and len(str(jobs)) <= 4):
