@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .rulesets import DEFAULT_RULESET
+from .base.defaults import DEFAULT_RULESET
 
 if TYPE_CHECKING:
     from .analysis.waits import WaitsResult

@@ -150,6 +150,8 @@ def test_no_code_outside_the_rulesets_names_a_ruleset():
         f"{path.relative_to(PACKAGE)}: {hit}"
         for path in sorted(PACKAGE.rglob("*.py"))
         if "rulesets" not in path.relative_to(PACKAGE).parts
+        # the rulesets' own settings, written from them by a generator a test holds to them
+        and path.name != "native_settings.py"
         for hit in ruleset_names_in(path, names - {DEFAULT_RULESET})
     ]
     assert found == []

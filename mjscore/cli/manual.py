@@ -507,7 +507,7 @@ def library_md(functions: list[Doc], types: list[Doc]) -> str:
 
 
 def _md_doc(doc: str) -> str:
-    """A docstring in Markdown: its >>> examples and indented lines as Python blocks."""
+    """A docstring in Markdown: its interactive examples and indented lines as Python blocks."""
     out: list[str] = []
     for para in re.split(r"\n\s*\n", doc):
         lines = para.splitlines()

@@ -16,9 +16,9 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
+from ..base.defaults import DEFAULT_RULESET
 from ..base.errors import ExitCode, MjscoreError
 from ..base.lines import MAX_LINE, is_blank
-from ..rulesets import DEFAULT_RULESET
 from .lines import ANALYSE, reporters_of
 from .stops import STOP, ClosedPipe, OutputError, Stopped
 

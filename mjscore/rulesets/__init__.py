@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from ..base.defaults import DEFAULT_RULESET as DEFAULT_RULESET  # one place, below
 from ..base.errors import RulesetError
 from ..base.frozen import field, value_class
 from ..base.tiles import SEATS
@@ -37,7 +38,6 @@ MAX_INT_OPTION = 1_000_000  # an int option without choices (a limit) lies in 0.
 _NAME = re.compile(r"[a-z][a-z0-9-]{0,63}")  # a ruleset is named, never a path
 _OFF = {"off", "false", "no", "0"}
 RULES_PATH_VAR = "MJSCORE_RULES_PATH"  # directories of the user's own ruleset files
-DEFAULT_RULESET = "riichi"  # the ruleset of a line, a run or a call that names none
 # Whose spellings of the yaku the Japanese report uses: the ruleset's own `japanese`
 # names, or a platform's where it spells a yaku otherwise (report/words_ja.py's tables)
 YAKU_SPELLINGS = ("own", "tenhou", "mahjongsoul")
