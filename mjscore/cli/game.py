@@ -36,12 +36,16 @@ def _uma(text: str, usage: Any) -> tuple[float, ...]:
 
 
 def _width() -> int:
+    """The width of a report: COLUMNS (made sane by the command line), else a terminal's
+    own, else PIPE_WIDTH, as every report's console takes it (report.console)."""
+    from ..report.console import PIPE_WIDTH
+
     columns = os.environ.get("COLUMNS", "")
     if columns.isdigit() and int(columns) > 0:
         return int(columns)
     if sys.stdout is not None and sys.stdout.isatty():
-        return shutil.get_terminal_size((100, 24)).columns
-    return 100
+        return shutil.get_terminal_size((PIPE_WIDTH, 24)).columns
+    return PIPE_WIDTH
 
 
 _COLUMN = re.compile(r"(not scored: )?column ([0-9]+): ")
@@ -90,6 +94,7 @@ def game_command(
         house_rules,
         read_lines,
         say,
+        stdin_hint,
         text_arg,
     )
 
@@ -115,6 +120,9 @@ def game_command(
             raise UsageProblem(f"--length takes east, south or single, not '{length}'")
         settings["game_length"] = length
     stopped: list[InputStopped] = []
+
+    if path == "-":
+        stdin_hint()
 
     def lines() -> Any:
         try:

@@ -41,6 +41,9 @@ def _items(
     end = [FILE_END] if ends else []
     for path in paths:
         if path == "-":
+            from .runner import stdin_hint
+
+            stdin_hint()
             stream = getattr(sys.stdin, "buffer", None)
             yield from read(stream if stream is not None else sys.stdin.read().encode(), "-")
             yield from end

@@ -175,6 +175,21 @@ def _stdin_is_terminal() -> bool:
         return True
 
 
+STDIN_HINT = "reading standard input: end it with Ctrl-D on a line of its own"
+
+
+def stdin_hint() -> None:
+    """One line on stderr when a command is about to read standard input from a terminal
+    (`mjscore score -` typed by hand): what it waits for and how to end it. A pipe or a
+    file gets none."""
+    try:
+        typed = sys.stdin is not None and not sys.stdin.closed and sys.stdin.isatty()
+    except (OSError, ValueError):
+        typed = False
+    if typed:
+        say(STDIN_HINT)
+
+
 def checked_format(fmt: str | None, formats: Iterable[str]) -> str:
     """`fmt` under its one name (`rich` is `text`) when it is one of the command's
     `formats`, else the usage error every command gives (report.formats_of: the
@@ -596,6 +611,7 @@ def run_input(
         return run_lines([(1, " ".join(tokens))], rules, options, fmt, command=command)
     summary_of = None if quiet else file
     if file == "-":
+        stdin_hint()
         lines = read_lines("-")
         first = next(lines, None)
         if piped and first is None:  # nothing piped: `< /dev/null`

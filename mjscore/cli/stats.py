@@ -156,6 +156,10 @@ def stats_command(
             known = ", ".join((*ROOMS, *ROOM_ALIASES))
             raise UsageProblem(f"--room takes a lobby or room ({known}), not '{text_arg(room)}'")
         room = named
+    if "-" in paths:
+        from .runner import stdin_hint
+
+        stdin_hint()
     chosen = tuple(text_arg(p) for p in players)
     filters = Filters(chosen, rules, room, length, seats)
     inputs = list(_inputs(paths))
