@@ -123,3 +123,102 @@ def test_a_config_format_no_command_has_is_an_error(tmp_path, monkeypatch, capsy
     config = _config(tmp_path, monkeypatch, 'format = "xml"\n')
     code, out, err = run("score", *HAND, "--config", config, capsys=capsys)
     assert code == 2 and "format must be one of text, json, jsonl, tsv, lines" in err
+
+
+# -- --file repeatable and taking several files ----------------------------------------
+
+A_LINES = "123m456p789s5577z tsumo:7z riichi\n123m bad\n"  # 1 scored, 1 not (bad at column 6)
+B_LINES = "# b\n234m406p22s56s chi:678s ron:4s= seat:S\n"  # 1 scored, on line 2
+
+
+def _two_files(tmp_path):
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text(A_LINES, encoding="utf-8")
+    b.write_text(B_LINES, encoding="utf-8")
+    return str(a), str(b)
+
+
+@pytest.mark.parametrize("how", ["repeated", "after one --file"])
+def test_every_file_is_scored_in_order_into_one_output(how, tmp_path, capsys):
+    a, b = _two_files(tmp_path)
+    args = ["--file", a, "--file", b] if how == "repeated" else ["--file", a, b]
+    code, out, err = run("score", *args, "--format", "json", capsys=capsys)
+    records = json.loads(out)  # one array for the whole run
+    assert [(r["file"], r["line"], r["ok"]) for r in records] == [
+        (a, 1, True),
+        (a, 2, False),
+        (b, 2, True),
+    ]
+    assert code == 1
+    assert f"{a}:2:6: " in err  # FILE:LINE:COL of the file the line is in
+    lines = [ln for ln in err.splitlines() if ln.startswith("mjscore: ")]
+    assert lines == [
+        f"mjscore: {a}: 2 hands: 1 scored, 1 not scored",
+        f"mjscore: {b}: 1 hand: 1 scored",
+        "mjscore: 2 files: 3 hands: 2 scored, 1 not scored",
+    ]
+
+
+def test_several_files_and_stdin_in_tsv_have_one_header(tmp_path, capsys):
+    a, b = _two_files(tmp_path)
+    code, out, err = run(
+        "score", "-f", b, "-f", "-", "-f", b, "-F", "tsv", "-q", stdin=B_LINES, capsys=capsys
+    )
+    assert code == 0, err
+    rows = out.splitlines()
+    assert rows[0].startswith("line\t") and sum(r.startswith("line\t") for r in rows) == 1
+    assert len(rows) == 4
+    assert err == ""  # -q: no summary, of each or of all
+
+
+def test_waits_takes_several_files_too(tmp_path, capsys):
+    a = tmp_path / "w.txt"
+    a.write_text("123m456p789s5577z\n", encoding="utf-8")
+    code, out, err = run("waits", "-f", str(a), "-f", str(a), "-F", "jsonl", capsys=capsys)
+    assert code == 0, err
+    assert len(out.splitlines()) == 2
+
+
+def test_a_hand_after_file_is_still_refused(capsys):
+    code, out, err = run("score", "--file", "examples/hands.txt", "123m", capsys=capsys)
+    assert code == 2 and "not both ('123m' is no file)" in err
+    assert out == ""
+
+
+# -- one exit code for an input file that cannot be read --------------------------------
+
+MISSING = "no-such-file.txt"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["score", "--file", MISSING],
+        ["score", "--file", "examples/hands.txt", "--file", MISSING],
+        ["waits", "--file", MISSING],
+        ["game", MISSING],
+        ["import", MISSING],
+        ["import", RECORD, MISSING],
+        ["check", MISSING],
+        ["check", RECORD, MISSING],
+        ["stats", MISSING],
+        ["stats", RECORD, MISSING],
+    ],
+    ids=" ".join,
+)
+def test_a_missing_input_file_exits_2_from_every_command(args, tmp_path, capsys):
+    """docs/commands.md's table: 2 for 'a file that cannot be opened'."""
+    code, out, err = run(*args, capsys=capsys)
+    assert code == 2, err
+    assert f"{MISSING}: No such file or directory" in err.replace("cannot read: ", "")
+
+
+@pytest.mark.parametrize("command", ["import", "check"])
+def test_the_other_record_files_are_still_read(command, capsys):
+    code, alone, err = run(command, RECORD, capsys=capsys)
+    code, both, err = run(command, RECORD, MISSING, capsys=capsys)
+    assert code == 2
+    if command == "import":
+        assert both == alone
+    else:  # check counts the file it could not read among the record errors
+        assert both == alone.replace("agree 9/9", "agree 9/9 (1 record error)")

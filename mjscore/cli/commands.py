@@ -154,12 +154,13 @@ def _format_option(command: str, more: str = "") -> Any:
 
 # The options of the line-by-line commands (score, waits), declared once.
 FileOption = Annotated[
-    str | None,
+    list[str] | None,
     typer.Option(
         "--file",
         "-f",
         metavar="PATH",
-        help="Every line of a file ('-' for stdin); blank and # lines are skipped.",
+        help="Every line of a file ('-' for stdin); blank and # lines are skipped. Repeatable, "
+        "and the arguments after it are files too (--file *.txt), read in order.",
         show_default=False,
     ),
 ]

@@ -160,6 +160,7 @@ def stats_command(
         from .runner import stdin_hint
 
         stdin_hint()
+    paths, unopened = _openable(paths)
     chosen = tuple(text_arg(p) for p in players)
     filters = Filters(chosen, rules, room, length, seats)
     inputs = list(_inputs(paths))
@@ -185,7 +186,9 @@ def stats_command(
             summary.problems = []
             total.merge(summary)
             tick()
-    if not total.games and not total.hands.wins and not failed:
+    for problem in unopened:
+        say(problem)
+    if not total.games and not total.hands.wins and not failed and not unopened:
         say(
             f"no game passes the filters ({total.skipped} left out)"
             if total.skipped
@@ -195,7 +198,26 @@ def stats_command(
     with STOP.writing():
         report.write(total, fmt, out, _width(), chosen, chart)
         out.flush()
+    if unopened:  # an input file that cannot be read: 2, as every command has it
+        return int(ExitCode.USAGE)
     return int(ExitCode.NOT_ALL_SCORED if failed else ExitCode.OK)
+
+
+def _openable(paths: list[Any]) -> tuple[list[Any], list[str]]:
+    """(the inputs to read, a message for each named file that cannot be opened): such a
+    file is a problem of its own, the others are still counted."""
+    from ..records.reading import display_name
+
+    kept, unopened = [], []
+    for path in paths:
+        if path != "-" and not os.path.isdir(path):
+            try:
+                open(path, "rb").close()  # noqa: SIM115 - a look, closed at once
+            except OSError as exc:
+                unopened.append(f"{display_name(path)}: cannot read: {exc.strerror or exc}")
+                continue
+        kept.append(path)
+    return kept, unopened
 
 
 def _summaries(tasks: list[Any], workers: int, mapped: Any) -> Iterator[Any]:
