@@ -222,3 +222,61 @@ def test_the_other_record_files_are_still_read(command, capsys):
         assert both == alone
     else:  # check counts the file it could not read among the record errors
         assert both == alone.replace("agree 9/9", "agree 9/9 (1 record error)")
+
+
+# -- rules PRESET: what it changes from its base ---------------------------------------
+
+
+def _toml(name: str) -> dict:
+    import tomllib
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "mjscore" / "rulesets" / f"{name}.toml"
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def _listed_options(out: str) -> list[str]:
+    """The option names a `rules` listing shows (a table's first cell, or a stacked row)."""
+    from mjscore.engine.catalog import load_ruleset
+
+    every = set(load_ruleset("riichi").options) | set(load_ruleset("mleague").options)
+    return [w for line in out.splitlines() if (w := (line.split() or [""])[0]) in every]
+
+
+def test_a_preset_is_listed_as_what_its_file_changes(capsys):
+    """mleague.toml sets five options and the game's values over riichi: those, no more."""
+    data = _toml("mleague")
+    assert data["extends"] == "riichi"
+    code, out, err = run("rules", "mleague", capsys=capsys)
+    assert code == 0, err
+    assert sorted(_listed_options(out)) == sorted(data["options"])
+    assert "what it changes from riichi" in out and "mjscore rules mleague --full" in out
+    for param in ("uma", "ties", "result_rounding"):
+        assert any(line.split()[:1] == [param] for line in out.splitlines()), param
+
+
+def test_a_preset_that_changes_nothing_says_so(capsys):
+    data = _toml("tenhou")
+    assert "options" not in data and "params" not in data
+    code, out, err = run("rules", "tenhou", capsys=capsys)
+    assert code == 0 and _listed_options(out) == []
+    assert "the options and game of riichi" in out
+
+
+def test_the_base_and_full_listings_are_whole(capsys):
+    from mjscore.engine.catalog import load_ruleset
+
+    riichi = list(load_ruleset("riichi").options)
+    code, out, err = run("rules", "riichi", capsys=capsys)
+    assert _listed_options(out) == riichi
+    code, full, err = run("rules", "mleague", "--full", capsys=capsys)
+    assert set(_listed_options(full)) == set(riichi)
+    code, out, err = run("rules", "mleague", "--format", "json", capsys=capsys)
+    assert {o["name"] for o in json.loads(out)[0]["options"]} >= set(riichi)  # json: all
+
+
+def test_every_preset_is_shorter_in_the_whole_listing(capsys):
+    code, short, err = run("rules", capsys=capsys)
+    code, full, err = run("rules", "--full", capsys=capsys)
+    assert len(short.splitlines()) < 0.7 * len(full.splitlines())
+    assert short.count("mjscore rules mleague --full") == 1

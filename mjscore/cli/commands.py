@@ -415,13 +415,22 @@ def rules(
         ),
     ] = None,
     fmt: Annotated[str | None, _format_option("rules")] = None,
+    full: Annotated[
+        bool,
+        typer.Option(
+            "--full",
+            help="A preset's every option and game value, not only what it changes from "
+            "the ruleset it extends (json is always full).",
+        ),
+    ] = False,
     output: OutputOption = None,
 ) -> int:
-    """List the rulesets with their options, defaults and accepted values."""
-    return _written(output, lambda: _rules(name, by_option, fmt))
+    """List the rulesets with their options, defaults and accepted values; a preset as
+    what it changes from the ruleset it extends."""
+    return _written(output, lambda: _rules(name, by_option, fmt, full))
 
 
-def _rules(name: str | None, by_option: str | None, fmt: str | None) -> int:
+def _rules(name: str | None, by_option: str | None, fmt: str | None, full: bool = False) -> int:
     from ..engine.catalog import load_ruleset
     from ..rulesets import ruleset_names
     from .runner import UsageProblem
@@ -441,7 +450,7 @@ def _rules(name: str | None, by_option: str | None, fmt: str | None) -> int:
         return int(ExitCode.OK)
     from ..report.listing import write_rules
 
-    write_rules(rulesets, sys.stdout)
+    write_rules(rulesets, sys.stdout, full=full)
     return int(ExitCode.OK)
 
 
