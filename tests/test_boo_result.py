@@ -99,7 +99,8 @@ def test_the_reason_names_who_pays_what():
     assert "table fee 3" in text
 
 
-def test_the_command_prints_each_player(capsys):
+def test_the_command_prints_each_player(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "120")  # the sentence on one line (it wraps at 80)
     assert cli.run(["boo-result", "4020", "1900", "1200", "880"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("マルＡ")

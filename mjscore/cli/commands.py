@@ -19,10 +19,13 @@ import typer
 from ..base.errors import ExitCode
 from ..report import DEFAULT_FORMAT, FORMATS
 from ..rulesets import DEFAULT_RULESET
+from .helptext import HelpCommand, HelpGroup
 from .runner import guard_streams, guarded, say, score_command
 
 app = typer.Typer(
     name="mjscore",
+    cls=HelpGroup,
+    rich_markup_mode=None,  # rich's help panels cut names with `…`: helptext lays it out
     help="Score mahjong hands written as one line of text (`mjscore notation` for the grammar).",
     add_completion=True,
     pretty_exceptions_enable=False,
@@ -36,8 +39,23 @@ def _complete_rules(incomplete: str) -> list[str]:
     return [n for n in ruleset_names() if n.startswith(incomplete.lower())]
 
 
-def _complete_format(incomplete: str) -> list[str]:
-    return [f for f in FORMATS if f.startswith(incomplete)]  # one name each: no alias
+def _complete_format(incomplete: str, ctx: typer.Context | None = None) -> list[str]:
+    """The formats of the command being completed (ctx.info_name; score's without one)."""
+    from ..report import formats_of
+
+    command = ctx.info_name if ctx is not None and ctx.info_name else "score"
+    return [f for f in formats_of(command) if f.startswith(incomplete)]
+
+
+def _values(*values: str) -> Callable[[str], list[str]]:
+    """Completion of an option that takes one of `values`."""
+    return lambda incomplete: [v for v in values if v.lower().startswith(incomplete.lower())]
+
+
+def _complete_schema(incomplete: str) -> list[str]:
+    from ..schemas import SCHEMAS
+
+    return [n for n in SCHEMAS if n.startswith(incomplete.lower())]
 
 
 def _complete_opt(incomplete: str) -> list[str]:
@@ -70,13 +88,12 @@ def main_options(
         str | None,
         typer.Option(
             "--color",
+            "--colour",
             metavar="auto|always|never",
             help="Colour: auto (a terminal, honouring NO_COLOR and FORCE_COLOR), always, never; "
             "default: the config's, else auto. Like --tiles, also after the command.",
             show_default=False,
-            autocompletion=lambda incomplete: [
-                c for c in ("auto", "always", "never") if c.startswith(incomplete)
-            ],
+            autocompletion=_values("auto", "always", "never"),
         ),
     ] = None,
     tiles: Annotated[
@@ -97,7 +114,7 @@ def main_options(
             "stay as they are); default: the config's, else the locale's (LANG=ja_JP... "
             "gives ja), else en. Also after the command.",
             show_default=False,
-            autocompletion=lambda incomplete: [c for c in ("en", "ja") if c.startswith(incomplete)],
+            autocompletion=_values("en", "ja"),
         ),
     ] = None,
 ) -> None:
@@ -257,7 +274,7 @@ def score(
     tokens: Annotated[
         list[str] | None,
         typer.Argument(
-            metavar="TOKEN",
+            metavar="TOKEN...",
             help="One hand line as arguments, e.g. 234m406p22s56s chi:678s ron:4s",
             show_default=False,
         ),
@@ -288,11 +305,8 @@ def score(
     \b
     Examples:
       mjscore score 234m406p22s56s chi:678s ron:4s= round:E seat:S dora:1s
-      mjscore score 1112345678999p tsumo:9p riichi ippatsu round:S seat:W
       mjscore score --file examples/hands.txt --format jsonl
-      mjscore --no-tiles score 123m456p789s5577z tsumo:7z riichi
-      mjscore score 22233344m567p88s tsumo:4m --explain
-      mjscore score 234m567p234s67s88p ron:8s riichi dora:6p --compare presets
+      mjscore score 22233344m567p88s tsumo:4m riichi --explain
 
     \b
     Notation (all of it: mjscore notation):
@@ -300,8 +314,8 @@ def score(
       melds    chi:678s pon:555z- kan:1111m= ankan:9999p  (- = + : source)
       win      ron:4s= or tsumo:4s
       context  round:E seat:S dora:1s honba:1 sticks:2 rules:NAME opt:NAME=VALUE
-      rules    riichi tenhou mahjongsoul sanma mahjongsoul-sanma mleague wrc
-               ema webtile arushal kansai-boo european mcr  (mjscore rules)
+      rules    riichi tenhou mahjongsoul sanma mahjongsoul-sanma mleague wrc ema
+               webtile arushal kansai-boo european mcr  (mjscore rules)
       flags    riichi ippatsu haitei rinshan chankan ...
     """
     command = "explain" if explain else "score"
@@ -338,7 +352,7 @@ def waits(
     tokens: Annotated[
         list[str] | None,
         typer.Argument(
-            metavar="TOKEN",
+            metavar="TOKEN...",
             help="One hand line without a win token, e.g. 234m406p22s56s chi:678s",
             show_default=False,
         ),
@@ -353,7 +367,14 @@ def waits(
     output: OutputOption = None,
     explain: ExplainOption = False,
 ) -> int:
-    """What a hand waits on and what each win pays (13 tiles), or what to discard (14)."""
+    """What a hand waits on and what each win pays (13 tiles), or what to discard (14).
+
+    \b
+    Examples:
+      mjscore waits 234m406p22s56s chi:678s
+      mjscore waits 1112345678999p --rules tenhou
+      mjscore waits 123m456p789s1122z5z --format jsonl
+    """
     return score_command(
         tokens,
         file,
@@ -392,28 +413,46 @@ def _listing_format(fmt: str | None, command: str, config: Any) -> str:
     return chosen_format(fmt, config.format, formats_of(command))
 
 
+# A listing's ruleset: an argument (`yaku mcr`) or, as the other commands name it, --rules;
+# both may be given when they name the same ruleset (one_ruleset).
+ListedRulesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--rules",
+        "-r",
+        metavar="NAME",
+        help="The same as the RULESET argument; both at once must name the same ruleset "
+        "(else a usage error, exit 2).",
+        show_default=False,
+        autocompletion=_complete_rules,
+    ),
+]
+
+
+def _ruleset_argument(default: str) -> object:
+    return typer.Argument(
+        metavar="[RULESET]",
+        help=f"The ruleset (default: {default}).",
+        show_default=False,
+        autocompletion=_complete_rules,
+    )
+
+
+def one_ruleset(name: str | None, by_option: str | None) -> str | None:
+    """The ruleset named by a listing's argument or its --rules (lower case), None for
+    neither; two different names are a usage error."""
+    from .runner import UsageProblem
+
+    if name is not None and by_option is not None and name.lower() != by_option.lower():
+        raise UsageProblem(f"two rulesets named: '{name}' and --rules '{by_option}' (give one)")
+    chosen = name if name is not None else by_option
+    return chosen.lower() if chosen is not None else None
+
+
 @app.command()
 def rules(
-    name: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="[RULESET]",
-            help="One ruleset's detail (default: every ruleset).",
-            show_default=False,
-            autocompletion=_complete_rules,
-        ),
-    ] = None,
-    by_option: Annotated[
-        str | None,
-        typer.Option(
-            "--rules",
-            "-r",
-            metavar="NAME",
-            help="The same as the RULESET argument.",
-            show_default=False,
-            autocompletion=_complete_rules,
-        ),
-    ] = None,
+    name: Annotated[str | None, _ruleset_argument("every ruleset, each in detail")] = None,
+    by_option: ListedRulesOption = None,
     fmt: Annotated[str | None, _format_option("rules")] = None,
     full: Annotated[
         bool,
@@ -426,21 +465,24 @@ def rules(
     output: OutputOption = None,
 ) -> int:
     """List the rulesets with their options, defaults and accepted values; a preset as
-    what it changes from the ruleset it extends."""
-    return _written(output, lambda: _rules(name, by_option, fmt, full))
+    what it changes from the ruleset it extends (--full: all of it).
+
+    \b
+    Examples:
+      mjscore rules
+      mjscore rules tenhou
+      mjscore rules mcr --format json
+    """
+    return _written(output, lambda: _rules(one_ruleset(name, by_option), fmt, full))
 
 
-def _rules(name: str | None, by_option: str | None, fmt: str | None, full: bool = False) -> int:
+def _rules(chosen: str | None, fmt: str | None, full: bool = False) -> int:
     from ..engine.catalog import load_ruleset
     from ..rulesets import ruleset_names
-    from .runner import UsageProblem
 
-    if name and by_option and name.lower() != by_option.lower():
-        raise UsageProblem(f"two rulesets named: '{name}' and --rules '{by_option}' (give one)")
     config = listing_lang()
-    if "" in (name, by_option):  # `rules ''`: a name to check, as `yaku --rules ''` does
+    if chosen == "":  # `rules ''`: a name to check, as `yaku --rules ''` does
         load_ruleset("")
-    chosen = (name or by_option or "").lower()
     rulesets = [load_ruleset(chosen)] if chosen else [load_ruleset(n) for n in ruleset_names()]
     fmt = _listing_format(fmt, "rules", config)
     if fmt == "json":
@@ -456,21 +498,28 @@ def _rules(name: str | None, by_option: str | None, fmt: str | None, full: bool 
 
 @app.command()
 def yaku(
-    rules: Annotated[
-        str, typer.Option("--rules", "-r", metavar="NAME", help="Ruleset.")
-    ] = DEFAULT_RULESET,
+    name: Annotated[str | None, _ruleset_argument(DEFAULT_RULESET)] = None,
+    rules: ListedRulesOption = None,
     fmt: Annotated[str | None, _format_option("yaku")] = None,
     output: OutputOption = None,
 ) -> int:
-    """Show a ruleset's yaku table: names, han closed and open, yakuman, optional ones."""
-    return _written(output, lambda: _yaku(rules, fmt))
+    """Show a ruleset's yaku table: names, han closed and open, yakuman, optional ones.
+
+    \b
+    Examples:
+      mjscore yaku
+      mjscore yaku mcr
+      mjscore --lang ja yaku tenhou --format json
+    """
+    chosen = one_ruleset(name, rules)
+    return _written(output, lambda: _yaku(DEFAULT_RULESET if chosen is None else chosen, fmt))
 
 
 def _yaku(rules: str, fmt: str | None) -> int:
     from ..engine.catalog import load_ruleset
 
     config = listing_lang()
-    ruleset = load_ruleset(rules.lower())
+    ruleset = load_ruleset(rules)
     if _listing_format(fmt, "yaku", config) == "json":
         from ..report.listing_json import write_json, yaku_json
 
@@ -484,7 +533,13 @@ def _yaku(rules: str, fmt: str | None) -> int:
 
 @app.command()
 def notation(output: OutputOption = None) -> int:
-    """Print the hand notation: tiles, melds, win, context tokens, flags, examples."""
+    """Print the hand notation: tiles, melds, win, context tokens, flags, examples.
+
+    \b
+    Examples:
+      mjscore notation
+      mjscore --lang ja notation
+    """
     from importlib.resources import files
 
     listing_lang()
@@ -492,18 +547,19 @@ def notation(output: OutputOption = None) -> int:
 
     name = "notation_ja.txt" if japanese() else "notation.txt"
     text = files("mjscore.docs").joinpath(name).read_text("utf-8")
+    import shutil
+
+    from .helptext import fit
+
+    text = fit(text, shutil.get_terminal_size().columns)
     return _written(output, lambda: _text_out(text))
 
 
 @app.command()
 def table(
+    name: Annotated[str | None, _ruleset_argument(DEFAULT_RULESET)] = None,
     dealer: Annotated[bool, typer.Option("--dealer", help="The dealer's points.")] = False,
-    rules: Annotated[
-        str,
-        typer.Option(
-            "--rules", "-r", metavar="NAME", help="Ruleset.", autocompletion=_complete_rules
-        ),
-    ] = DEFAULT_RULESET,
+    rules: ListedRulesOption = None,
     opt: Annotated[
         list[str] | None,
         typer.Option(
@@ -521,8 +577,17 @@ def table(
     output: OutputOption = None,
 ) -> int:
     """What a hand pays under a ruleset: han x fu (riichi family), points x doubles
-    (European) or fan (MCR), ron and tsumo, with the limits."""
-    return _written(output, lambda: _table(dealer, rules, opt, fmt))
+    (European) or fan (MCR), ron and tsumo, with the limits.
+
+    \b
+    Examples:
+      mjscore table
+      mjscore table mcr
+      mjscore table tenhou --dealer --opt kiriage_mangan=on
+    """
+    chosen = one_ruleset(name, rules)
+    rules_name = DEFAULT_RULESET if chosen is None else chosen
+    return _written(output, lambda: _table(dealer, rules_name, opt, fmt))
 
 
 def _table(dealer: bool, rules: str, opt: list[str] | None, fmt: str | None) -> int:
@@ -532,7 +597,7 @@ def _table(dealer: bool, rules: str, opt: list[str] | None, fmt: str | None) -> 
 
     config = listing_lang()
     fmt = _listing_format(fmt, "table", config)
-    ruleset = load_ruleset(rules.lower())
+    ruleset = load_ruleset(rules)
     try:
         chosen = options_for(ruleset, map(text_arg, opt or []))
     except ConfigError as exc:
@@ -550,11 +615,31 @@ def _table(dealer: bool, rules: str, opt: list[str] | None, fmt: str | None) -> 
 
 
 @app.command()
-def schema(output: OutputOption = None) -> int:
-    """Print the JSON Schema of a score record (--format json / jsonl)."""
-    from ..schemas import schema_text
+def schema(
+    name: Annotated[
+        str,
+        typer.Argument(
+            metavar="[RECORD]",
+            help="Whose records: score (also waits, import --format jsonl), game or stats.",
+            autocompletion=_complete_schema,
+        ),
+    ] = "score",
+    output: OutputOption = None,
+) -> int:
+    """Print the JSON Schema of a command's records (--format json / jsonl).
 
-    text = schema_text()
+    \b
+    Examples:
+      mjscore schema
+      mjscore schema game
+      mjscore schema stats -o stats.schema.json
+    """
+    from ..schemas import SCHEMAS, schema_text
+    from .runner import UsageProblem, text_arg
+
+    if name.lower() not in SCHEMAS:
+        raise UsageProblem(f"no schema named '{text_arg(name)}' (one of {', '.join(SCHEMAS)})")
+    text = schema_text(name.lower())
     return _written(output, lambda: _text_out(text))
 
 
@@ -563,7 +648,7 @@ def boo_result(
     scores: Annotated[
         list[str] | None,
         typer.Argument(
-            metavar="SCORE",
+            metavar="SCORE...",
             help="The four final scores from the first dealer (起家) on, or one "
             "'4020/1900/1200/880'; put -- before a negative score.",
             show_default=False,
@@ -576,6 +661,7 @@ def boo_result(
             metavar="E|S|W|N",
             help="The player (by first-hand seat) whose yakuman ended the game.",
             show_default=False,
+            autocompletion=_values("E", "S", "W", "N"),
         ),
     ] = None,
     yakuman_result: Annotated[
@@ -585,12 +671,19 @@ def boo_result(
             metavar="normal|maru-a|double-maru-a",
             help="kansai-boo option yakuman_result (default: the ruleset's).",
             show_default=False,
+            autocompletion=_values("normal", "maru-a", "double-maru-a"),
         ),
     ] = None,
     fmt: Annotated[str | None, _format_option("boo-result")] = None,
     output: OutputOption = None,
 ) -> int:
-    """Kansai Boo game result (マルＡ / Ｂ / Ｃ) in game points, from the four final scores."""
+    """Kansai Boo game result (マルＡ / Ｂ / Ｃ) in game points, from the four final scores.
+
+    \b
+    Examples:
+      mjscore boo-result 4020 1900 1200 880
+      mjscore boo-result 4020/1900/1200/880 --yakuman E --format json
+    """
     return _written(output, lambda: _boo_result(scores, yakuman, yakuman_result, fmt))
 
 
@@ -610,7 +703,14 @@ def _boo_result(
         result = boo_result(parse_scores(scores or []), yakuman and yakuman.upper(), chosen)
     except BooResultError as exc:
         raise UsageProblem(str(exc)) from None
-    print(report.render(result, fmt))
+    out = report.render(result, fmt)
+    if fmt != "json":  # the sentence wraps between words at the terminal's width
+        import shutil
+
+        from .helptext import fit
+
+        out = fit(out, shutil.get_terminal_size().columns)
+    print(out)
     return int(ExitCode.OK)
 
 
@@ -652,6 +752,7 @@ def game(
             metavar="5-10|10-20|10-30|A,B,C,D",
             help="Uma by placement (default: the record's, else the ruleset's).",
             show_default=False,
+            autocompletion=_values("5-10", "10-20", "10-30"),
         ),
     ] = None,
     length: Annotated[
@@ -661,6 +762,7 @@ def game(
             metavar="east|south",
             help="The game's length (default: the record's, else the ruleset's).",
             show_default=False,
+            autocompletion=_values("east", "south"),
         ),
     ] = None,
     chart: Annotated[
@@ -677,11 +779,10 @@ def game(
     points, placement and result with uma and oka (docs/games.md).
 
     \b
-    Example:
+    Examples:
       mjscore game examples/night.txt
       mjscore import examples/records/mjai.jsonl | mjscore game -
       mjscore game examples/game.txt --format jsonl --uma 10-30
-      mjscore game examples/game.txt --lang ja --no-chart
     """
     from .game import game_command
 
@@ -734,7 +835,7 @@ def _record_paths(files: list[str] | None) -> list:
 RecordFiles = Annotated[
     list[str] | None,
     typer.Argument(
-        metavar="FILE",
+        metavar="FILE...",
         help="Game records, plain or gzip: Tenhou mjlog or tenhou.net/6 JSON, Mahjong Soul "
         "JSON, mjai JSON Lines (docs/records.md); a directory: the records under it; "
         "'-' = stdin.",
@@ -762,6 +863,7 @@ RecordOptOption = Annotated[
         metavar="NAME=VALUE",
         help="An option of that ruleset for records that name no rules; repeatable.",
         show_default=False,
+        autocompletion=_complete_opt,
     ),
 ]
 
@@ -775,7 +877,14 @@ def import_records(
     quiet: QuietOption = False,
     output: OutputOption = None,
 ) -> int:
-    """One hand line per win of game records, ready for `mjscore score --file -`."""
+    """One hand line per win of game records, ready for `mjscore score --file -`.
+
+    \b
+    Examples:
+      mjscore import examples/records/mjai.jsonl
+      mjscore import examples/records/ --format jsonl
+      mjscore import examples/records/sanma.json | mjscore score --file -
+    """
     from .records import import_command, record_rules
 
     paths = _record_paths(files)
@@ -792,7 +901,13 @@ def check_records(
     quiet: QuietOption = False,
     output: OutputOption = None,
 ) -> int:
-    """Score every win of game records and compare it with the record's verdict."""
+    """Score every win of game records and compare it with the record's verdict.
+
+    \b
+    Examples:
+      mjscore check examples/records/
+      mjscore check examples/records/sanma.json --format jsonl
+    """
     from .records import check_command, record_rules
 
     paths = _record_paths(files)
@@ -805,7 +920,7 @@ def stats(
     files: Annotated[
         list[str] | None,
         typer.Argument(
-            metavar="FILE|DIR|-",
+            metavar="FILE...",
             help="Game records (every format import reads), directories of them, files of "
             "lines (import's, a typed game, or plain hands); '-' = stdin.",
             show_default=False,
@@ -849,6 +964,7 @@ def stats(
             metavar="east|south",
             help="Count the games of this length.",
             show_default=False,
+            autocompletion=_values("east", "south"),
         ),
     ] = None,
     seats: Annotated[
@@ -858,6 +974,7 @@ def stats(
             metavar="3|4",
             help="Count the games of this many players.",
             show_default=False,
+            autocompletion=_values("3", "4"),
         ),
     ] = None,
     fmt: Annotated[str | None, _format_option("stats")] = None,
@@ -881,7 +998,7 @@ def stats(
     yaku, han, fu and limits of every win re-scored (docs/stats.md).
 
     \b
-    Example:
+    Examples:
       mjscore stats examples/records/
       mjscore stats examples/records/ --player POTDAY --format jsonl
       mjscore stats examples/hands.txt
@@ -910,7 +1027,7 @@ def stats(
 
 
 GLOBAL_FLAGS = ("--tiles", "--no-tiles")  # the app's options, taken anywhere on the line
-GLOBAL_VALUED = ("--color", "--lang")
+GLOBAL_VALUED = ("--color", "--colour", "--lang")
 
 
 def globals_first(args: list[str]) -> list[str]:
@@ -936,8 +1053,9 @@ def globals_first(args: list[str]) -> list[str]:
     return front + rest
 
 
-NARROW_HELP = 100  # below it --help is click's plain text: rich's tables cut names at 80
-RICH_HELP = app.rich_markup_mode
+# every command's help laid out by helptext, whatever the width (its docstring)
+for _info in app.registered_commands:
+    _info.cls = HelpCommand
 
 
 def run(argv: list[str] | None = None) -> int:
@@ -951,13 +1069,7 @@ def run(argv: list[str] | None = None) -> int:
     settings.update(color="auto", tiles=None, lang=lang_from_locale(os.environ))
     DISPLAY_FLAGS.clear()
     configure(encoding=getattr(sys.stdout, "encoding", None) or "utf-8")
-    sane_columns(os.environ)  # every rich console reads it, typer's help too
-    # rich's help tables squeeze an option's name into `--yakum…` (at 40 columns) and a
-    # value into `double-mar…` (at 80); click's plain help keeps every word whole
-    import shutil
-
-    narrow = shutil.get_terminal_size().columns < NARROW_HELP
-    app.rich_markup_mode = None if narrow else RICH_HELP
+    sane_columns(os.environ)  # every rich console reads it, the help too
     for stream in (sys.stdout, sys.stderr):  # UTF-8 out, whatever the locale says
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None and getattr(stream, "encoding", "").lower() != "utf-8":

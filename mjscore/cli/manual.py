@@ -138,22 +138,16 @@ def read_commands() -> list[Command]:
     import typer
     from typer import _click as click
 
-    from .commands import RICH_HELP, app
+    from .commands import app
 
-    app.rich_markup_mode = None  # click's plain help records, as --help prints them narrow
-    try:
-        group: Any = typer.main.get_command(app)  # a click Group: the app has commands
-        root = click.Context(group, info_name="mjscore", **group.context_settings)
-        commands = [_command(group, root, "")]
-        for name in group.list_commands(root):
-            cmd = group.get_command(root, name)
-            if cmd is not None and not cmd.hidden:
-                commands.append(
-                    _command(cmd, click.Context(cmd, info_name=name, parent=root), name)
-                )
-        return commands
-    finally:
-        app.rich_markup_mode = RICH_HELP
+    group: Any = typer.main.get_command(app)  # a click Group: the app has commands
+    root = click.Context(group, info_name="mjscore", **group.context_settings)
+    commands = [_command(group, root, "")]
+    for name in group.list_commands(root):
+        cmd = group.get_command(root, name)
+        if cmd is not None and not cmd.hidden:
+            commands.append(_command(cmd, click.Context(cmd, info_name=name, parent=root), name))
+    return commands
 
 
 def _command(cmd: Any, ctx: Any, name: str) -> Command:

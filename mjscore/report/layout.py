@@ -44,6 +44,7 @@ def wrap_words(text: Text, width: int) -> list[Text]:
     lines: list[Text] = []
     last_end = 0
     words = [piece for m in _WORDS.finditer(plain) for piece in _pieces(plain, *m.span())]
+    words = [part for span in words for part in _values(plain, *span, width)]
     line_start = words[0][0] if words else 0
     for begin, end in words:
         if width_of(plain[line_start:end]) > width and last_end > line_start:
@@ -52,6 +53,15 @@ def wrap_words(text: Text, width: int) -> list[Text]:
         last_end = end
     lines.append(text[line_start:last_end])
     return lines
+
+
+def _values(plain: str, start: int, end: int, width: int) -> list[tuple[int, int]]:
+    """A word wider than any line (`a,b,c` or `a|b|c`, a list of values) as the spans a
+    line may break between: after each `,` or `|`; any other word whole."""
+    if width_of(plain[start:end]) <= width:
+        return [(start, end)]
+    cuts = [i + 1 for i in range(start, end - 1) if plain[i] in ",|"]
+    return list(zip([start, *cuts], [*cuts, end], strict=True))
 
 
 def columns(

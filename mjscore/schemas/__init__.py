@@ -1,7 +1,8 @@
 """The JSON Schema of the score record (docs/output.md), shipped with the package.
 
-`mjscore schema` prints it; `record_schema()` returns it parsed, for tools that
-validate records (the test suite validates every record it makes against it).
+`mjscore schema` prints it (`mjscore schema game` and `stats` the others);
+`record_schema()` returns it parsed, for tools that validate records (the test suite
+validates every record it makes against it).
 """
 
 from __future__ import annotations
@@ -15,8 +16,13 @@ GAME_PATH = os.path.join(os.path.dirname(__file__), "game.schema.json")  # `mjsc
 STATS_PATH = os.path.join(os.path.dirname(__file__), "stats.schema.json")  # `mjscore stats`
 
 
-def schema_text() -> str:
-    with open(PATH, encoding="utf-8") as f:
+# The schemas `mjscore schema NAME` prints, by the command whose records they describe.
+SCHEMAS = {"score": PATH, "game": GAME_PATH, "stats": STATS_PATH}
+
+
+def schema_text(name: str = "score") -> str:
+    """The schema of `name`'s records (a key of SCHEMAS) as the package ships it."""
+    with open(SCHEMAS[name], encoding="utf-8") as f:
         return f.read()
 
 
