@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -144,3 +145,109 @@ def test_usage_errors_exit_2_with_one_line(args, words):
     )
     assert out.returncode == 2
     assert words in out.stderr and len(out.stderr.splitlines()) == 1
+
+
+# -- negative scores and Japanese (issue 36) --------------------------------------------------
+
+
+def _boo(*args: str, columns: int = 80) -> subprocess.CompletedProcess[str]:
+    import os
+
+    env = {**os.environ, "COLUMNS": str(columns)}
+    env.pop("LANG", None)
+    return subprocess.run(
+        [sys.executable, "-m", "mjscore", "boo-result", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["4500", "2000", "1600", "-100"],
+        ["4500", "2000", "1600", "-100", "--format", "json"],
+        ["--", "4500", "2000", "1600", "-100"],
+        ["4500/2000/1600/-100"],
+        ["-100", "4500", "2000", "1600"],
+    ],
+)
+def test_a_negative_score_is_a_score_not_an_option(args):
+    """A player can end a Boo game below zero (the game ends at 0 or fewer, §3.8): -100 is
+    typed as it is. 4,500 + 2,000 + 1,600 - 100 = 8,000; W and N sank (§3.8: マルＢ, the top
+    +7, each sunk player -5, the one at exactly 2,000 nothing)."""
+    done = _boo(*args)
+    assert done.returncode == 0, done.stderr
+    if "json" in args:
+        rec = json.loads(done.stdout)
+        assert rec["result"] == "マルＢ" and rec["scores"]["N"] == -100
+        assert rec["points"] == {"E": 7, "S": 0, "W": -5, "N": -5}
+    elif args[0] == "-100":
+        assert done.stdout.splitlines()[1].split() == ["E", "-100", "-5", "sunk"]
+    else:
+        assert done.stdout.startswith("マルＢ")
+        assert done.stdout.splitlines()[4].split() == ["N", "-100", "-5", "sunk"]
+
+
+@pytest.mark.parametrize("word", ["--yakumna", "-x", "-1x"])
+def test_a_word_with_a_dash_that_is_no_number_is_still_refused(word):
+    done = _boo("4500", "2000", "1600", "1900", word)
+    assert done.returncode == 2 and done.stdout == ""
+    assert f"No such option: {word}" in done.stderr and len(done.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "args, first, rows",
+    [
+        (
+            ["4020", "1900", "1200", "880"],
+            "マルＡ：原点2000未満の3人（南、西、北）がトップの東に10ずつ払い、東は場代3を払う",
+            [["東", "4020", "+27", "トップ"], ["南", "1900", "-10", "沈み"]],
+        ),
+        (
+            ["2000", "2000", "2000", "2000"],
+            "原点2000未満なし：トップの東が場代3だけを払う",
+            [["東", "2000", "-3", "トップ"], ["南", "2000", "0"]],
+        ),
+        (
+            ["2600", "2400", "1500", "1500", "--yakuman", "S", "--yakuman-result", "maru-a"],
+            "マルＡ：南が役満を和了し、ほかの各家から10ずつ取り、場代3を払う",
+            [["東", "2600", "-10", "支払い"], ["南", "2400", "+27", "トップ"]],
+        ),
+    ],
+)
+@pytest.mark.parametrize("where", ["after", "before"])
+def test_lang_ja_gives_the_result_in_japanese(args, first, rows, where):
+    """The Shiragiku rule book's words: 原点 (the start), 沈み (sunk), トップ, 場代 (the
+    table fee); the seats in kanji and the scores without commas, as the score report."""
+    lang = ["--lang", "ja"]
+    cmd = [*args, *lang] if where == "after" else args
+    done = (
+        _boo(*cmd, columns=120)
+        if where == "after"
+        else subprocess.run(
+            [sys.executable, "-m", "mjscore", *lang, "boo-result", *args],
+            capture_output=True,
+            text=True,
+        )
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == first
+    assert [line.split() for line in lines[1:3]] == rows
+    assert not re.search(r"[A-Za-z]", done.stdout)
+
+
+@pytest.mark.parametrize("columns", [40, 60, 80, 120])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_result_fits_the_terminal(columns, lang):
+    from rich.cells import cell_len
+
+    done = _boo("--lang", lang, "4020", "1900", "1200", "880", columns=columns)
+    assert done.returncode == 0, done.stderr
+    assert all(cell_len(line) <= columns for line in done.stdout.splitlines()), done.stdout
+    words = "".join(done.stdout.splitlines()[: -4 or None])
+    assert ("東に10ずつ払い" if lang == "ja" else "pay the top player E 10 each") in (
+        words if lang == "ja" else " ".join(done.stdout.split())
+    )

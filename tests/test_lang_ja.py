@@ -312,6 +312,47 @@ def test_the_japanese_report_of_every_ruleset_keeps_every_number_whole(capsys, m
             assert (f"{n:+}" if n else "0") in tokens, (width, line, n)
 
 
+DRAW_LINES = [
+    "draw:exhaustive round:E tenpai:E,S honba:1",
+    "draw:nagashi nagashi:W tenpai:W,N round:S honba:2",
+]
+
+
+def _first_seat_cell(line: str) -> int:
+    """The cell where the line's first seat (東 南 西 北) or 放銃者 begins."""
+    at = min(i for i, ch in enumerate(line) if ch in "東南西北放")
+    return cell_len(line[:at])
+
+
+@pytest.mark.parametrize("width", JA_WIDTHS)
+def test_the_net_row_lines_up_with_the_payments(capsys, monkeypatch, width):
+    """Issue 36: 収支's seats begin in the cell where 支払い's payers do (支払い is six cells
+    wide, 収支 four), at every width, as `net` lines up with `payments` in English."""
+    monkeypatch.setenv("COLUMNS", str(width))
+    code, out, err = run(
+        "--no-tiles",
+        "--lang",
+        "ja",
+        "score",
+        "--file",
+        "-",
+        "-q",
+        capsys=capsys,
+        stdin="\n".join(JA_HANDS + DRAW_LINES) + "\n",
+    )
+    assert code == 0, err
+    lines = out.splitlines()
+    pairs = 0
+    for k, line in enumerate(lines):
+        if line.startswith("収支"):
+            paid = [x for x in lines[:k] if x.startswith("支払い")][-1]
+            if paid.strip() == "支払い":  # too narrow: the payments under their label
+                continue
+            assert _first_seat_cell(line) == _first_seat_cell(paid), (paid, line)
+            pairs += 1
+    assert pairs >= 10
+
+
 def test_the_japanese_report_says_no_english_word_of_its_own(capsys, monkeypatch):
     """What the report writes itself is Japanese: the English left is the input's own (mpsz,
     the option names of a note) and the European special hands' French and German names."""
@@ -399,3 +440,95 @@ def test_the_japanese_three_player_table_says_who_pays_a_tsumo(capsys, dealer):
     flat = "".join(out.split())
     assert ("子の二人がNずつ払う" if dealer else "もう一人の子がa、親がbを払う") in flat
     assert "ツモ損" in flat and "子の三人" not in flat
+
+
+# -- a drawn-round line's report (issue 36) ---------------------------------------------------
+
+# Each kind of draw and what the report says first, in English and as Tenhou's result screen
+# says it (tenhou.net/6's result words: 流局, 流し満貫, 九種九牌, 四家立直, 三家和了,
+# 四槓散了, 四風連打; 途中流局 for an abortive draw).
+DRAWS = [
+    ("draw:exhaustive round:E tenpai:E,S", "exhaustive draw", "流局"),
+    ("draw:exhaustive round:E tenpai:none", "exhaustive draw", "流局"),
+    ("draw:nagashi nagashi:W tenpai:W,N round:S", "nagashi mangan: W", "流し満貫 西"),
+    (
+        "draw:nine-terminals round:E",
+        "abortive draw: nine terminals (九種九牌)",
+        "途中流局 九種九牌",
+    ),
+    (
+        "draw:four-riichi round:E sticks:4 riichi-by:E,S,W,N",
+        "abortive draw: four riichi (四家立直)",
+        "途中流局 四家立直",
+    ),
+    ("draw:triple-ron round:E", "abortive draw: triple ron (三家和了)", "途中流局 三家和了"),
+    ("draw:four-kans round:E", "abortive draw: four kans (四槓散了)", "途中流局 四槓散了"),
+    ("draw:four-winds round:E", "abortive draw: four winds (四風連打)", "途中流局 四風連打"),
+]
+
+
+@pytest.mark.parametrize("width", JA_WIDTHS)
+@pytest.mark.parametrize("line, english, japanese", DRAWS, ids=[d[0].split()[0] for d in DRAWS])
+def test_a_drawn_round_line_says_first_which_draw_it_was(
+    capsys, monkeypatch, line, english, japanese, width
+):
+    monkeypatch.setenv("COLUMNS", str(width))
+    for lang, headline in (("en", english), ("ja", japanese)):
+        code, out, err = run("--lang", lang, "score", *line.split(), capsys=capsys)
+        assert code == 0, err
+        assert out.splitlines()[1] == headline, (lang, out)
+
+
+def test_a_drawn_round_s_payments_and_note_are_japanese(capsys):
+    """The noten payments are ノーテン罰符 and the note says 流局 and 聴牌 (Tenhou's words),
+    with no English word of the report's own."""
+    out = _ja(capsys, *["draw:exhaustive", "round:E", "tenpai:E", "honba:1"])
+    assert out.splitlines()[1] == "流局"
+    # 3,000 noten payments: S, W and N pay 1,000 each to E, the one ready (Tenhou's rule)
+    assert re.findall(r"[南西北] → 東  1000  ノーテン罰符", out) and out.count("ノーテン罰符") == 3
+    assert "注 流局；聴牌 東" in out
+    assert not re.search(r"noten|draw|ready|nobody|payments|net|note", out)
+
+
+# -- kinsoku: what never begins a line (issue 36) ---------------------------------------------
+
+NO_LINE_START = "、。，．）」』】：；！？"
+
+
+@pytest.mark.parametrize("width", [40, 50, 60, 80])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["rules"],
+        ["rules", "kansai-boo"],
+        ["yaku"],
+        ["waits", "123m456p789s1122z"],
+        ["waits", "1m234p567s789s", "pon:111m"],
+        ["score", *HAND],
+    ],
+    ids=lambda c: " ".join(c[:2]),
+)
+def test_no_japanese_line_begins_with_a_comma_a_stop_or_a_closing_bracket(
+    capsys, monkeypatch, command, width
+):
+    """JIS X 4051's line-start rule (行頭禁則): a line never begins with 、 。 or a closing
+    bracket; the text wraps before the character that comes ahead of it instead."""
+    monkeypatch.setenv("COLUMNS", str(width))
+    code, out, err = run("--no-tiles", "--lang", "ja", *command, capsys=capsys)
+    assert code == 0, err
+    for line in out.splitlines():
+        assert not line.strip() or line.lstrip()[0] not in NO_LINE_START, (width, line)
+        assert cell_len(line) <= width, (width, line)
+
+
+def test_wrapping_moves_the_word_before_a_comma_to_the_next_line():
+    from rich.text import Text
+
+    from mjscore.report.layout import wrap_words
+
+    # 10 cells: 聴牌だが和 (10) would leave 、 to start the next line; 和了 goes with it
+    lines = [t.plain for t in wrap_words(Text("聴牌だが和了、点にならない"), 10)]
+    assert all(not line.startswith("、") for line in lines) and "".join(lines) == (
+        "聴牌だが和了、点にならない"
+    )
+    assert all(cell_len(line) <= 10 for line in lines)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import mjscore
 from mjscore.engine.loop import score_line
 from mjscore.ledger import Entry, games, read_header, round_mark
 from mjscore.records import read_hands
@@ -84,7 +85,7 @@ def test_a_header_made_from_values_is_the_game_line_read_back():
 def test_a_reader_that_scores_later_is_not_guarded():
     from mjscore.records.guard import refusal, scored_later
 
-    fifth = "11112345678999m tsumo:1m round:E seat:E"
+    fifth = mjscore.parse("11112345678999m tsumo:1m round:E seat:E")  # reads, cannot be
     assert refusal(fifth) is not None
     with scored_later():
         assert refusal(fifth) is None

@@ -183,7 +183,6 @@ def test_a_four_player_deal_in_a_three_player_game_is_an_error():
 def test_an_open_kan_on_a_discard_then_a_replacement_win():
     """No record here has a daiminkan: the decoders and the replay are tested on their own."""
     from mjscore.records.mjlog import decode_meld, tile_of
-    from mjscore.records.model import write_line
     from mjscore.records.replay import Replay
     from mjscore.records.tenhou6 import parse_call
 
@@ -201,7 +200,7 @@ def test_an_open_kan_on_a_discard_then_a_replacement_win():
         r.discard(seat, tile)
     r.call(0, "kan", [100, 101, 102, 103], 100, 2)
     r.draw(0, 109)
-    line = write_line(r.win(0, 0, []))
+    line = r.written(r.win(0, 0, [])).text
     assert line == "123m123p123s1z kan:8888s= tsumo:1z round:E seat:E dora:6z rinshan"
     assert mjscore.score(line).ok
 
@@ -246,10 +245,10 @@ def test_check_jsonl_and_a_disagreement_side_by_side(monkeypatch):
     records = [r for r in records if "game" not in r]
     assert all(r["agree"] and r["mjscore"]["ok"] for r in records)
 
-    from mjscore.engine import loop as engine  # what `check` scores a record's line with
+    from mjscore.engine import loop as engine  # what `check` scores a record's hand with
 
-    real = engine.score_line
-    monkeypatch.setattr(engine, "score_line", lambda line: real(line.replace(" ippatsu", "")))
+    real = engine.score_hand
+    monkeypatch.setattr(engine, "score_hand", lambda hand: real(hand.without_flags("ippatsu")))
     out = io.StringIO()
     assert check_command([str(MJLOG / "double-ron.mjlog")], out=out) == 1
     text = out.getvalue()

@@ -257,6 +257,35 @@ def test_deep_json_and_a_5000_digit_number_are_problems_and_the_run_goes_on(tmp_
 
 
 @pytest.mark.parametrize(
+    "data, expected",
+    [
+        (b'{"a": 1}  \r\n', {"a": 1}),  # JSON's own spaces after the object
+        (b'\xef\xbb\xbf{"a": [1, -2]}\n', {"a": [1, -2]}),  # a byte order mark
+        (b' {"a": 1}', {"a": 1}),  # a space before it
+        (b'{"a": -123456789012}', {"a": -123456789012}),  # twelve digits: a number
+        (b'{"a": 1} x', "not JSON: Extra data (column 10)"),
+        (b'{"a": 1}{', "not JSON: Extra data (column 9)"),
+        (b'{"a": 1}\x0c', "not JSON: Extra data (column 9)"),  # a form feed is no JSON space
+        (b'{"a": 1, }', "not JSON: Expecting property name enclosed in double quotes (column 10)"),
+        (b'{"a": 1234567890123}', "a number of 13 digits (expected at most 12)"),
+        (b'{"a": ' + b"[" * 100_000, "JSON nested too deeply to read"),
+    ],
+)
+def test_a_json_line_reads_the_same_whichever_way_the_decoder_takes(data, expected):
+    """The usual object goes straight to json's scanner; anything else, and every failure,
+    is said by the checked decoder: the same value, the same words (json's messages)."""
+    from mjscore.records.jsonfile import parse_json
+    from mjscore.records.model import RecordError
+
+    if isinstance(expected, dict):
+        assert parse_json(data) == expected
+        return
+    with pytest.raises(RecordError) as caught:
+        parse_json(data)
+    assert str(caught.value) == expected
+
+
+@pytest.mark.parametrize(
     "change, field",
     [
         (('hai0="131,', 'hai0="136,'), "hai0=136 is not a tile id (expected 0-135)"),
@@ -386,10 +415,10 @@ def test_a_lobby_outside_the_standard_rules_is_noted_and_its_differences_apart(
     assert len(wins) == 4 and all(w.rules for w in wins)
     assert "rules" in wins[0].to_dict()
 
-    from mjscore.engine import loop as engine  # what `check` scores a record's line with
+    from mjscore.engine import loop as engine  # what `check` scores a record's hand with
 
-    real = engine.score_line
-    monkeypatch.setattr(engine, "score_line", lambda line: real(line.replace(" ippatsu", "")))
+    real = engine.score_hand
+    monkeypatch.setattr(engine, "score_hand", lambda hand: real(hand.without_flags("ippatsu")))
     code, out, err = check([str(chips), str(GOOD)])
     assert code == 1
     assert out.count("\nrules: ") + out.startswith("rules: ") == 2  # chips: apart

@@ -83,6 +83,7 @@ def assert_clean(found: list[Any], what: object) -> None:
     """Wins read back in mjscore; problems are words for a person (no Python in them)."""
     for item in found:
         if isinstance(item, Win):
+            assert item.hand is not None and mjscore.parse(item.line) == item.hand, item.line
             r = mjscore.score(item.line)
             assert r.error is None or r.error.kind not in REFUSED, (what, item.line, r.error)
         elif isinstance(item, Problem):

@@ -20,6 +20,7 @@ from records_builder import majsoul_record, mjai_log
 from test_records_majsoul import CHANKAN, PAO, RANKED
 from test_records_mjai import SANMA, TENHOU
 
+from mjscore.core.notation import parse_line
 from mjscore.records import Problem, Win, read_hands
 from mjscore.records.guard import refusal
 
@@ -98,7 +99,9 @@ def mjai_cases() -> list[list[Any]]:
 def read_all(data: bytes) -> None:
     for item in read_hands(data, name="fuzz", games=True):
         if isinstance(item, Win):
-            assert refusal(item.line) is None, item.line
+            # the hand is one mjscore accepts, and its line reads back to it
+            assert item.hand is not None and refusal(item.hand) is None, item.line
+            assert parse_line(item.line) == item.hand, item.line
         elif isinstance(item, Problem):
             assert isinstance(str(item), str)
 

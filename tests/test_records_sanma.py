@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import mjscore
+from mjscore.base.tiles import tile_of as tile_of_text
 from mjscore.cli.records import check_command
 from mjscore.records import Problem, Win, read_hands
 from mjscore.records.check import check_win, describe
@@ -218,9 +219,9 @@ def test_the_live_wall_has_55_tiles_for_haitei() -> None:
             replay.draw(seat, 13 + n)
             if n < draws - 1:
                 replay.discard(seat, 13 + n)
-        facts = replay.win((draws - 1) % 3, (draws - 1) % 3, [])
-        assert ("haitei" in facts.flags) is haitei
-        assert facts.seat_wind == "ESW"[(draws - 1) % 3]
+        hand = replay.win((draws - 1) % 3, (draws - 1) % 3, [])
+        assert ("haitei" in hand.ctx.flags) is haitei
+        assert hand.ctx.seat_wind == "ESW"[(draws - 1) % 3]
 
 
 def test_a_chi_or_a_fourth_seat_in_a_three_player_game_is_a_record_error() -> None:
@@ -299,8 +300,8 @@ def test_a_ron_on_a_north_being_set_aside_keeps_the_robbers_ippatsu() -> None:
     replay.discard(2, 85)
     replay.draw(0, 121)
     replay.set_kita(0, 121)
-    facts = replay.win(1, 0, [])
-    assert facts.flags == ["double-riichi", "ippatsu", "kita-ron"]  # its first discard
-    assert (str(facts.win_tile), facts.discarder, facts.seat_wind) == ("4z", "-", "S")
+    ctx = replay.win(1, 0, []).ctx
+    assert ctx.flags == {"double-riichi", "ippatsu", "kita-ron"}  # its first discard
+    assert (ctx.win_tile, ctx.discarder, ctx.seat_wind) == (tile_of_text("4z"), "-", "S")
     # the kita broke every other ippatsu, as a call does: seat 0 set it aside, not seat 1
     assert replay.ippatsu == [False] * 4 and replay.kita[0] == 1

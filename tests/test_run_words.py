@@ -41,7 +41,18 @@ def test_a_file_run_ends_with_its_count(hands: Path, fmt: str):
 def test_stdin_is_named_and_waits_counts_too():
     done = mj("waits", "--file", "-", "-F", "jsonl", stdin="234m406p22s56s chi:678s\n")
     assert done.returncode == 0
-    assert done.stderr.splitlines()[-1] == "mjscore: standard input: 1 hand: 1 scored"
+    assert done.stderr.splitlines()[-1] == "mjscore: standard input: 1 hand: 1 read"
+
+
+@pytest.mark.parametrize("fmt", ["rich", "jsonl", "tsv"])
+def test_waits_says_it_read_the_hands_not_that_it_scored_them(tmp_path: Path, fmt: str):
+    """Issue 36: waits reads a hand (what it waits on), it does not score one: its summary
+    says `read` as the exit status's words do (docs/commands.md)."""
+    path = tmp_path / "waiting.txt"
+    path.write_text("234m406p22s56s chi:678s\n123m456p789s11225z\nxx\n", "utf-8")
+    done = mj("waits", "--file", str(path), "--format", fmt)
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[-1] == f"mjscore: {path}: 3 hands: 2 read, 1 not read"
 
 
 def test_quiet_hides_the_summary(hands: Path):
@@ -96,8 +107,8 @@ def test_check_shows_both_sides_yaku_row_by_row(monkeypatch):
     from mjscore.cli.records import check_command
     from mjscore.engine import loop as engine
 
-    real = engine.score_line
-    monkeypatch.setattr(engine, "score_line", lambda line: real(line.replace(" ippatsu", "")))
+    real = engine.score_hand
+    monkeypatch.setattr(engine, "score_hand", lambda hand: real(hand.without_flags("ippatsu")))
     out = io.StringIO()
     record = Path(__file__).parent / "data" / "logs" / "mjlog" / "double-ron.mjlog"
     assert check_command([str(record)], out=out, quiet=True) == 1

@@ -261,3 +261,33 @@ def test_a_ruleset_file_is_read_by_its_scheme_not_its_name(tmp_path, monkeypatch
 def test_bad_options_are_one_clear_message(args, said, capsys):
     code, out, err = run("table", *args, capsys=capsys)
     assert code == 2 and out == "" and said in err and "internal" not in err
+
+
+def limit_rows(text: str, head: str) -> list[str]:
+    """The names of the limit block's rows: the lines after the header `head` (its first
+    word) down to the first blank line, each name up to the two-blank gap before a number."""
+    lines = text.splitlines()
+    [start] = [i for i, line in enumerate(lines) if line.split()[:1] == [head]]
+    names = []
+    for line in lines[start + 1 :]:
+        if not line.strip():
+            break
+        names.append(re.split(r"\s{2,}", line.strip())[0])
+    return names
+
+
+@pytest.mark.parametrize("lang, head", [("en", "limit"), ("ja", "役満・満貫")])
+@pytest.mark.parametrize("name", ["riichi", "mahjongsoul", "mleague", "sanma", "webtile"])
+def test_each_limit_row_has_a_name_of_its_own(name, lang, head, capsys, monkeypatch):
+    """Issue 36: the 13+ han row is 数え役満 (counted yakuman), not a second 役満."""
+    text = table(capsys, monkeypatch, "--lang", lang, "--rules", name)
+    rows = limit_rows(text, head)
+    assert len(rows) == len(set(rows)), rows
+    counted = [row for row in table_json(capsys, "--rules", name)["limits"] if row["han"] == 13]
+    assert len(counted) == (0 if name == "mleague" else 1)  # M.League: no counted yakuman
+    if counted:
+        assert ("数え役満" if lang == "ja" else "kazoe-yakuman") in rows
+        assert (
+            rows.index("数え役満" if lang == "ja" else "kazoe-yakuman")
+            == rows.index("役満" if lang == "ja" else "yakuman") - 1
+        )

@@ -35,6 +35,32 @@ def test_an_unknown_token_gets_the_nearest_fix(line, fix):
     assert fix in _error(line)
 
 
+@pytest.mark.parametrize(
+    ("token", "fix"),
+    [
+        ("seat=S", "seat:S"),  # the value kept, not `seat:`
+        ("round=S", "round:S"),
+        ("dora=1s", "dora:1s"),
+        ("dealer", "seat:E"),  # docs/notation.md: East is the dealer
+        ("Dealer", "seat:E"),
+        ("dealer:yes", "seat:E"),
+        ("oya", "seat:E"),
+    ],
+)
+def test_a_context_said_another_way_gets_the_token_that_says_it(token, fix):
+    """Issue 36: the hint is a token that reads, and means what the user wrote."""
+    message = _error(f"{OPEN} ron:4s {token}")
+    assert f"did you mean '{fix}'?" in message
+    fixed = mjscore.score(f"{OPEN} ron:4s {fix}")
+    assert fixed.ok and fixed.error is None
+
+
+def test_the_dealer_hint_scores_the_dealer_s_hand():
+    # 4 han 30 fu on a ron: 7,700 for a non-dealer, 11,600 for the dealer (the score table)
+    assert mjscore.score(f"{OPEN} ron:4s seat:E dora:1s").value == 11600
+    assert "(the dealer is the East seat)" in _error(f"{OPEN} ron:4s dealer dora:1s")
+
+
 def test_an_unknown_ruleset_gets_the_nearest_name(capsys):
     assert run(["score", "--rules", "riichii", OPEN, "ron:4s"]) == 2
     assert "did you mean 'riichi'?" in capsys.readouterr().err

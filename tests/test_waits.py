@@ -342,3 +342,45 @@ def test_a_hand_the_set_cannot_hold_is_an_error_not_waits():
     r = mjscore.waits("11555p55s ankan:8888p chi:345s round:E seat:N rules:webtile")
     assert not r.ok and "3 plain 5p" in r.error.message
     assert mjscore.waits("11055p55s ankan:8888p chi:345s round:E seat:N rules:webtile").ok
+
+
+# -- ready is 聴牌, not 0向聴 (issue 36) -------------------------------------------------------
+
+
+def _waits_report(capsys, lang: str, line: str) -> str:
+    assert run(["--no-tiles", "--lang", lang, "waits", line]) == 0
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "lang, ready, other",
+    [
+        ("en", "14 tiles: ready after the best discard (regular 0,", "shanten 0"),
+        ("ja", "14枚：最善の打牌で聴牌（一般形 0、", "0向聴"),
+    ],
+)
+def test_a_discard_that_leaves_the_hand_ready_says_ready(capsys, lang, ready, other):
+    # 123m456p789s 11z 22z 5z: 5z away leaves a shanpon on 1z and 2z (by hand)
+    out = _waits_report(capsys, lang, "123m456p789s11225z")
+    assert ready in " ".join(out.split("\n")) and other not in out
+
+
+@pytest.mark.parametrize(
+    "lang, said", [("en", "shanten 1 after the best discard"), ("ja", "最善の打牌で1向聴")]
+)
+def test_a_hand_one_from_ready_keeps_its_shanten(capsys, lang, said):
+    assert said in _waits_report(capsys, lang, "123m456p789s11235z")
+
+
+@pytest.mark.parametrize(
+    "lang, ready, other",
+    [
+        ("en", "ready (regular 0), but no tile", "not ready"),
+        ("ja", "聴牌（一般形 0）だが", "未聴牌"),
+    ],
+)
+def test_a_hand_ready_on_nothing_is_ready_not_zero_shanten(capsys, lang, ready, other):
+    # docs/waits.md: 1m234p567s789s pon:111m waits on a fifth 1m only
+    out = _waits_report(capsys, lang, "1m234p567s789s pon:111m")
+    assert ready in out.replace("\n", " ") and other not in out
+    assert "0向聴" not in out and "shanten 0" not in out

@@ -40,6 +40,16 @@ def known(word: str, choices: Iterable[str], where: str = "mjscore rules") -> st
 # other programs' words: Tenhou writes 'reach' for riichi, English MCR books kong/chow/pung
 FLAG_ALIASES = {"reach": "riichi", "double-reach": "double-riichi", "open-reach": "open-riichi"}
 KEY_ALIASES = {"kong": "kan", "chow": "chi", "pung": "pon"}
+# words for a context the notation says another way (docs/notation.md: East is the dealer)
+WORD_HINTS = {
+    "dealer": ("seat:E", "the dealer is the East seat"),
+    "oya": ("seat:E", "the dealer (親) is the East seat"),
+}
+
+
+def _word_hint(word: str) -> str:
+    fix, why = WORD_HINTS[word]
+    return f"; did you mean '{fix}'? ({why})"
 
 
 def token_hint(
@@ -54,6 +64,11 @@ def token_hint(
     low = text.lower()
     if low in FLAG_ALIASES:
         return f"; did you mean '{FLAG_ALIASES[low]}'?"
+    if low in WORD_HINTS:
+        return _word_hint(low)
+    key, equals, value = text.partition("=")
+    if equals and value and key.lower() in keys:  # `seat=S`: the value kept, `seat:S`
+        return f"; did you mean '{key.lower()}:{value}'?"
     if low in win_keys and following and re.fullmatch(r"[0-9]+[mpsz][-=+]?", following):
         return f"; did you mean '{low}:{following}'?"
     glued = re.fullmatch(r"([a-z]+?)([0-9][0-9a-z,=+-]*)", low)
@@ -91,6 +106,8 @@ def key_hint(text: str, keys: tuple[str, ...]) -> str:
     """The fix for a token whose key is none of the notation's `keys` (`rn:4s`, `tsmo:5p`,
     `dorra:1s`): the nearest key with the value as written, `; did you mean 'ron:4s'?`."""
     key, _, value = text.partition(":")
+    if key.lower() in WORD_HINTS:  # `dealer:yes`
+        return _word_hint(key.lower())
     alias = KEY_ALIASES.get(key.lower())
     found = [alias] if alias else nearest(key, keys, 1)
     return f"; did you mean '{found[0]}:{value}'?" if found else ""

@@ -643,14 +643,16 @@ def schema(
     return _written(output, lambda: _text_out(text))
 
 
-@app.command("boo-result")
+# A final score may be negative (-100): an argument, not an unknown option; _boo_result
+# still refuses a word that starts with a dash and is no number.
+@app.command("boo-result", context_settings={"ignore_unknown_options": True})
 def boo_result(
     scores: Annotated[
         list[str] | None,
         typer.Argument(
             metavar="SCORE...",
             help="The four final scores from the first dealer (起家) on, or one "
-            "'4020/1900/1200/880'; put -- before a negative score.",
+            "'4020/1900/1200/880'; a negative score as it is (-100).",
             show_default=False,
         ),
     ] = None,
@@ -690,12 +692,18 @@ def boo_result(
 def _boo_result(
     scores: list[str] | None, yakuman: str | None, yakuman_result: str | None, fmt: str | None
 ) -> int:
+    import re
+
     from ..engine.catalog import families_with, load_ruleset
     from ..report import boo as report
     from ..scoring.boo_game import BooResultError, boo_result, parse_scores
     from .runner import UsageProblem, chosen_format, default_config
 
     fmt = chosen_format(fmt, default_config().format, report.FORMATS)  # boo-result
+    for arg in scores or []:
+        if arg.startswith("-") and not re.fullmatch(r"[-−][0-9][0-9,/−-]*", arg):
+            raise UsageProblem(f"No such option: {arg} (see 'mjscore boo-result --help')")
+    listing_lang()  # no --config: the default config file's lang, as the listings
     [(boo, _)] = families_with(lambda r: r.params.game_result == "boo")  # Kansai Boo
     spec = load_ruleset(boo).options["yakuman_result"]
     chosen = spec.parse(yakuman_result) if yakuman_result is not None else spec.default
@@ -703,14 +711,9 @@ def _boo_result(
         result = boo_result(parse_scores(scores or []), yakuman and yakuman.upper(), chosen)
     except BooResultError as exc:
         raise UsageProblem(str(exc)) from None
-    out = report.render(result, fmt)
-    if fmt != "json":  # the sentence wraps between words at the terminal's width
-        import shutil
+    from ..report.console import console
 
-        from .helptext import fit
-
-        out = fit(out, shutil.get_terminal_size().columns)
-    print(out)
+    print(report.render(result, fmt, max(console(sys.stdout).width, 40)))
     return int(ExitCode.OK)
 
 

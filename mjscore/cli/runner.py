@@ -372,10 +372,10 @@ def run_inputs(
         whole.failed += tally.failed
         whole.stopped = whole.stopped or tally.stopped
         if given.summary_of is not None:
-            say(summary_line(given.summary_of, tally))
+            say(summary_line(given.summary_of, tally, command))
     summed = [i for i in inputs if i.summary_of is not None]
     if len(summed) > 1:
-        say(summary_line(f"{len(summed)} files", whole, named=True))
+        say(summary_line(f"{len(summed)} files", whole, command, named=True))
     return whole.exit_code
 
 
@@ -439,18 +439,24 @@ def _score_input(
         tick()
 
 
-def summary_line(source: str, tally: Tally, named: bool = False) -> str:
-    """The last word of a file run: `hands.txt: 10 hands: 9 scored, 1 not scored`, or
-    `hands.txt: no hand in the file` for a file of blank and comment lines only; `named`:
-    `source` is already words (`3 files`, the last line of a run of several)."""
+# what a file run did to each line, by command: `score` scores it, `waits` reads it
+DONE_WORDS = {"score": ("scored", "not scored"), "waits": ("read", "not read")}
+
+
+def summary_line(source: str, tally: Tally, command: str = "score", named: bool = False) -> str:
+    """The last word of a file run: `hands.txt: 10 hands: 9 scored, 1 not scored` (`waits`:
+    `9 read, 1 not read`), or `hands.txt: no hand in the file` for a file of blank and
+    comment lines only; `named`: `source` is already words (`3 files`, the last line of a
+    run of several)."""
+    done, not_done = DONE_WORDS.get(command, DONE_WORDS["score"])
     name = source if named else "standard input" if source == "-" else text_arg(source)
     hands = tally.scored + tally.failed
     if not hands:
         where = "them" if named else "the input" if source == "-" else "the file"
         return f"{name}: no hand in {where}"
-    counts = f"{tally.scored:,} scored"
+    counts = f"{tally.scored:,} {done}"
     if tally.failed:
-        counts += f", {tally.failed:,} not scored"
+        counts += f", {tally.failed:,} {not_done}"
     read = " read before the input stopped" if tally.stopped else ""
     return f"{name}: {hands:,} hand{'s' if hands != 1 else ''}{read}: {counts}"
 

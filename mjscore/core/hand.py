@@ -274,8 +274,22 @@ def _with_reds(tiles: tuple[int, ...], reds: tuple[int, ...]) -> str:
     return "".join(parts)
 
 
-def format_line(line: Hand) -> str:
-    """The normalised text of a parsed line: parse(format_line(parse(x))) == parse(x)."""
+@value_class
+class LineOrder:
+    """An order of a line's tokens other than the canonical one, the tokens the same:
+    `mjscore import` writes its lines in the order the records' replay raises the flags,
+    `kita:` before the counters and the `opt:` tokens as the platform's rules list them
+    (records.model.record_order). The line reads back to the same hand either way."""
+
+    flags: tuple[str, ...] = ()  # the flags in this order (any other after them, sorted)
+    kita_first: bool = False  # kita: before honba: and sticks:
+    options: tuple[str, ...] = ()  # opt: names in this order (any other after them, by name)
+
+
+def format_line(line: Hand, order: LineOrder | None = None) -> str:
+    """The normalised text of a parsed line: parse(format_line(parse(x))) == parse(x).
+
+    `order` writes the same tokens in another order (`LineOrder`)."""
     ctx = line.ctx
     out = _holding_tokens(line.holding)
     if ctx.win_tile >= 0:  # a draw line has no win token
@@ -289,22 +303,38 @@ def format_line(line: Hand) -> str:
         if inds:
             names = T.names_with_reds(inds, getattr(ctx, f"{key}_reds"))
             out.append(f"{key}:{','.join(names)}")
+    kita_first = order is not None and order.kita_first
+    if ctx.kita and kita_first:
+        out.append(f"kita:{ctx.kita}")
     if ctx.honba:
         out.append(f"honba:{ctx.honba}")
     if ctx.sticks:
         out.append(f"sticks:{ctx.sticks}")
-    if ctx.kita:
+    if ctx.kita and not kita_first:
         out.append(f"kita:{ctx.kita}")
     if ctx.riichi_by:
         out.append("riichi-by:" + ",".join(ctx.riichi_by))
     if ctx.discards:
         out.append("discards:" + "".join(T.name(t) for t in ctx.discards))
-    out += sorted(ctx.flags)
+    options = ctx.options
+    if order is None:
+        out += sorted(ctx.flags)
+    else:
+        out += _in_order(ctx.flags, order.flags)
+        if order.options and len(options) > 1:
+            rank = {name: i for i, name in enumerate(order.options)}
+            options = tuple(sorted(options, key=lambda kv: rank.get(kv[0], len(rank))))
     if ctx.rules:
         out.append(f"rules:{ctx.rules}")
-    out += [f"opt:{k}={v}" for k, v in ctx.options]
+    out += [f"opt:{k}={v}" for k, v in options]
     for seat, h in line.others:
         out += ["/", f"{seat}:", *_holding_tokens(h)]
         if h.riichi:
             out.append("riichi")
     return " ".join(out)
+
+
+def _in_order(words: frozenset[str], order: tuple[str, ...]) -> list[str]:
+    """`words` in the order `order` lists them, any other after them, sorted."""
+    first = [w for w in order if w in words]
+    return first + sorted(words.difference(first)) if len(first) < len(words) else first

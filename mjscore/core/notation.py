@@ -314,6 +314,14 @@ def _meld_shape(kind: str, body: str) -> tuple[str, tuple[int, ...], int, str | 
     return kind, tuple(ids), reds, source
 
 
+def meld_shape_problem(meld: Meld) -> str | None:
+    """What the parser would say of `meld`'s text (`'chi:555z' is not a chi: ...`), or None:
+    a meld built as a value (a record's replay) is held to what a line could say."""
+    if len(meld.tiles) == _MELD_SIZE[meld.kind] and _meld_shape_ok(meld.kind, list(meld.tiles)):
+        return None
+    return f"'{meld.text()}' is not a {meld.kind}: {_MELD_WORDS[meld.kind]}"
+
+
 def _meld_shape_ok(kind: str, ids: list[int]) -> bool:
     if kind == CHI:
         return (

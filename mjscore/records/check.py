@@ -103,12 +103,14 @@ def _yaku_of(
 
 def check_win(win: Win) -> Checked:
     """The win scored as `mjscore score` scores its line (a not-a-win says what it waits
-    on), held against the record."""
+    on), held against the record: the hand the reader built is scored as it is (its line
+    reads back to it), a win made of a line only is read first."""
     from ..analysis import with_hint
-    from ..engine.loop import score_line
+    from ..engine.loop import score_hand, score_line
 
+    hand = getattr(win, "hand", None)  # the value a reader built; else the win's line
     try:
-        result = with_hint(score_line(win.line))
+        result = with_hint(score_line(win.line) if hand is None else score_hand(hand))
     except Exception as exc:  # a scorer crash is this win's disagreement, not the run's end
         from ..base.errors import MjscoreError
         from ..core.result import ScoreResult

@@ -44,8 +44,7 @@ from ..base.frozen import value_class
 from ..base.tiles import WIND_LETTERS
 from .checks import HONBA_MAX, STICKS_MAX, integer, listed, shown
 from .draws import Drawn, GameEnd, GameStart, RecordItem, RoundScores, draw_line
-from .guard import refusal
-from .model import WINDS, Problem, RecordError, Source, Tile, Verdict, Win, round_name, write_line
+from .model import WINDS, Problem, RecordError, Source, Tile, Verdict, Win, round_name
 from .reading import RecordReader
 from .replay import Replay, multiple_ron
 from .rules import GameRules, multiple_ron_rule, room_of_mode
@@ -592,16 +591,20 @@ def _rounds(events: list[Any], rules: GameRules, file: str, game: str) -> Iterat
     rounds = 0
     aborted: tuple[Source, tuple[int, ...]] | None = None  # its scores come with the next round
     for number, item in enumerate(events[: ROUNDS_MAX * EVENTS_MAX], 1):
-        try:
-            event = _event(item)
-        except RecordError as exc:
-            where = current.where if current is not None else f"event {number}"
-            yield Problem("error", file, where, f"event {number}: {exc}")
-            current, broken = None, True
-            continue
-        if event is None:
-            continue
-        kind, data = event
+        name = item.get("__type") if item.__class__ is dict else None
+        if name.__class__ is str and len(name) <= TEXT_MAX:  # the usual shape, read at once
+            kind, data = name.removeprefix(".lq."), item
+        else:
+            try:
+                event = _event(item)
+            except RecordError as exc:
+                where = current.where if current is not None else f"event {number}"
+                yield Problem("error", file, where, f"event {number}: {exc}")
+                current, broken = None, True
+                continue
+            if event is None:
+                continue
+            kind, data = event
         if kind == "NewRound":
             kind = "RecordNewRound"
         if kind == "RecordNewRound":
@@ -632,7 +635,7 @@ def _rounds(events: list[Any], rules: GameRules, file: str, game: str) -> Iterat
                 broken = True
             continue
         try:
-            found = list(current.event(kind, data))
+            found = current.event(kind, data)
         except RecordError as exc:
             yield Problem("error", file, f"{current.where}, event {number} {kind}", str(exc))
             current, broken = None, True
@@ -686,7 +689,9 @@ class _Round:
 
     # -- events ---------------------------------------------------------------------------
 
-    def event(self, kind: str, data: dict[str, Any]) -> Iterator[RecordItem]:
+    def event(self, kind: str, data: dict[str, Any]) -> list[RecordItem]:
+        """What one event yields (nothing but for a result), all of it at once: a bad
+        event raises before any of its round's items comes out."""
         if kind != "RecordHule" and self.riichi is not None:
             self.replay.accept_riichi(self.riichi)
             self.riichi = None
@@ -710,18 +715,19 @@ class _Round:
             p = _seat(data.get("seat"), "seat", seats)
             replay.set_kita(p, "4z")
         elif kind == "RecordHule":
-            yield from self._hule(data)
-            yield replay.play(self.source)
+            found = [*self._hule(data), replay.play(self.source)]
             self.done = True
+            return found
         elif kind == "RecordNoTile":
-            yield from self._no_tile(data)
-            yield replay.play(self.source)
+            found = [*self._no_tile(data), replay.play(self.source)]
             self.done = True
+            return found
         elif kind == "RecordLiuJu":
-            yield self._liuju(data)
-            yield replay.play(self.source)
+            found = [self._liuju(data), replay.play(self.source)]
             self.done = True
+            return found
         # other events (RecordGangResult...) belong to event modes: passed over
+        return []
 
     def _doras(self, value: Any) -> None:
         """`doras`: the whole list of indicators once a kan turned one over."""
@@ -794,15 +800,12 @@ class _Round:
             if isinstance(h.get("doras"), list) and h["doras"]:
                 replay.dora = [_tile(t, "doras") for t in listed(h["doras"], "doras", 1, 5)]
             ura = [_tile(t, "li_doras") for t in listed(h.get("li_doras", []), "li_doras", 0, 5)]
-            facts = replay.win(who, who if zimo else frm, ura, deposits)
+            hand = replay.win(who, who if zimo else frm, ura, deposits)
             self._check_hand(h, who, zimo)
-            line = write_line(facts)
-            why = refusal(line)
-            if why:
-                raise RecordError(why)
+            hand = replay.written(hand)
             lone = deltas if len(hules) == 1 else None
             verdict, others = _verdict(h, who, frm, zimo, replay, lone, deposits is not False)
-            wins.append(Win(line, self.source, verdict, self.rules.unknown + others))
+            wins.append(Win(hand.text, self.source, verdict, self.rules.unknown + others, hand))
         if len(hules) > 1:
             self._check_sum(hules, winners, deltas, wins)
         yield from wins

@@ -29,8 +29,8 @@ from typing import Any
 
 from .checks import HONBA_MAX, STICKS_MAX, integer, listed, shown
 from .draws import Drawn, GameStart, RecordItem, RoundScores, _ready, draw_line
-from .guard import refusal
-from .model import WINDS, Problem, RecordError, Source, Tile, Verdict, Win, round_name, write_line
+from .jsonfile import parse_json
+from .model import WINDS, Problem, RecordError, Source, Tile, Verdict, Win, round_name
 from .reading import HEAD, RecordReader, TooLarge
 from .replay import Replay, multiple_ron
 from .rules import multiple_ron_rule
@@ -258,8 +258,6 @@ class _Log:
         self.pending_scores: tuple[Source, tuple[int, ...], tuple[int, ...] | None] | None = None
 
     def line(self, number: int, raw: bytes) -> Iterator[RecordItem]:
-        from .jsonfile import parse_json
-
         try:
             event = parse_json(raw)
             if not isinstance(event, dict) or not isinstance(event.get("type"), str):
@@ -311,7 +309,9 @@ class _Log:
             if kind == "hora":
                 self.horas.append((number, event))
             else:
-                yield from self.round.event(kind, event)
+                drawn = self.round.event(kind, event)
+                if drawn is not None:
+                    yield drawn
         except RecordError as exc:
             yield Problem("error", self.file, f"{self.round.where}, line {number} {kind}", str(exc))
             self.round, self.broken = None, True
@@ -453,7 +453,8 @@ class _Round:
                 hand[hand.index(HIDDEN)] = token
         return tokens
 
-    def event(self, kind: str, event: dict[str, Any]) -> Iterator[RecordItem]:
+    def event(self, kind: str, event: dict[str, Any]) -> Drawn | None:
+        """One event of the round played on the replay; a `ryukyoku` gives its line."""
         if self.result is not None:
             raise RecordError(f"{kind} after the round's result")
         replay = self.replay
@@ -506,8 +507,8 @@ class _Round:
         elif kind == "reach_accepted":
             replay.accept_riichi(self._actor(event))
         elif kind == "ryukyoku":
-            yield self._draw(event)
-        return
+            return self._draw(event)
+        return None
 
     # -- results --------------------------------------------------------------------------
 
@@ -541,15 +542,11 @@ class _Round:
             ura = [_pai(t, "ura_markers") for t in listed(ura_field, "ura_markers", 0, 5)]
             if "pai" in e and replay.last is not None and _pai(e["pai"], "pai") != replay.last[2]:
                 raise RecordError(f"hora on {e['pai']}, but the last tile is {replay.last[2]}")
-            facts = replay.win(w, f, ura, None if w == f else w == taker)
-            line = write_line(facts)
-            why = refusal(line)
-            if why:
-                raise RecordError(why)
+            hand = replay.written(replay.win(w, f, ura, None if w == f else w == taker))
             deltas = _deltas(e.get("deltas"), seats)
             for p, d in enumerate(deltas):
                 self.deltas[p] += d
-            out.append(Win(line, self.source, _verdict(e, deltas, replay)))
+            out.append(Win(hand.text, self.source, _verdict(e, deltas, replay), hand=hand))
         self.result = "win"
         yield from out
 

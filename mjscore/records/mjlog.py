@@ -22,8 +22,7 @@ from .draws import (
     mjlog_start,
     sc_after,
 )
-from .guard import refusal
-from .model import Problem, RecordError, Source, Tile, Verdict, Win, round_name, write_line
+from .model import Problem, RecordError, Source, Tile, Verdict, Win, round_name
 from .replay import Replay, multiple_ron
 from .rules import GO_TYPE_MAX, GameRules, from_go_type, multiple_ron_rule
 from .scan import Cut, Tag, scan
@@ -535,7 +534,7 @@ def _win(
     who = seat(number(_need(attrs, "who"), "who", 0, 3), "who")
     frm = seat(number(_need(attrs, "fromWho"), "fromWho", 0, 3), "fromWho")
     ura = _tiles(attrs.get("doraHaiUra", ""), "doraHaiUra", (0, 5))
-    facts = replay.win(who, frm, ura, deposits)
+    hand = replay.win(who, frm, ura, deposits)
     won_on = replay.last[2] if replay.last else None
     if "machi" in attrs and _tile(attrs["machi"], "machi") != won_on:
         raise RecordError(f"machi={attrs['machi']} is not the tile the round ended on ({won_on})")
@@ -545,10 +544,6 @@ def _win(
         if held != mine:
             raise RecordError("the replayed hand differs from the hand the record shows")
     verdict = _verdict(attrs, replay.dealer, replay.seats)
-    line = write_line(facts)
-    why = refusal(line)
-    if why:
-        raise RecordError(why)
-    return Win(
-        line, Source(file, game, round_name(replay.kyoku), replay.honba), verdict, rules.unknown
-    )
+    hand = replay.written(hand)
+    source = Source(file, game, round_name(replay.kyoku), replay.honba)
+    return Win(hand.text, source, verdict, rules.unknown, hand)

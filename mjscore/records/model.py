@@ -1,8 +1,9 @@
-"""The values a record reader yields, and the one place a win becomes a hand line.
+"""The values a record reader yields.
 
-Both readers (mjlog, tenhou.net/6) replay a round into the same `WinFacts`, so the
-notation is written once and the two formats cannot drift apart in how they say
-a meld, a flag or a deposit.
+Every reader replays a round (records.replay) into the core's `Hand`, and the core's
+one writer (`format_line`) writes its line, in the order `record_order` gives: the
+formats cannot drift apart in how they say a meld, a flag or a deposit, and the line
+reads back to the hand that was scored.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 
 from ..base.frozen import field, value_class
 from ..base.tiles import SEATS as WINDS
+from ..core.hand import DECLARED_RIICHI, Hand, LineOrder
 
 SUITS = "mpsz"
 
@@ -58,12 +60,14 @@ class Win:
     """One win of a record: the hand line built from the events, and the record's verdict.
 
     `rules` names the game's rules that mjscore has no option for (empty for a game
-    played by rules it knows): a difference there is not a disagreement."""
+    played by rules it knows): a difference there is not a disagreement. `hand` is the
+    value the line was written from (`check` scores it); None for a win made of a line."""
 
     line: str
     source: Source
     record: Verdict
     rules: tuple[str, ...] = ()
+    hand: Hand | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         out = {"line": self.line, "source": self.source.to_dict(), "record": self.record.to_dict()}
@@ -126,10 +130,6 @@ class Tile:
     digit: int
 
     @property
-    def sort_key(self) -> tuple[int, int, int]:
-        return SUITS.index(self.suit), (5 if self.digit == 0 else self.digit), int(self.digit != 0)
-
-    @property
     def kind(self) -> tuple[str, int]:
         return self.suit, (5 if self.digit == 0 else self.digit)
 
@@ -144,28 +144,6 @@ class Meld:
     marker: str = ""  # - = + relative to the hand's owner; "" for chi and ankan
 
 
-@value_class(frozen=False)
-class WinFacts:
-    """Everything the line says, as the replay found it."""
-
-    concealed: list[Tile]
-    melds: list[Meld]
-    win_tile: Tile
-    tsumo: bool
-    discarder: str  # marker of the discarder ("" on tsumo)
-    round_wind: str
-    seat_wind: str
-    dora: list[Tile]
-    ura: list[Tile]
-    honba: int
-    sticks: int
-    flags: list[str] = field(default_factory=list)
-    kita: int = 0  # three players: North tiles the winner set aside (北抜き)
-    options: dict[str, str] = field(default_factory=dict)
-    ruleset: str = ""  # the platform's ruleset (`tenhou`, `mahjongsoul`, ...); "" writes none
-    riichi_by: list[str] = field(default_factory=list)  # other players' riichi this round
-
-
 def marker(caller: int, source: int, seats: int = 4) -> str:
     """The source marker of a tile `source` (absolute seat) gave to `caller`; at a table
     of three the next seat is the right (`+`), the one before it the left (`-`)."""
@@ -174,41 +152,26 @@ def marker(caller: int, source: int, seats: int = 4) -> str:
     return {1: "+", 2: "=", 3: "-"}.get((source - caller) % 4, "")
 
 
-def write_tiles(tiles: list[Tile]) -> str:
-    """mpsz groups in suit order, red fives beside the fives: `23405579m678p33z`."""
-    out = []
-    for suit in SUITS:
-        digits = [t for t in tiles if t.suit == suit]
-        if digits:
-            digits.sort(key=lambda t: t.sort_key)
-            out.append("".join(str(t.digit) for t in digits) + suit)
-    return "".join(out)
+# the order the replay raises the flags in: a declared riichi, ippatsu, the situation of
+# the win, a first-turn win (`mjscore import` has always written its lines so)
+RECORD_FLAGS = (
+    *DECLARED_RIICHI,
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "chankan-ankan",
+    "kita-ron",
+    "tenhou",
+    "chiihou",
+)
 
 
-def write_line(f: WinFacts) -> str:
-    """The hand line of docs/notation.md, melds in call order, context in a fixed order."""
-    parts = [write_tiles(f.concealed)]
-    for m in f.melds:
-        parts.append(f"{m.kind}:{write_tiles(m.tiles)}{m.marker}")
-    parts.append(f"tsumo:{f.win_tile}" if f.tsumo else f"ron:{f.win_tile}{f.discarder}")
-    parts += [f"round:{f.round_wind}", f"seat:{f.seat_wind}"]
-    if f.dora:
-        parts.append("dora:" + ",".join(map(str, f.dora)))
-    if f.ura:
-        parts.append("ura:" + ",".join(map(str, f.ura)))
-    if f.kita:
-        parts.append(f"kita:{f.kita}")
-    if f.honba:
-        parts.append(f"honba:{f.honba}")
-    if f.sticks:
-        parts.append(f"sticks:{f.sticks}")
-    if f.riichi_by:
-        parts.append("riichi-by:" + ",".join(f.riichi_by))
-    parts += f.flags
-    if f.ruleset:
-        parts.append(f"rules:{f.ruleset}")
-    parts += [f"opt:{k}={v}" for k, v in f.options.items()]
-    return " ".join(parts)
+def record_order(options: tuple[str, ...] = ()) -> LineOrder:
+    """The order of an imported line's tokens: the flags as the play raised them, `kita:`
+    before the counters, the `opt:` tokens as the game's rules list them (`options`)."""
+    return LineOrder(RECORD_FLAGS, kita_first=True, options=options)
 
 
 def round_name(kyoku: int) -> str:

@@ -96,9 +96,12 @@ class RecordReader:
         return self._pending
 
     def read_all(self) -> bytes:
-        """Everything (TooLarge past LIMIT)."""
-        data, self._pending = self._pending + self._read(LIMIT + 1 - self._used), b""
-        return data
+        """Everything (TooLarge past LIMIT), 256 KB at a time: one read of the whole bound
+        had the buffered reader set 64 MB aside for every file (0.5 ms a file)."""
+        parts, self._pending = [self._pending], b""
+        while piece := self._read(min(1 << 18, LIMIT + 1 - self._used)):
+            parts.append(piece)
+        return b"".join(parts)
 
     def read_until_broken(self) -> tuple[bytes, Broken | None]:
         """Everything, or what came before a break (a gzip file cut short) and the break:

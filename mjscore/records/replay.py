@@ -4,7 +4,8 @@ The situation flags (ippatsu, haitei, rinshan, chankan, tenhou...) are not in th
 verdict we may use: they follow from the order of draws, discards and calls,
 so both readers feed the same events here and the rules live in one place.
 Tiles are opaque tokens (mjlog tile ids, tenhou.net/6 codes) turned into
-`Tile`s by the reader's `to_tile`.
+`Tile`s by the reader's `to_tile`. A win is the core's `Hand`; `written` gives it its
+line (the core's writer, in the order `mjscore import` writes) once mjscore accepts it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from .model import WINDS, Meld, RecordError, RoundPlay, Source, Tile, WinFacts, marker
+from ..base.frozen import replace
+from ..base.tiles import tile_from
+from ..core.hand import Hand, Holding, WinContext, format_line
+from ..core.hand import Meld as HandMeld
+from .guard import refusal
+from .model import WINDS, Meld, RecordError, RoundPlay, Source, Tile, marker, record_order
 
 LIVE_WALL = 70  # 136 tiles - 14 dead wall - 13 x 4 dealt
 LIVE_WALL_SANMA = 55  # 108 tiles (no 2m-8m) - 14 dead wall - 13 x 3 dealt
@@ -76,6 +82,7 @@ class Replay:
         self.honba, self.sticks = honba, sticks
         self.to_tile = to_tile
         self.options = options or {}
+        self.order = record_order(tuple(self.options))  # how its lines are written
         self.hands = [list(h) for h in hands]
         self.melds: list[list[tuple[Meld, str]]] = [[] for _ in range(4)]  # (meld, kind key)
         self.dora = list(dora)
@@ -199,8 +206,8 @@ class Replay:
 
     def win(
         self, who: int, frm: int, ura: Sequence[Hashable], deposits: bool | None = None
-    ) -> WinFacts:
-        """The facts of `who`'s win off `frm` (== who on tsumo), as things stand now;
+    ) -> Hand:
+        """The hand of `who`'s win off `frm` (== who on tsumo), as things stand now;
         `deposits` says whether this winner takes the honba and the riichi sticks (None:
         the round's first win does, see `multiple_ron`)."""
         if self.last is None:
@@ -212,33 +219,31 @@ class Replay:
             )
         what, seat, tok, rinshan = self.last
         tsumo = who == frm
-        flags: list[str] = []
-        concealed = list(self.hands[who])
+        flags: set[str] = set()  # written in the order of model.RECORD_FLAGS
+        held = list(self.hands[who])
         ippatsu = self.ippatsu[who]
         if tsumo:
             if what != "draw" or seat != who:
                 raise RecordError(f"tsumo by {who} but the last event is {what} by {seat}")
-            concealed.remove(tok)
+            held.remove(tok)
             if rinshan:
-                flags.append("rinshan")
+                flags.add("rinshan")
             elif self.live == 0:
-                flags.append("haitei")
+                flags.add("haitei")
             if not self.calls_made and not self.discarded[who]:
-                flags.append("tenhou" if who == self.dealer else "chiihou")
+                flags.add("tenhou" if who == self.dealer else "chiihou")
         else:
             if seat != frm or what not in ("discard", "kakan", "ankan", "kita"):
                 raise RecordError(f"ron on {frm} but the last event is {what} by {seat}")
             if what in ("kakan", "ankan", "kita"):
-                flags.append(
-                    {"kakan": "chankan", "ankan": "chankan-ankan", "kita": "kita-ron"}[what]
-                )
+                flags.add({"kakan": "chankan", "ankan": "chankan-ankan", "kita": "kita-ron"}[what])
                 ippatsu = self.ippatsu_before_kakan[who]
             elif what == "discard" and self.live == 0:
-                flags.append("houtei")
+                flags.add("houtei")
         if self.riichi[who]:
-            flags.insert(0, "double-riichi" if self.riichi[who] == 2 else "riichi")
+            flags.add("double-riichi" if self.riichi[who] == 2 else "riichi")
             if ippatsu:
-                flags.insert(1, "ippatsu")
+                flags.add("ippatsu")
         if deposits is None:
             deposits = not self.deposits_taken
         honba, sticks = (self.honba, self.sticks) if deposits else (0, 0)
@@ -247,24 +252,45 @@ class Replay:
         riichi_by = [
             self.seat_wind(p) for p in range(self.seats) if deposits and p != who and self.riichi[p]
         ]
-        return WinFacts(
-            concealed=[self.to_tile(t) for t in concealed],
-            melds=[m for m, _ in self.melds[who]],
-            win_tile=self.to_tile(tok),
+        to_tile = self.to_tile
+        concealed = [to_tile(t) for t in held]
+        win = to_tile(tok)
+        dora = [to_tile(t) for t in self.dora]
+        ura_tiles = [to_tile(t) for t in ura] if self.riichi[who] else []
+        ctx = WinContext(
+            win_tile=tile_from(win.digit, win.suit),
+            win_red=win.digit == 0,
             tsumo=tsumo,
-            discarder="" if tsumo else marker(who, frm, self.seats),
+            discarder=None if tsumo else (marker(who, frm, self.seats) or None),
             round_wind=WINDS[(self.kyoku // 4) % 4],
             seat_wind=WINDS[(who - self.dealer) % self.seats],
-            dora=[self.to_tile(t) for t in self.dora],
-            ura=[self.to_tile(t) for t in ura] if self.riichi[who] else [],
+            dora=_ids(dora),
+            dora_reds=_red_ids(dora),
+            ura=_ids(ura_tiles),
+            ura_reds=_red_ids(ura_tiles),
             honba=honba,
             sticks=sticks,
-            flags=flags,
-            options=dict(self.options),
-            ruleset=self.ruleset,
+            flags=frozenset(flags),
+            rules=self.ruleset or None,
+            options=tuple(sorted(self.options.items())),
             kita=self.kita[who],
-            riichi_by=sorted(riichi_by, key=WINDS.index),
+            riichi_by=tuple(sorted(riichi_by, key=WINDS.index)),
         )
+        holding = Holding(
+            concealed=tuple(sorted(_ids(concealed))),
+            concealed_reds=_red_ids(concealed),
+            melds=tuple(_meld(m) for m, _ in self.melds[who]),
+        )
+        return Hand(holding, ctx)
+
+    def written(self, hand: Hand) -> Hand:
+        """`hand` with its line as its text: the core's writer, in the order `mjscore import`
+        writes (`record_order`); a hand mjscore's validator refuses (a fifth copy, more ura
+        than dora indicators) is the round's RecordError, never a line `score` refuses."""
+        why = refusal(hand)
+        if why:
+            raise RecordError(why)
+        return replace(hand, text=format_line(hand, self.order))
 
     def play(self, source: Source) -> RoundPlay:
         """Each seat's calls and discards in the round so far (`mjscore stats`)."""
@@ -288,3 +314,18 @@ class Replay:
         """A call: the first go-around is over and every ippatsu is broken."""
         self.calls_made = True
         self.ippatsu = [False] * 4
+
+
+def _ids(tiles: list[Tile]) -> tuple[int, ...]:
+    return tuple([tile_from(t.digit, t.suit) for t in tiles])
+
+
+def _red_ids(tiles: list[Tile]) -> tuple[int, ...]:
+    """The sorted tile ids of the red fives among `tiles` (as the parser keeps them)."""
+    return tuple(sorted([tile_from(5, t.suit) for t in tiles if t.digit == 0]))
+
+
+def _meld(m: Meld) -> HandMeld:
+    return HandMeld(
+        m.kind, tuple(sorted(_ids(m.tiles))), sum(t.digit == 0 for t in m.tiles), m.marker or None
+    )

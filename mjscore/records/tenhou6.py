@@ -23,8 +23,7 @@ from .draws import (
     tenhou6_scores,
     tenhou6_start,
 )
-from .guard import refusal
-from .model import Problem, RecordError, Source, Tile, Verdict, Win, round_name, write_line
+from .model import Problem, RecordError, Source, Tile, Verdict, Win, round_name
 from .replay import Replay, multiple_ron
 from .rules import GameRules, from_tenhou6, multiple_ron_rule
 
@@ -459,17 +458,14 @@ def _round_wins(
         if info[0] != info[1] and info[0] not in scored:
             continue
         deposits = None if info[0] == info[1] else info[0] == taker
-        facts = replay.win(info[0], info[1], list(rnd[3]), deposits)
-        line = write_line(facts)
-        why = refusal(line)
-        if why:
-            raise RecordError(why)
+        hand = replay.written(replay.win(info[0], info[1], list(rnd[3]), deposits))
         wins.append(
             Win(
-                line,
+                hand.text,
                 Source(file, name, round_name(kyoku), honba),
                 _verdict(deltas, info, kyoku % 4, rules.players),
                 rules.unknown,
+                hand,
             )
         )
     yield from wins

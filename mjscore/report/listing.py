@@ -118,8 +118,21 @@ def fit_table(
             overflow="fold",
         )
     for r in rows:
-        table.add_row(*(r[i] for i in keep))
+        table.add_row(*(_cut(r[i], widths[i]) if not cols[i][2] else r[i] for i in keep))
     return table
+
+
+def _cut(cell: str, width: int) -> str | Text:
+    """A wrapping cell in Japanese cut into lines here (layout.wrap_words: between words, and
+    never before 、。）」 or after （「: kinsoku), not by rich, whose lines may begin with
+    、; a cell of ASCII wraps at its blanks, as rich does it."""
+    from rich.cells import cell_len
+
+    if cell.isascii() or cell_len(cell) <= width:
+        return cell
+    from .layout import wrap_words
+
+    return Text("\n").join(wrap_words(Text(cell), width))
 
 
 def _stacked(

@@ -344,7 +344,7 @@ def payment_lines(result: ScoreResult, width: int) -> list[Text]:
         label = said(p.label or p.reason)
         rows.append(
             [
-                Text(tr("payments") if i == 0 else "", "bold"),
+                pad(Text(tr("payments") if i == 0 else "", "bold"), _label_width() - 2),
                 f"{payer} → {seat(p.payee)}",
                 number(p.amount),
                 Text(label, "dim"),
@@ -365,7 +365,14 @@ def net_lines(result: ScoreResult, width: int) -> list[Text]:
     for who, n in result.net.items():
         style = "green" if n > 0 else "red" if n < 0 else ""
         pieces.append(Text(f"{seat(who)} ") + Text(number(n, sign=True), style))
-    return flow(pieces, width, first=pad(Text(tr("net"), "bold"), 10), indent=10)
+    at = _label_width()
+    return flow(pieces, width, first=pad(Text(tr("net"), "bold"), at), indent=at)
+
+
+def _label_width() -> int:
+    """Where the payments and the net begin: past the wider of the two labels and a gap of
+    two, counted in cells (支払い is six, 収支 four), so the two rows line up."""
+    return max(width_of(tr("payments")), width_of(tr("net"))) + 2
 
 
 def _body(result: ScoreResult, width: int) -> list[Text]:
@@ -401,6 +408,29 @@ def header_lines(result: ScoreResult, width: int) -> list[Text]:
     return [*lines, *(pad(part, width, right=True) for part in wrap_words(where, width))]
 
 
+def draw_headline(result: ScoreResult) -> Text | None:
+    """What a drawn-round line's report says first: `exhaustive draw`, `nagashi mangan: W`,
+    `abortive draw: nine terminals (九種九牌)` (流局, 流し満貫 西, 途中流局 九種九牌 in
+    Japanese); None for a win. Read from the drawn-round note's key and values."""
+    from ..core.phrases import DRAW_KINDS
+
+    drawn = [n for n in result.notes if getattr(n, "key", "") == "drawn_round"]
+    if result.winner is not None or not drawn:
+        return None
+    v = drawn[0].values  # type: ignore[attr-defined]
+    if japanese():
+        from .words_ja import draw_headline as in_japanese
+
+        return Text(in_japanese(v), "bold")
+    if v["abortive"]:
+        words = f"abortive draw: {DRAW_KINDS[v['kind']]}"
+    elif v["nagashi"]:
+        words = f"{DRAW_KINDS['nagashi']}: {', '.join(v['nagashi'])}"
+    else:
+        words = DRAW_KINDS["exhaustive"]
+    return Text(words, "bold")
+
+
 def score_lines(result: ScoreResult, width: int = WIDTH, tiles: bool = True) -> list[Text]:
     """Everything about one scored line, top to bottom, fitted to `width` columns; sections
     appear when the result has them (other players, a settlement, liability, notes)."""
@@ -430,6 +460,9 @@ def score_lines(result: ScoreResult, width: int = WIDTH, tiles: bool = True) -> 
                     first=Text(f"{seat(who)}: ", "bold"),
                     indent=2,
                 )
+    headline = draw_headline(result) if hand is None else None
+    if headline is not None:
+        lines += wrap_words(headline, width)
     if result.reading:
         lines += wrap_words(Text(f"{tr('reading')} {said(result.reading)}", "dim"), width)
     lines.append(Text())

@@ -148,15 +148,15 @@ def _limit_name(row: dict[str, Any]) -> str:
     from .lang import japanese
 
     if japanese():
-        from .words_ja import LIMITS, yakuman_words
+        from .words_ja import TABLE_LIMITS, yakuman_words
 
         name = (
             yakuman_words(row["yakuman"])
             if row["yakuman"]
-            else LIMITS.get(row["name"], row["name"])
+            else TABLE_LIMITS.get(row["name"], row["name"])
         )
         if paid and paid != "yakuman":
-            return f"{name}（{LIMITS.get(paid, paid)}扱い）"
+            return f"{name}（{TABLE_LIMITS.get(paid, paid)}扱い）"
         return name
     return f"{row['name']} (as {paid})" if paid and paid != "yakuman" else row["name"]
 

@@ -221,7 +221,8 @@ _WORDS: dict[str, dict[str, Any]] = {
         ),
         "after": "after a discard:",
         "best_discard": lambda r, shapes: (
-            f"14 tiles: shanten {r.shanten} after the best discard ({shapes})"
+            f"14 tiles: {'ready' if r.shanten == 0 else f'shanten {r.shanten}'} after the "
+            f"best discard ({shapes})"
         ),
         "discard_columns": ("Discard", "Shanten", "Unseen", "Waits / ukeire", "Best"),
         "waits_word": "waits ",
@@ -233,15 +234,19 @@ _WORDS: dict[str, dict[str, Any]] = {
         "calls_wrap": True,
         "not_ready": lambda r, shapes: f"not ready: shanten {r.shanten} ({shapes})",
         "ukeire": lambda unseen: f"ukeire {unseen} unseen: ",
-        "dead": "ready, but no tile completes a win: each is held four times or scores "
-        "nothing under these rules",
+        "dead": lambda shapes: (
+            f"ready ({shapes}), but no tile completes a win: each is held four times or "
+            "scores nothing under these rules"
+        ),
     },
     "ja": {
         "head": lambda r: f"{r.line}行目",
         "rules": lambda name: _title_ja(name),
         "complete": lambda r, shapes: f"14枚：和了形（{shapes}）。打牌すると：",
         "after": None,
-        "best_discard": lambda r, shapes: f"14枚：最善の打牌で{r.shanten}向聴（{shapes}）",
+        "best_discard": lambda r, shapes: (
+            f"14枚：最善の打牌で{'聴牌' if r.shanten == 0 else f'{r.shanten}向聴'}（{shapes}）"
+        ),
         "discard_columns": ("打牌", "向聴", "残り", "待ち / 受け入れ", "最高"),
         "waits_word": "待ち ",
         "value": lambda v: f"{v}点",
@@ -250,7 +255,9 @@ _WORDS: dict[str, dict[str, Any]] = {
         "calls_wrap": False,
         "not_ready": lambda r, shapes: f"未聴牌：{r.shanten}向聴（{shapes}）",
         "ukeire": lambda unseen: f"受け入れ{unseen}枚: ",
-        "dead": "聴牌だが和了になる牌がない：どれも4枚使いか、このルールでは点にならない",
+        "dead": lambda shapes: (
+            f"聴牌（{shapes}）だが和了になる牌がない：どれも4枚使いか、このルールでは点にならない"
+        ),
     },
 }
 
@@ -330,7 +337,10 @@ def waits_report(result: WaitsResult, width: int = 80) -> Any:
         )
     else:
         unseen = sum(x.remaining for x in result.ukeire)
-        parts.append(Text(w["not_ready"](result, shapes)))
+        if result.shanten == 0:  # ready by count, but nothing completes it: say so, not 0向聴
+            parts.append(Text(w["dead"](shapes)))
+        else:
+            parts.append(Text(w["not_ready"](result, shapes)))
         if result.ukeire:
             parts.append(
                 Text(
@@ -338,9 +348,18 @@ def waits_report(result: WaitsResult, width: int = 80) -> Any:
                     + "  ".join(f"{x.tile}×{x.remaining}" for x in result.ukeire)
                 )
             )
-        elif result.shanten == 0:
-            parts.append(Text(w["dead"]))
-    return Group(*parts)
+    return Group(*(_wrapped(p, width) if isinstance(p, Text) else p for p in parts))
+
+
+def _wrapped(text: Any, width: int) -> Any:
+    """A sentence cut into lines here, as the score report cuts its own (layout.wrap_words:
+    at blanks, and in Japanese between words, never before 、 or 。), not by rich, which
+    breaks Japanese only at blanks and cuts what is longer."""
+    from rich.text import Text
+
+    from .layout import wrap_words
+
+    return Text("\n").join(wrap_words(text, width))
 
 
 _SHAPES_JA = {

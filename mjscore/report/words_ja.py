@@ -99,6 +99,9 @@ LIMITS = {
     "limit": "リミット",
 }
 _MULTIPLE_YAKUMAN = {2: "ダブル役満", 3: "トリプル役満"}  # Mahjong Soul's words
+# The score table's rows: where Tenhou's result calls 13+ han 役満, the table has a yakuman
+# row too, so the 13+ han row is 数え役満 (counted yakuman), as Mahjong Soul names it.
+TABLE_LIMITS = {**LIMITS, "kazoe-yakuman": "数え役満"}
 
 # Tenhou's yaku names (tenhou.net/6's table) where riichi.toml's differ; winds get the tile.
 TENHOU_YAKU = {
@@ -317,6 +320,17 @@ def _drawn_round(v: Values) -> str:
     if v["nagashi"]:
         text += f"；流し満貫 {_seats(v['nagashi'])}"
     return text + ("" if v["paid"] else "；支払いなし")
+
+
+def draw_headline(v: Values) -> str:
+    """A drawn round's headline as Tenhou's and Mahjong Soul's result screens say it (and
+    the game report does): `流局`, `流し満貫 西`, `途中流局 九種九牌`."""
+    kind = v["kind"]
+    if v["abortive"]:
+        return f"{ABORTIVE_DRAW} {DRAW_KINDS[kind]}"
+    if v["nagashi"]:
+        return f"{DRAW_KINDS['nagashi']} {_seats(v['nagashi'])}"
+    return DRAW_KINDS["exhaustive"]
 
 
 def _hands(hands: Iterable[tuple[str, int]]) -> str:

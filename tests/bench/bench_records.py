@@ -3,7 +3,7 @@
 usage: python tests/bench/bench_records.py [--repeat K]
 
 Each reader reads every record of its folder in tests/data/logs (`read_hands(...,
-games=True)`: the replay, every line read back through the parser, the draws and the
+games=True)`: the replay, every hand validated and written, the draws and the
 scores for `game`), in-process, the best of K (default 5) runs, the four formats
 interleaved in each run so that all see the same machine. The figure is the time per
 win; issue 33's acceptance is that the new readers cost no more per win than the
