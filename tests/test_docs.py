@@ -295,9 +295,9 @@ def test_tenhou_rounding_is_said_as_the_records_show_it():
     }
     assert _result([48400, 37500, 24100, -10000], [0, 1, 2, 3], cfg, 4) == [58, 18, -16, -60]
     assert _result([60000, 30000, 26500, -16500], [0, 1, 2, 3], cfg, 4)[3] == -67
-    english = " ".join(run(["rules", "tenhou"]).stdout.split())
+    english = " ".join(run(["rules", "tenhou", "--full"]).stdout.split())
     assert "4 down and 5 up" in english and "6 up" not in english
-    japanese = "".join(run(["--lang", "ja", "rules", "tenhou"]).stdout.split())
+    japanese = "".join(run(["--lang", "ja", "rules", "tenhou", "--full"]).stdout.split())
     assert "四捨五入" in japanese and "五捨六入" not in japanese
 
 

@@ -117,10 +117,12 @@ def test_a_piped_listing_wraps_at_80_columns_without_columns(capsys, monkeypatch
 
 
 def test_rules_shows_one_ruleset_by_argument_or_option(capsys, monkeypatch):
-    whole = _out(capsys, monkeypatch, 120, "rules")
+    whole = _out(capsys, monkeypatch, 120, "rules", "--full")
     for name in ruleset_names():
-        by_argument = _out(capsys, monkeypatch, 120, "rules", name)
-        assert by_argument == _out(capsys, monkeypatch, 120, "rules", "--rules", name.upper())
+        by_argument = _out(capsys, monkeypatch, 120, "rules", name, "--full")
+        assert by_argument == _out(
+            capsys, monkeypatch, 120, "rules", "--rules", name.upper(), "--full"
+        )
         assert by_argument.split()[0] == name and by_argument.strip() in whole
         for option in load_ruleset(name).options:
             assert option in by_argument.split()

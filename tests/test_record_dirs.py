@@ -94,7 +94,8 @@ def test_check_of_a_folder_writes_each_game_before_reading_the_next(monkeypatch,
     real = cli_records.read_hands
 
     def read_hands(path, *args, **kwargs):
-        seen[Path(os.fspath(path)).name] = out.getvalue()  # what was written before it
+        named = kwargs.get("name") or path  # the file, or the stream opened from it
+        seen[Path(os.fspath(named)).name] = out.getvalue()  # what was written before it
         yield from real(path, *args, **kwargs)
 
     monkeypatch.setattr(cli_records, "read_hands", read_hands)

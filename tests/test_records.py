@@ -329,7 +329,7 @@ def test_bad_json_lines_and_unknown_input_are_errors_not_tracebacks(tmp_path):
     junk = tmp_path / "junk.txt"
     junk.write_text("hello")
     done = run_cli("import", str(broken), str(junk), str(tmp_path / "missing.mjlog"))
-    assert done.returncode == 1
+    assert done.returncode == 2  # a file that cannot be opened (the others are still read)
     err = done.stderr.decode()
     assert "broken.json: line 3:" in err and "junk.txt" in err and "missing.mjlog" in err
     assert "Traceback" not in err

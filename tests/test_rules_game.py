@@ -61,7 +61,7 @@ def test_a_ruleset_has_them_when_it_declares_any():
 def test_the_section_keeps_every_name_and_number_whole(capsys, monkeypatch, width, lang):
     monkeypatch.setenv("COLUMNS", str(width))
     for name in ("riichi", "sanma", "kansai-boo", "european"):
-        out = _rules(capsys, name, "--lang", lang)
+        out = _rules(capsys, name, "--lang", lang, "--full")  # a preset's every value
         for line in out.splitlines():
             assert cell_len(line) <= width, (name, line)
         words = out.split()
@@ -75,7 +75,7 @@ def test_the_section_keeps_every_name_and_number_whole(capsys, monkeypatch, widt
 
 def test_the_values_are_the_ones_the_ledger_plays_by(capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "120")
-    out = _rules(capsys, "sanma")
+    out = _rules(capsys, "sanma", "--full")
     row = {line.split()[0]: line.split()[1:] for line in out.splitlines() if line[:1].strip()}
     assert row["start_points"][0] == "35,000" and row["return_points"][0] == "40,000"
     assert row["uma"][:3] == ["+20", "0", "-20"]
@@ -83,7 +83,7 @@ def test_the_values_are_the_ones_the_ledger_plays_by(capsys, monkeypatch):
     tied = game(["draw:exhaustive round:E"], rules="sanma")  # all on 35,000: first
     assert tied.oka[0] == 15 and tied.uma == (20, 0, -20)  # takes the oka and the uma
     assert row["noten_total"][0] == "2,000"
-    ja = _rules(capsys, "sanma", "--lang", "ja")
+    ja = _rules(capsys, "sanma", "--lang", "ja", "--full")
     assert "35000" in ja.split() and "ウマ：順位ごとの点（1位から4位。空：なし）" in ja
 
 

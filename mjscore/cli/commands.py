@@ -12,12 +12,12 @@ start, and string annotations would be compiled and evaluated again there.
 import os
 import sys
 from collections.abc import Callable
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from ..base.errors import ExitCode
-from ..report import COMMAND_FORMATS, DEFAULT_FORMAT, FORMATS
+from ..report import DEFAULT_FORMAT, FORMATS
 from ..rulesets import DEFAULT_RULESET
 from .helptext import HelpCommand, HelpGroup
 from .runner import guard_streams, guarded, say, score_command
@@ -136,21 +136,34 @@ def main_options(
     )
 
 
-def listing_lang() -> None:
+def listing_lang() -> Any:
     """The listings (rules, yaku, table, notation) take no --config: without --lang, the
-    default config file's `lang` (when it has one and reads) goes over the locale's."""
-    from .runner import DISPLAY_FLAGS
+    default config file's `lang` (when it has one and reads) goes over the locale's. The
+    config (runner.default_config), for its `format`."""
+    from .runner import DISPLAY_FLAGS, default_config
 
-    if "lang" in DISPLAY_FLAGS:
-        return
+    config = default_config()
+    if "lang" in DISPLAY_FLAGS or config.lang is None:
+        return config
     from ..report.settings import configure
-    from .config import ConfigError, config_path, load_config
 
-    try:
-        chosen = load_config(*config_path(None)).lang
-    except ConfigError:  # `score` says what is wrong with it; a listing still lists
-        return
-    configure(lang=chosen)
+    configure(lang=config.lang)
+    return config
+
+
+def _format_option(command: str, more: str = "") -> Any:
+    """The --format option of `command`: its formats, the first its default."""
+    from ..report import formats_of
+
+    known = formats_of(command)
+    return typer.Option(
+        "--format",
+        "-F",
+        metavar="|".join(known),
+        help=f"Output format{more}; default: the config's (one of these), else {known[0]}.",
+        show_default=False,
+        autocompletion=lambda incomplete: [f for f in known if f.startswith(incomplete)],
+    )
 
 
 # -- commands -------------------------------------------------------------------------------
@@ -158,12 +171,13 @@ def listing_lang() -> None:
 
 # The options of the line-by-line commands (score, waits), declared once.
 FileOption = Annotated[
-    str | None,
+    list[str] | None,
     typer.Option(
         "--file",
         "-f",
         metavar="PATH",
-        help="Every line of a file ('-' for stdin); blank and # lines are skipped.",
+        help="Every line of a file ('-' for stdin); blank and # lines are skipped. Repeatable, "
+        "and the arguments after it are files too (--file *.txt), read in order.",
         show_default=False,
     ),
 ]
@@ -391,11 +405,12 @@ def _text_out(text: str) -> int:
     return int(ExitCode.OK)
 
 
-def _listing_format(fmt: str, command: str) -> str:
+def _listing_format(fmt: str | None, command: str, config: Any) -> str:
+    """A listing's format: --format, else the config file's where the listing has it."""
     from ..report import formats_of
-    from .runner import checked_format
+    from .runner import chosen_format
 
-    return checked_format(fmt, formats_of(command))
+    return chosen_format(fmt, config.format, formats_of(command))
 
 
 # A listing's ruleset: an argument (`yaku mcr`) or, as the other commands name it, --rules;
@@ -438,19 +453,19 @@ def one_ruleset(name: str | None, by_option: str | None) -> str | None:
 def rules(
     name: Annotated[str | None, _ruleset_argument("every ruleset, each in detail")] = None,
     by_option: ListedRulesOption = None,
-    fmt: Annotated[
-        str,
+    fmt: Annotated[str | None, _format_option("rules")] = None,
+    full: Annotated[
+        bool,
         typer.Option(
-            "--format",
-            "-F",
-            metavar="|".join(COMMAND_FORMATS["rules"]),
-            help="Output format.",
-            autocompletion=_complete_format,
+            "--full",
+            help="A preset's every option and game value, not only what it changes from "
+            "the ruleset it extends (json is always full).",
         ),
-    ] = "text",
+    ] = False,
     output: OutputOption = None,
 ) -> int:
-    """List the rulesets with their options, defaults and accepted values.
+    """List the rulesets with their options, defaults and accepted values; a preset as
+    what it changes from the ruleset it extends (--full: all of it).
 
     \b
     Examples:
@@ -458,18 +473,18 @@ def rules(
       mjscore rules tenhou
       mjscore rules mcr --format json
     """
-    return _written(output, lambda: _rules(one_ruleset(name, by_option), fmt))
+    return _written(output, lambda: _rules(one_ruleset(name, by_option), fmt, full))
 
 
-def _rules(chosen: str | None, fmt: str) -> int:
+def _rules(chosen: str | None, fmt: str | None, full: bool = False) -> int:
     from ..engine.catalog import load_ruleset
     from ..rulesets import ruleset_names
 
-    listing_lang()
+    config = listing_lang()
     if chosen == "":  # `rules ''`: a name to check, as `yaku --rules ''` does
         load_ruleset("")
     rulesets = [load_ruleset(chosen)] if chosen else [load_ruleset(n) for n in ruleset_names()]
-    fmt = _listing_format(fmt, "rules")
+    fmt = _listing_format(fmt, "rules", config)
     if fmt == "json":
         from ..report.listing_json import ruleset_json, write_json
 
@@ -477,7 +492,7 @@ def _rules(chosen: str | None, fmt: str) -> int:
         return int(ExitCode.OK)
     from ..report.listing import write_rules
 
-    write_rules(rulesets, sys.stdout)
+    write_rules(rulesets, sys.stdout, full=full)
     return int(ExitCode.OK)
 
 
@@ -485,16 +500,7 @@ def _rules(chosen: str | None, fmt: str) -> int:
 def yaku(
     name: Annotated[str | None, _ruleset_argument(DEFAULT_RULESET)] = None,
     rules: ListedRulesOption = None,
-    fmt: Annotated[
-        str,
-        typer.Option(
-            "--format",
-            "-F",
-            metavar="|".join(COMMAND_FORMATS["yaku"]),
-            help="Output format.",
-            autocompletion=_complete_format,
-        ),
-    ] = "text",
+    fmt: Annotated[str | None, _format_option("yaku")] = None,
     output: OutputOption = None,
 ) -> int:
     """Show a ruleset's yaku table: names, han closed and open, yakuman, optional ones.
@@ -509,12 +515,12 @@ def yaku(
     return _written(output, lambda: _yaku(DEFAULT_RULESET if chosen is None else chosen, fmt))
 
 
-def _yaku(rules: str, fmt: str) -> int:
+def _yaku(rules: str, fmt: str | None) -> int:
     from ..engine.catalog import load_ruleset
 
-    listing_lang()
+    config = listing_lang()
     ruleset = load_ruleset(rules)
-    if _listing_format(fmt, "yaku") == "json":
+    if _listing_format(fmt, "yaku", config) == "json":
         from ..report.listing_json import write_json, yaku_json
 
         write_json(yaku_json(ruleset), sys.stdout)
@@ -565,15 +571,9 @@ def table(
         ),
     ] = None,
     fmt: Annotated[
-        str,
-        typer.Option(
-            "--format",
-            "-F",
-            metavar="|".join(COMMAND_FORMATS["table"]),
-            help="Output format; json lists every cell for the dealer and the non-dealer.",
-            autocompletion=_complete_format,
-        ),
-    ] = "text",
+        str | None,
+        _format_option("table", " (json lists every cell for the dealer and the non-dealer)"),
+    ] = None,
     output: OutputOption = None,
 ) -> int:
     """What a hand pays under a ruleset: han x fu (riichi family), points x doubles
@@ -590,13 +590,13 @@ def table(
     return _written(output, lambda: _table(dealer, rules_name, opt, fmt))
 
 
-def _table(dealer: bool, rules: str, opt: list[str] | None, fmt: str) -> int:
+def _table(dealer: bool, rules: str, opt: list[str] | None, fmt: str | None) -> int:
     from ..engine.catalog import load_ruleset
     from .config import ConfigError, options_for
     from .runner import UsageProblem, text_arg
 
-    listing_lang()
-    fmt = _listing_format(fmt, "table")
+    config = listing_lang()
+    fmt = _listing_format(fmt, "table", config)
     ruleset = load_ruleset(rules)
     try:
         chosen = options_for(ruleset, map(text_arg, opt or []))
@@ -676,16 +676,7 @@ def boo_result(
             autocompletion=_values("normal", "maru-a", "double-maru-a"),
         ),
     ] = None,
-    fmt: Annotated[
-        str,
-        typer.Option(
-            "--format",
-            "-F",
-            metavar="|".join(COMMAND_FORMATS["boo-result"]),
-            help="Output format.",
-            autocompletion=_complete_format,
-        ),
-    ] = "text",
+    fmt: Annotated[str | None, _format_option("boo-result")] = None,
     output: OutputOption = None,
 ) -> int:
     """Kansai Boo game result (マルＡ / Ｂ / Ｃ) in game points, from the four final scores.
@@ -699,16 +690,16 @@ def boo_result(
 
 
 def _boo_result(
-    scores: list[str] | None, yakuman: str | None, yakuman_result: str | None, fmt: str
+    scores: list[str] | None, yakuman: str | None, yakuman_result: str | None, fmt: str | None
 ) -> int:
     import re
 
     from ..engine.catalog import families_with, load_ruleset
     from ..report import boo as report
     from ..scoring.boo_game import BooResultError, boo_result, parse_scores
-    from .runner import UsageProblem, checked_format
+    from .runner import UsageProblem, chosen_format, default_config
 
-    checked_format(fmt, report.FORMATS)  # boo-result
+    fmt = chosen_format(fmt, default_config().format, report.FORMATS)  # boo-result
     for arg in scores or []:
         if arg.startswith("-") and not re.fullmatch(r"[-−][0-9][0-9,/−-]*", arg):
             raise UsageProblem(f"No such option: {arg} (see 'mjscore boo-result --help')")
@@ -738,17 +729,7 @@ def game(
     ],
     rules: RulesOption = None,
     opt: OptOption = None,
-    fmt: Annotated[
-        str | None,
-        typer.Option(
-            "--format",
-            "-F",
-            metavar="|".join(COMMAND_FORMATS["game"]),
-            help="Output format; default: the config's (where game has it), else rich.",
-            show_default=False,
-            autocompletion=_complete_format,
-        ),
-    ] = None,
+    fmt: Annotated[str | None, _format_option("game")] = None,
     start: Annotated[
         int | None,
         typer.Option(
@@ -893,16 +874,7 @@ RecordOptOption = Annotated[
 @app.command("import")
 def import_records(
     files: RecordFiles = None,
-    fmt: Annotated[
-        str,
-        typer.Option(
-            "--format",
-            "-F",
-            metavar="|".join(COMMAND_FORMATS["import"]),
-            help="Output format.",
-            autocompletion=_complete_format,
-        ),
-    ] = "lines",
+    fmt: Annotated[str | None, _format_option("import")] = None,
     rules: RecordRulesOption = None,
     opt: RecordOptOption = None,
     quiet: QuietOption = False,
@@ -926,16 +898,7 @@ def import_records(
 @app.command("check")
 def check_records(
     files: RecordFiles = None,
-    fmt: Annotated[
-        str,
-        typer.Option(
-            "--format",
-            "-F",
-            metavar="|".join(COMMAND_FORMATS["check"]),
-            help="Output format.",
-            autocompletion=_complete_format,
-        ),
-    ] = "text",
+    fmt: Annotated[str | None, _format_option("check")] = None,
     rules: RecordRulesOption = None,
     opt: RecordOptOption = None,
     quiet: QuietOption = False,
@@ -1017,16 +980,7 @@ def stats(
             autocompletion=_values("3", "4"),
         ),
     ] = None,
-    fmt: Annotated[
-        str,
-        typer.Option(
-            "--format",
-            "-F",
-            metavar="rich|json|jsonl|tsv",
-            help="Output format.",
-            autocompletion=_complete_format,
-        ),
-    ] = "rich",
+    fmt: Annotated[str | None, _format_option("stats")] = None,
     jobs: Annotated[
         str,
         typer.Option(
@@ -1064,7 +1018,7 @@ def stats(
             room,
             length.lower() if length else None,
             seats,
-            fmt.lower(),
+            fmt and fmt.lower(),
             jobs,
             quiet=quiet,
             chart=chart,

@@ -8,7 +8,8 @@ that has NAME) and `--opt RULESET.NAME=V`; a line's `opt:` tokens come last of a
 in the engine. Every value is checked here, before any line is read, so a typo is
 a usage error (exit 2) naming where it was written.
 
-The config file is TOML: `rules`, `format`, `color`, `tiles` and `lang` (defaults for the flags),
+The config file is TOML: `rules`, `format`, `color`, `tiles` and `lang` (defaults for the flags;
+`format` for every command that has that format, the others keep their own default),
 `[options]` and `[options.RULESET]`. It is read from `--config PATH`, else
 `$MJSCORE_CONFIG`, else `$XDG_CONFIG_HOME/mjscore/config.toml` (XDG_CONFIG_HOME
 defaults to `~/.config`); a missing default file is no config at all.
@@ -152,10 +153,12 @@ def load_config(path: str | None, required: bool) -> Config:
             )
     fmt = data.get("format")
     if fmt is not None:
-        from ..report import FORMATS
+        from ..report import canonical_format, every_format
 
-        if not isinstance(fmt, str) or fmt not in FORMATS:
-            raise ConfigError(f"{where}: format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+        known = every_format()
+        if not isinstance(fmt, str) or canonical_format(fmt) not in known:
+            raise ConfigError(f"{where}: format must be one of {', '.join(known)}, not {fmt!r}")
+        fmt = canonical_format(fmt)
     color = data.get("color")
     if color is not None:
         from ..report.settings import COLORS

@@ -36,12 +36,16 @@ def _uma(text: str, usage: Any) -> tuple[float, ...]:
 
 
 def _width() -> int:
+    """The width of a report: COLUMNS (made sane by the command line), else a terminal's
+    own, else PIPE_WIDTH, as every report's console takes it (report.console)."""
+    from ..report.console import PIPE_WIDTH
+
     columns = os.environ.get("COLUMNS", "")
     if columns.isdigit() and int(columns) > 0:
         return int(columns)
     if sys.stdout is not None and sys.stdout.isatty():
-        return shutil.get_terminal_size((100, 24)).columns
-    return 100
+        return shutil.get_terminal_size((PIPE_WIDTH, 24)).columns
+    return PIPE_WIDTH
 
 
 _COLUMN = re.compile(r"(not scored: )?column ([0-9]+): ")
@@ -82,27 +86,22 @@ def game_command(
     ends the game it is in there, which is written, then the run (exit 1)."""
     from ..engine.catalog import load_ruleset
     from ..ledger import games
-    from ..report import DEFAULT_FORMAT
     from ..report import game as report
     from .runner import (
         STOP,
         InputStopped,
         UsageProblem,
-        checked_format,
         house_rules,
         read_lines,
         say,
+        stdin_hint,
         text_arg,
     )
 
     out = out or sys.stdout
-    asked = fmt
     house, name, fmt = house_rules(
-        config, [text_arg(o) for o in opts], rules and text_arg(rules).lower(), fmt
+        config, [text_arg(o) for o in opts], rules and text_arg(rules).lower(), fmt, report.FORMATS
     )
-    if asked is None and fmt not in report.FORMATS:  # the config's format is another command's
-        fmt = DEFAULT_FORMAT
-    fmt = checked_format(fmt, report.FORMATS)
     ruleset = load_ruleset(name)
     settings: dict[str, Any] = {}
     if start is not None:
@@ -121,6 +120,9 @@ def game_command(
             raise UsageProblem(f"--length takes east, south or single, not '{length}'")
         settings["game_length"] = length
     stopped: list[InputStopped] = []
+
+    if path == "-":
+        stdin_hint()
 
     def lines() -> Any:
         try:

@@ -25,12 +25,17 @@ FILE_END = FileEnd()
 
 
 def _items(
-    paths: list[str], rules: RecordRules | None = None, ends: bool = False
+    paths: list[str],
+    rules: RecordRules | None = None,
+    ends: bool = False,
+    unopened: list[str] | None = None,
 ) -> Iterator[RecordItem | FileEnd]:
     """Every record item of every file in order; `-` is stdin (read as a byte stream, so
     gzip works and the 64 MB bound holds there too); a directory is the record files
     under it (`record_files`). `rules` are those of records that name none (mjai). With
-    `ends`, FILE_END after each file."""
+    `ends`, FILE_END after each file. A file that cannot be opened is a problem of that
+    file alone, and its name goes into `unopened`: the command then exits 2, as every
+    command does for an input file it cannot read."""
     import os
 
     ruleset, options = rules if rules is not None else (None, None)
@@ -39,8 +44,25 @@ def _items(
         return read_hands(source, name=name, games=True, rules=ruleset, options=options)
 
     end = [FILE_END] if ends else []
+    unopened = unopened if unopened is not None else []
+
+    def opened(file: Any) -> Iterator[RecordItem]:
+        try:
+            stream = open(file, "rb")  # noqa: SIM115 - closed below, the reader is lazy
+        except OSError as exc:
+            from ..records.reading import display_name
+
+            unopened.append(display_name(file))
+            yield Problem("error", display_name(file), "", f"cannot read: {exc.strerror or exc}")
+            return
+        with stream:
+            yield from read(stream, file)
+
     for path in paths:
         if path == "-":
+            from .runner import stdin_hint
+
+            stdin_hint()
             stream = getattr(sys.stdin, "buffer", None)
             yield from read(stream if stream is not None else sys.stdin.read().encode(), "-")
             yield from end
@@ -52,7 +74,7 @@ def _items(
                     yield file
                     continue
                 found = True
-                yield from read(file)
+                yield from opened(file)
                 yield from end
             if not found:
                 from ..records.reading import display_name
@@ -64,7 +86,7 @@ def _items(
                     "no game record in the directory (nor under it)",
                 )
         else:
-            yield from read(path)
+            yield from opened(path)
             yield from end
 
 
@@ -165,18 +187,21 @@ def _json_line(record: dict) -> str:
     return json_safe(json.dumps(record, ensure_ascii=False)) + "\n"
 
 
-def _usage(paths: list[str], fmt: str, command: str) -> None:
+def _usage(paths: list[str], fmt: str | None, command: str) -> str:
+    """The run's format (--format, else the config's where the command has it, else the
+    command's own) once the run is checked."""
     from ..report import formats_of
-    from .runner import UsageProblem, checked_format
+    from .runner import UsageProblem, chosen_format, default_config
 
-    checked_format(fmt, formats_of(command))
+    fmt = chosen_format(fmt, default_config().format, formats_of(command))
     if not paths:
         raise UsageProblem("no record given: pass one or more files ('-' = stdin)")
+    return fmt
 
 
 def import_command(
     paths: list[str],
-    fmt: str = "lines",
+    fmt: str | None = "lines",
     out: TextIO | None = None,
     err: TextIO | None = None,
     quiet: bool = False,
@@ -185,7 +210,7 @@ def import_command(
     """One hand line per win (or one JSON object per win); problems on stderr. Written as
     read, each record whole (a stop signal waits for it), flushed at each game's end."""
     out, err = out or sys.stdout, err or sys.stderr
-    _usage(paths, fmt, "import")
+    fmt = _usage(paths, fmt, "import")
     from ..ledger import round_mark
     from ..records.draws import Drawn, GameStart
     from ..report import SafeWriter
@@ -195,7 +220,8 @@ def import_command(
         out = SafeWriter(out)  # type: ignore[assignment]
 
     failed = False
-    for item in _items(paths, ruleset):
+    unopened: list[str] = []
+    for item in _items(paths, ruleset, unopened=unopened):
         with STOP.writing():
             if isinstance(item, Problem):
                 failed = failed or item.kind == "error"
@@ -211,6 +237,8 @@ def import_command(
             else:
                 s = item.source
                 out.write(f"{item.line}  {round_mark(s.game, s.round, s.honba)}\n")
+    if unopened:
+        return int(ExitCode.USAGE)
     return int(ExitCode.NOT_ALL_SCORED if failed else ExitCode.OK)
 
 
@@ -224,7 +252,7 @@ class _CheckTally:
 
 def check_command(
     paths: list[str],
-    fmt: str = "text",
+    fmt: str | None = "text",
     out: TextIO | None = None,
     err: TextIO | None = None,
     quiet: bool = False,
@@ -243,7 +271,7 @@ def check_command(
     a time, whatever the number of files.
     """
     out, err = out or sys.stdout, err or sys.stderr
-    _usage(paths, fmt, "check")
+    fmt = _usage(paths, fmt, "check")
     from ..records.draws import Drawn, GameEnd, GameStart, RoundScores
     from ..report import SafeWriter
 
@@ -251,7 +279,8 @@ def check_command(
         out = SafeWriter(out)  # type: ignore[assignment]
     tally = _CheckTally()
     game: list[Any] = []  # the items of the game being read
-    for item in _items(paths, ruleset, ends=True):
+    unopened: list[str] = []
+    for item in _items(paths, ruleset, ends=True, unopened=unopened):
         if game and isinstance(item, (GameStart, FileEnd)):
             _end_game(game, fmt, out, tally)
             game = []
@@ -262,6 +291,8 @@ def check_command(
     _end_game(game, fmt, out, tally)
     _check_summary(tally, fmt, out)
     games = _games_summary(tally.games)
+    if unopened:
+        return int(ExitCode.USAGE)
     ok = tally.total and tally.agree == tally.total and not tally.errors
     return int(ExitCode.OK if ok and games["agree"] == games["total"] else ExitCode.NOT_ALL_SCORED)
 

@@ -14,7 +14,7 @@ import itertools
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, TextIO
 
 from ..base.defaults import DEFAULT_RULESET
 from ..base.errors import ExitCode, MjscoreError
@@ -175,20 +175,71 @@ def _stdin_is_terminal() -> bool:
         return True
 
 
+STDIN_HINT = "reading standard input: end it with Ctrl-D on a line of its own"
+
+
+def stdin_hint() -> None:
+    """One line on stderr when a command is about to read standard input from a terminal
+    (`mjscore score -` typed by hand): what it waits for and how to end it. A pipe or a
+    file gets none."""
+    try:
+        typed = sys.stdin is not None and not sys.stdin.closed and sys.stdin.isatty()
+    except (OSError, ValueError):
+        typed = False
+    if typed:
+        say(STDIN_HINT)
+
+
 def checked_format(fmt: str | None, formats: Iterable[str]) -> str:
-    """`fmt` when it is one of the command's `formats`, else the usage error every command
-    gives (report.formats_of: the vocabulary)."""
+    """`fmt` under its one name (`rich` is `text`) when it is one of the command's
+    `formats`, else the usage error every command gives (report.formats_of: the
+    vocabulary; the old names are read, never offered)."""
+    from ..report import canonical_format
+
     known = tuple(formats)
-    if fmt is None or fmt not in known:
+    name = canonical_format(fmt) if fmt is not None else None
+    if name is None or name not in known:
         raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(known)})")
-    return fmt
+    return name
+
+
+def chosen_format(flag: str | None, config_format: str | None, formats: Iterable[str]) -> str:
+    """The format of a run, the same way for every command: `--format` (one of the
+    command's `formats`, else a usage error), else the config file's `format` where the
+    command has it (a format of another command is no error here: `format = "jsonl"`
+    leaves `rules` as it is), else the command's own default, the first of `formats`."""
+    from ..report import canonical_format
+
+    known = tuple(formats)
+    if flag is not None:
+        return checked_format(flag, known)
+    if config_format is not None and canonical_format(config_format) in known:
+        return canonical_format(config_format)
+    return known[0]
+
+
+def default_config() -> Any:
+    """The config file of a command that takes no --config (the listings, import, check,
+    stats): $MJSCORE_CONFIG, else the default file; one that cannot be used is no config
+    here (`score` says what is wrong with it)."""
+    from .config import Config, ConfigError, config_path, load_config
+
+    try:
+        return load_config(*config_path(None))
+    except ConfigError:
+        return Config()
 
 
 def house_rules(
-    config_flag: str | None, pairs: list[str], rules: str | None, fmt: str | None
+    config_flag: str | None,
+    pairs: list[str],
+    rules: str | None,
+    fmt: str | None,
+    formats: Iterable[str],
 ) -> tuple[HouseRules, str, str]:
     """(the house rules, the ruleset, the format) of a run: the flags over the config file
-    over the defaults. Everything is checked now: a typo is a usage error."""
+    over the defaults; the format one of `formats` (`chosen_format`). Everything is
+    checked now: a typo is a usage error."""
     from .config import ConfigError, config_path, house_rules, load_config
 
     try:
@@ -196,7 +247,6 @@ def house_rules(
         house = house_rules(config, pairs)
     except ConfigError as exc:
         raise UsageProblem(str(exc)) from None
-    from ..report import DEFAULT_FORMAT
     from ..report.settings import configure
 
     configure(
@@ -207,7 +257,7 @@ def house_rules(
 
     # a flag given empty (`--rules ''`) is a name to check, not one left out
     rules = rules if rules is not None else config.rules or DEFAULT_RULESET
-    return house, rules, fmt if fmt is not None else config.format or DEFAULT_FORMAT
+    return house, rules, chosen_format(fmt, config.format, formats)
 
 
 def want_progress(
@@ -243,6 +293,17 @@ def progress_bar(
         yield lambda n=1: bar.advance(task, n)
 
 
+class LineInput(NamedTuple):
+    """One input of a run: its lines, their count when known beforehand (a regular file),
+    its name in records and error lines (`source`) and in the summary (`summary_of`, None
+    for none)."""
+
+    lines: Iterable[tuple[int, str]]
+    total: int | None = None
+    source: str | None = None
+    summary_of: str | None = None
+
+
 def run_lines(
     lines: Iterable[tuple[int, str]],
     rules: str,
@@ -254,28 +315,92 @@ def run_lines(
     summary_of: str | None = None,
     source: str | None = None,
 ) -> int:
-    """Score every line into the reporter of `fmt`, as it goes; the tally's exit code.
+    """Score every line of one input (`run_inputs`); the tally's exit code."""
+    return run_inputs(
+        [LineInput(lines, total, source, summary_of)], rules, options, fmt, jobs, command
+    )
+
+
+def run_inputs(
+    inputs: list[LineInput],
+    rules: str,
+    options: HouseRules | None,
+    fmt: str,
+    jobs: int = 0,
+    command: str = "score",
+) -> int:
+    """Score every line of every input, in order, into one reporter of `fmt` (one JSON
+    array, one TSV header), as it goes; the exit code of all the lines.
 
     A long file (`total` known) in a machine format is scored on every core
     (`jobs` 0 = automatic, 1 = one process); the output is the same either way.
     A stop signal (Ctrl-C, SIGTERM, SIGHUP) ends the run after the last whole record; an
-    input that cannot be read on (InputStopped) ends it after every line read before it.
-    Either way the output is finished (a JSON array is closed). `summary_of` (a file run:
-    its name, `-` for stdin) gets one summary line on stderr at the end (`summary_line`).
-    `source` (the same, quiet or not) goes into every record and error line.
+    input that cannot be read on (InputStopped) is said and the next input is read (exit
+    1). Either way the output is finished (a JSON array is closed). Each input with a
+    `summary_of` (a file run: its name, `-` for stdin) gets one summary line on stderr at
+    the end (`summary_line`), and a run of several one more, of them all; `source` (the
+    same, quiet or not) goes into every record and error line of its input.
     """
+    totals = [i.total for i in inputs]
+    known = None if None in totals else sum(t or 0 for t in totals)
+    tallies: list[Tally] = []
+    writer = STOP
+    with progress_bar(known) as tick:
+        # made inside the bar: while it runs, sys.stderr is rich's proxy that prints above it
+        with writer.writing():
+            reporter = reporters_of(command).make_reporter(
+                fmt, sys.stdout, sys.stderr, stream=known is None
+            )
+        try:
+            for given in inputs:
+                tally = Tally()
+                tallies.append(tally)
+                try:
+                    _score_input(given, tally, reporter, rules, options, fmt, jobs, command, tick)
+                except InputStopped as exc:  # the lines read before it are written above
+                    tally.stopped = True  # exit 1, not a hand: the summary counts lines read
+                    say(str(exc))
+        except (KeyboardInterrupt, Stopped):
+            with writer.writing():
+                reporter.close()  # the records so far, whole; a JSON array closed
+            raise
+        with writer.writing():
+            reporter.close()
+    whole = Tally()
+    for given, tally in zip(inputs, tallies, strict=True):
+        whole.scored += tally.scored
+        whole.failed += tally.failed
+        whole.stopped = whole.stopped or tally.stopped
+        if given.summary_of is not None:
+            say(summary_line(given.summary_of, tally, command))
+    summed = [i for i in inputs if i.summary_of is not None]
+    if len(summed) > 1:
+        say(summary_line(f"{len(summed)} files", whole, command, named=True))
+    return whole.exit_code
+
+
+def _score_input(
+    given: LineInput,
+    tally: Tally,
+    reporter: Any,
+    rules: str,
+    options: HouseRules | None,
+    fmt: str,
+    jobs: int,
+    command: str,
+    tick: Callable[..., None],
+) -> None:
+    """Score one input's lines into `reporter`, counting them in `tally`."""
     from contextlib import closing
 
     from ..report import FORMATS
     from .lines import with_source
+    from .native import run_for
     from .parallel import scored_in_chunks, scored_in_parallel, workers_for
 
     analyse = ANALYSE[command]
-    make_reporter = reporters_of(command).make_reporter
-    tally = Tally()
-    from .native import run_for
-
     native = run_for(rules, options, fmt, command)
+    lines, total, source = given.lines, given.total, given.source
     workers = (
         workers_for(total, fmt, jobs, native is not None and native.scores_the_run())
         if total is not None
@@ -285,65 +410,50 @@ def run_lines(
     # workers do (a stream is written record by record, for the reader at the other end)
     chunked = total is not None and FORMATS[fmt].machine
     writer = STOP
-    with progress_bar(total) as tick:
-        # made inside the bar: while it runs, sys.stderr is rich's proxy that prints above it
-        with writer.writing():
-            reporter = make_reporter(fmt, sys.stdout, sys.stderr, stream=total is None)
-        try:
-            if workers > 1 or chunked:
-                done = (
-                    scored_in_parallel(lines, rules, options, fmt, workers, command, source)
-                    if workers > 1
-                    else scored_in_chunks(lines, rules, options, fmt, command, source)
-                )
-                with closing(done) as chunks:
-                    for scored, failed, rendered, errors in chunks:
-                        tally.scored += scored
-                        tally.failed += failed
-                        with writer.writing():
-                            reporter.emit_chunk(rendered, errors)
-                        tick(scored + failed)
-            else:
-                for number, text in lines:
-                    record = native.one(number, text, fmt, source) if native is not None else None
-                    if isinstance(record, bytes):  # the native core's record, for a stream
-                        tally.scored += 1
-                        with writer.writing():
-                            reporter.emit_rendered(record, None)
-                        tick()
-                        continue
-                    result = with_source(record or analyse(text, rules, options, number), source)
-                    tally.add(result)
-                    with writer.writing():
-                        reporter.emit(result)
-                    tick()
-        except InputStopped as exc:  # the lines read before it are written above
-            tally.stopped = True  # exit 1, but not a hand: the summary counts the lines read
-            say(str(exc))
-        except (KeyboardInterrupt, Stopped):
+    if workers > 1 or chunked:
+        done = (
+            scored_in_parallel(lines, rules, options, fmt, workers, command, source)
+            if workers > 1
+            else scored_in_chunks(lines, rules, options, fmt, command, source)
+        )
+        with closing(done) as chunks:
+            for scored, failed, rendered, errors in chunks:
+                tally.scored += scored
+                tally.failed += failed
+                with writer.writing():
+                    reporter.emit_chunk(rendered, errors)
+                tick(scored + failed)
+        return
+    for number, text in lines:
+        record = native.one(number, text, fmt, source) if native is not None else None
+        if isinstance(record, bytes):  # the native core's record, for a stream
+            tally.scored += 1
             with writer.writing():
-                reporter.close()  # the records so far, whole; a JSON array closed
-            raise
+                reporter.emit_rendered(record, None)
+            tick()
+            continue
+        result = with_source(record or analyse(text, rules, options, number), source)
+        tally.add(result)
         with writer.writing():
-            reporter.close()
-    if summary_of is not None:
-        say(summary_line(summary_of, tally, command))
-    return tally.exit_code
+            reporter.emit(result)
+        tick()
 
 
 # what a file run did to each line, by command: `score` scores it, `waits` reads it
 DONE_WORDS = {"score": ("scored", "not scored"), "waits": ("read", "not read")}
 
 
-def summary_line(source: str, tally: Tally, command: str = "score") -> str:
+def summary_line(source: str, tally: Tally, command: str = "score", named: bool = False) -> str:
     """The last word of a file run: `hands.txt: 10 hands: 9 scored, 1 not scored` (`waits`:
     `9 read, 1 not read`), or `hands.txt: no hand in the file` for a file of blank and
-    comment lines only."""
+    comment lines only; `named`: `source` is already words (`3 files`, the last line of a
+    run of several)."""
     done, not_done = DONE_WORDS.get(command, DONE_WORDS["score"])
-    name = "standard input" if source == "-" else text_arg(source)
+    name = source if named else "standard input" if source == "-" else text_arg(source)
     hands = tally.scored + tally.failed
     if not hands:
-        return f"{name}: no hand in the {'input' if source == '-' else 'file'}"
+        where = "them" if named else "the input" if source == "-" else "the file"
+        return f"{name}: no hand in {where}"
     counts = f"{tally.scored:,} {done}"
     if tally.failed:
         counts += f", {tally.failed:,} {not_done}"
@@ -353,7 +463,7 @@ def summary_line(source: str, tally: Tally, command: str = "score") -> str:
 
 def score_command(
     tokens: list[str] | None,
-    file: str | None,
+    file: str | list[str] | None,
     rules: str | None,
     opt: list[str] | None,
     fmt: str | None,
@@ -363,8 +473,8 @@ def score_command(
     quiet: bool = False,
     output: str | None = None,
 ) -> int:
-    """`mjscore score` (or `waits`): one hand given as arguments, or every line of a file,
-    to stdout or to the file `output`.
+    """`mjscore score` (or `waits`): one hand given as arguments, or every line of the
+    files (`--file` repeated, `-` stdin) in order, to stdout or to the file `output`.
 
     `rules` and `fmt` None: the config file's, else DEFAULT_RULESET and rich. A file run ends with
     a summary line on stderr unless `quiet`."""
@@ -513,7 +623,7 @@ def _take_mode(fd: int, old: Any) -> None:
 
 def _scored(
     tokens: list[str] | None,
-    file: str | None,
+    file: str | list[str] | None,
     rules: str | None,
     opt: list[str] | None,
     fmt: str | None,
@@ -526,31 +636,48 @@ def _scored(
     from ..engine.catalog import load_ruleset
     from .lines import rules_of
 
+    files = [file] if isinstance(file, str) else list(file or [])
+    if files and tokens:  # `--file *.txt`: the shell's other names are files too
+        files, tokens = files + _more_files(tokens), None
     tokens = [text_arg(t) for t in tokens] if tokens else tokens
     rules, fmt = (text_arg(a) if a is not None else None for a in (rules, fmt))
     # `file` stays as given: a name that is not UTF-8 still opens (messages use text_arg)
-    options, rules, fmt = house_rules(config, [text_arg(o) for o in opt or []], rules, fmt)
-    checked_format(fmt, reporters_of(command).FORMATS)
-    if tokens == ["-"] and file is None:  # `mjscore score -`: the lines of stdin
-        tokens, file = None, "-"
-    if tokens and file is not None:
-        raise UsageProblem("give a hand as arguments or --file, not both")
-    piped = not tokens and file is None and not _stdin_is_terminal()
+    options, rules, fmt = house_rules(
+        config, [text_arg(o) for o in opt or []], rules, fmt, reporters_of(command).FORMATS
+    )
+    if tokens == ["-"] and not files:  # `mjscore score -`: the lines of stdin
+        tokens, files = None, ["-"]
+    piped = not tokens and not files and not _stdin_is_terminal()
     if piped:  # `cat hands.txt | mjscore score`
-        file = "-"
-    if not tokens and file is None:
+        files = ["-"]
+    if not tokens and not files:
         raise UsageProblem("no hand given: pass the hand's tokens, or --file PATH ('-' = stdin)")
+    if files.count("-") > 1:
+        raise UsageProblem("--file - given twice: standard input is read once")
     if not (str(jobs).isascii() and str(jobs).isdigit() and len(str(jobs)) <= 4):
         raise UsageProblem(f"--jobs takes a number of processes (0 = automatic), not '{jobs}'")
     _say_capped(int(jobs), quiet)
     for name in rules_of(command, rules):  # an unknown ruleset: a usage error, before any line
         load_ruleset(name)
-    return run_input(tokens, file, rules, options, fmt, jobs, command, quiet, piped)
+    return run_input(tokens, files, rules, options, fmt, jobs, command, quiet, piped)
+
+
+def _more_files(args: list[str]) -> list[str]:
+    """The arguments after `--file a.txt` when every one names a file (`--file *.txt`, as
+    the shell expands it), else the usage error of a hand given twice."""
+    import os
+
+    for arg in args:
+        if arg != "-" and not os.path.lexists(arg):
+            raise UsageProblem(
+                f"give a hand as arguments or --file, not both ('{text_arg(arg)}' is no file)"
+            )
+    return list(args)
 
 
 def run_input(
     tokens: list[str] | None,
-    file: str | None,
+    file: str | list[str] | None,
     rules: str,
     options: HouseRules | None,
     fmt: str,
@@ -559,43 +686,38 @@ def run_input(
     quiet: bool = False,
     piped: bool = False,
 ) -> int:
-    """Score the hand given as `tokens`, or every line of `file` (`-`: stdin, `piped`
-    when no --file named it), once the run is checked: its ruleset known, its format the
-    command's, its jobs a number. The lean entry starts a file run here (cli/lean.py)."""
+    """Score the hand given as `tokens`, or every line of each `file` in order (`-`:
+    stdin, `piped` when no --file named it), once the run is checked: its ruleset known,
+    its format the command's, its jobs a number. Every file is opened (and counted)
+    before any line is scored: one that cannot be is a usage error (exit 2), as every
+    command has it. The lean entry starts a file run here (cli/lean.py)."""
     if tokens:
         return run_lines([(1, " ".join(tokens))], rules, options, fmt, command=command)
-    summary_of = None if quiet else file
-    if file == "-":
-        lines = read_lines("-")
-        first = next(lines, None)
-        if piped and first is None:  # nothing piped: `< /dev/null`
+    files = [file] if isinstance(file, str) else list(file or [])
+    inputs = []
+    for name in files:
+        summary_of = None if quiet else name
+        if name == "-":
+            inputs.append(LineInput(_stdin_lines(piped), None, "-", summary_of))
+        else:
+            total = count_lines(name)  # a file that cannot be read: UsageProblem, now
+            inputs.append(LineInput(read_lines(name), total, text_arg(name), summary_of))
+    if piped:  # nothing piped (`< /dev/null`) is no hand given
+        head = next(iter(inputs[0].lines), None)
+        if head is None:
             raise UsageProblem(
                 "no hand given: pass the hand's tokens, or --file PATH "
                 "('-' = stdin); standard input was empty"
             )
-        head = [first] if first is not None else []
-        return run_lines(
-            itertools.chain(head, lines),
-            rules,
-            options,
-            fmt,
-            command=command,
-            summary_of=summary_of,
-            source="-",
-        )
-    assert file is not None and fmt is not None  # a file run, its format chosen above
-    total = count_lines(file)
-    return run_lines(
-        read_lines(file),
-        rules,
-        options,
-        fmt,
-        total=total,
-        jobs=int(jobs),
-        command=command,
-        summary_of=summary_of,
-        source=text_arg(file),
-    )
+        inputs[0] = inputs[0]._replace(lines=itertools.chain([head], inputs[0].lines))
+    return run_inputs(inputs, rules, options, fmt, int(jobs), command)
+
+
+def _stdin_lines(piped: bool) -> Iterator[tuple[int, str]]:
+    """The lines of stdin, said first on a terminal (`stdin_hint`) when it is read."""
+    if not piped:
+        stdin_hint()
+    yield from read_lines("-")
 
 
 def _say_capped(jobs: int, quiet: bool) -> None:

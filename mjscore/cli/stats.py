@@ -109,7 +109,7 @@ def stats_command(
     room: str | None,
     length: str | None,
     seats: int | None,
-    fmt: str,
+    fmt: str | None,
     jobs: str | int = 0,
     quiet: bool = False,
     chart: bool = True,
@@ -120,11 +120,18 @@ def stats_command(
     from ..stats import Filters, Summary
     from .game import _width
     from .parallel import available_cores, mapped_in_order
-    from .runner import STOP, UsageProblem, progress_bar, say, text_arg
+    from .runner import (
+        STOP,
+        UsageProblem,
+        chosen_format,
+        default_config,
+        progress_bar,
+        say,
+        text_arg,
+    )
 
     out = out or sys.stdout
-    if fmt not in report.FORMATS:
-        raise UsageProblem(f"unknown format '{fmt}' (choose from {', '.join(report.FORMATS)})")
+    fmt = chosen_format(fmt, default_config().format, report.FORMATS)
     if not paths:
         raise UsageProblem("no input given: pass record files, directories or line files")
     if not (str(jobs).isascii() and str(jobs).isdigit() and len(str(jobs)) <= 4):
@@ -149,6 +156,11 @@ def stats_command(
             known = ", ".join((*ROOMS, *ROOM_ALIASES))
             raise UsageProblem(f"--room takes a lobby or room ({known}), not '{text_arg(room)}'")
         room = named
+    if "-" in paths:
+        from .runner import stdin_hint
+
+        stdin_hint()
+    paths, unopened = _openable(paths)
     chosen = tuple(text_arg(p) for p in players)
     filters = Filters(chosen, rules, room, length, seats)
     inputs = list(_inputs(paths))
@@ -174,7 +186,9 @@ def stats_command(
             summary.problems = []
             total.merge(summary)
             tick()
-    if not total.games and not total.hands.wins and not failed:
+    for problem in unopened:
+        say(problem)
+    if not total.games and not total.hands.wins and not failed and not unopened:
         say(
             f"no game passes the filters ({total.skipped} left out)"
             if total.skipped
@@ -184,7 +198,26 @@ def stats_command(
     with STOP.writing():
         report.write(total, fmt, out, _width(), chosen, chart)
         out.flush()
+    if unopened:  # an input file that cannot be read: 2, as every command has it
+        return int(ExitCode.USAGE)
     return int(ExitCode.NOT_ALL_SCORED if failed else ExitCode.OK)
+
+
+def _openable(paths: list[Any]) -> tuple[list[Any], list[str]]:
+    """(the inputs to read, a message for each named file that cannot be opened): such a
+    file is a problem of its own, the others are still counted."""
+    from ..records.reading import display_name
+
+    kept, unopened = [], []
+    for path in paths:
+        if path != "-" and not os.path.isdir(path):
+            try:
+                open(path, "rb").close()  # noqa: SIM115 - a look, closed at once
+            except OSError as exc:
+                unopened.append(f"{display_name(path)}: cannot read: {exc.strerror or exc}")
+                continue
+        kept.append(path)
+    return kept, unopened
 
 
 def _summaries(tasks: list[Any], workers: int, mapped: Any) -> Iterator[Any]:

@@ -42,7 +42,7 @@ FORMATS: dict[str, OutputFormat] = {
     f.name: f
     for f in (
         OutputFormat(
-            "rich",
+            "text",
             "mjscore.report.rich_report",
             machine=False,
             document=False,
@@ -79,9 +79,13 @@ FORMATS: dict[str, OutputFormat] = {
         ),
     )
 }
-DEFAULT_FORMAT = "rich"  # when neither --format nor the config file names one
+DEFAULT_FORMAT = "text"  # when neither --format nor the config file names one
+# The human format is `text` on every command (a report or a listing for people, coloured
+# on a terminal); its older names are still read, never offered (help, completion).
+FORMAT_ALIASES = {"rich": "text"}
 # The formats of the commands that write other records than score's: the one vocabulary
-# of --format (score and waits, and their explain and compare, take FORMATS)
+# of --format (score and waits, and their explain and compare, take FORMATS). `import`
+# has no human format: its hand lines are what `score --file` reads.
 COMMAND_FORMATS: dict[str, tuple[str, ...]] = {
     "rules": ("text", "json"),
     "yaku": ("text", "json"),
@@ -89,8 +93,22 @@ COMMAND_FORMATS: dict[str, tuple[str, ...]] = {
     "boo-result": ("text", "json"),
     "import": ("lines", "jsonl"),
     "check": ("text", "jsonl"),
-    "game": ("rich", "json", "jsonl", "tsv"),
+    "game": ("text", "json", "jsonl", "tsv"),
+    "stats": ("text", "json", "jsonl", "tsv"),
 }
+# The commands whose format the config file's `format` may choose (its flag's vocabulary)
+FORMAT_COMMANDS = ("score", "waits", *COMMAND_FORMATS)
+
+
+def canonical_format(name: str) -> str:
+    """A --format value (or a config's `format`) under its one name: `rich` is `text`."""
+    return FORMAT_ALIASES.get(name, name)
+
+
+def every_format() -> tuple[str, ...]:
+    """Every format name some command takes (what a config file's `format` may say)."""
+    names = [*FORMATS, *(f for fs in COMMAND_FORMATS.values() for f in fs)]
+    return tuple(dict.fromkeys(names))
 
 
 def formats_of(command: str) -> tuple[str, ...]:
@@ -205,16 +223,17 @@ def renderer(fmt: str) -> tuple[Callable[[Any], str], str]:
     """(render, the text between two rendered records) of a machine format: what workers
     call, so that the main process only writes. Any record with `to_dict` renders in
     json and jsonl (the waits records too)."""
-    module = import_module(FORMATS[fmt].module)
+    module = import_module(FORMATS[canonical_format(fmt)].module)
     return module.render, getattr(module, "JOIN", "")
 
 
 def make_reporter(fmt: str, out: TextIO, err: TextIO, stream: bool = True) -> Reporter:
-    """The reporter of one format (a key of FORMATS), writing to `out` and `err`.
+    """The reporter of one format (a key of FORMATS, or an older name of one), writing to
+    `out` and `err`.
 
     `stream`: flush every record (stdin, a pipeline); a file is flushed at the end.
     """
-    module = import_module(FORMATS[fmt].module)
+    module = import_module(FORMATS[canonical_format(fmt)].module)
     return module.Reporter(out, err, stream)
 
 

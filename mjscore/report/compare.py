@@ -291,7 +291,7 @@ RENDERERS: dict[str, Any] = {"jsonl": render_jsonl, "json": render_json, "tsv": 
 
 def _reporters() -> dict[str, Any]:
     return {
-        "rich": RichReporter,
+        "text": RichReporter,
         "jsonl": JsonlReporter,
         "tsv": TsvReporter,
         "json": _json_reporter(),
@@ -299,7 +299,7 @@ def _reporters() -> dict[str, Any]:
 
 
 def formats() -> tuple[str, ...]:
-    return tuple(name for name in OUTPUT_FORMATS if name in RENDERERS or name == "rich")
+    return tuple(name for name in OUTPUT_FORMATS if name in RENDERERS or name == "text")
 
 
 def __getattr__(name: str) -> Any:

@@ -20,7 +20,7 @@ from .settings import COLORS, configure, settings
 
 __all__ = ["COLORS", "configure", "console", "settings", "show", "write_lines"]
 
-PIPE_WIDTH = 100  # console width off a terminal, where rich would assume 80 (COLUMNS wins)
+PIPE_WIDTH = 80  # console width off a terminal without COLUMNS (a terminal keeps its own)
 GLYPH_PROBE = "\U0001f004\U0001f007\u2192\u2500"  # a tile, an arrow, a rule
 
 

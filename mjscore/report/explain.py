@@ -336,7 +336,7 @@ def _safe(text: str) -> str:
 
 # The reporters of the formats that do not render any record by themselves; JSON and JSON
 # Lines write an explained record as they write a score record (its `to_dict`).
-OWN_REPORTERS: dict[str, Any] = {"rich": RichReporter, "tsv": TsvReporter}
+OWN_REPORTERS: dict[str, Any] = {"text": RichReporter, "tsv": TsvReporter}
 
 
 def formats() -> tuple[str, ...]:

@@ -17,6 +17,9 @@ from rich.text import Text
 from .console import console, show
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
+if TYPE_CHECKING:
     from ..rulesets import OptionSpec, Ruleset
     from ..rulesets.params import Double, Row, Special
 
@@ -152,9 +155,13 @@ def _stacked(
     return Text("\n").join(lines)
 
 
-def options_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
+def options_table(
+    ruleset: Ruleset, width: int = WIDE, only: Sequence[str] | None = None
+) -> Table | Text:
+    """The options of `ruleset` (`only` those named, in its order)."""
     from .lang import japanese
 
+    specs = [s for s in ruleset.options.values() if only is None or s.name in only]
     if japanese():
         from .words_ja import option_help
 
@@ -166,7 +173,7 @@ def options_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
         ]
         rows = [
             (spec.name, spec.show(spec.default), accepted(spec), option_help(spec.name, spec.help))
-            for spec in ruleset.options.values()
+            for spec in specs
         ]
         return fit_table(cols, rows, width, first_style="bold")
     cols = [
@@ -175,10 +182,7 @@ def options_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text:
         ("values", "left", False, 0),
         ("meaning", "left", False, 0),
     ]
-    rows = [
-        (spec.name, spec.show(spec.default), accepted(spec), spec.help)
-        for spec in ruleset.options.values()
-    ]
+    rows = [(spec.name, spec.show(spec.default), accepted(spec), spec.help) for spec in specs]
     return fit_table(cols, rows, width, first_style="bold")
 
 
@@ -203,12 +207,15 @@ def _game_value(name: str, value: object, ruleset: Ruleset) -> str:
     return str(value)
 
 
-def game_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text | None:
-    """The ruleset's game parameters (`mjscore game`), or None when it declares none."""
+def game_table(
+    ruleset: Ruleset, width: int = WIDE, only: Sequence[str] | None = None
+) -> Table | Text | None:
+    """The ruleset's game parameters (`mjscore game`; `only` those named), or None when
+    it declares none."""
     from ..rulesets.params import PARAM_FIELDS, game_params
     from .lang import japanese
 
-    found = game_params(ruleset.params)
+    found = {k: v for k, v in game_params(ruleset.params).items() if only is None or k in only}
     if not found:
         return None
     if japanese():
@@ -238,7 +245,22 @@ def game_table(ruleset: Ruleset, width: int = WIDE) -> Table | Text | None:
     return fit_table(cols, rows, width, title=title, first_style="bold")
 
 
-def write_rules(rulesets: list[Ruleset], out: TextIO) -> None:
+def changes(ruleset: Ruleset, base: Ruleset) -> tuple[list[str], list[str], list[str]]:
+    """What `ruleset` changes from the ruleset it extends: (the options it adds or sets
+    otherwise, in its order; the options of `base` it drops; the game parameters it sets
+    otherwise)."""
+    from ..rulesets.params import game_params
+
+    options = [n for n, s in ruleset.options.items() if base.options.get(n) != s]
+    dropped = [n for n in base.options if n not in ruleset.options]
+    mine, theirs = game_params(ruleset.params), game_params(base.params)
+    game = [k for k, v in mine.items() if theirs.get(k) != v]
+    return options, dropped, game
+
+
+def write_rules(rulesets: list[Ruleset], out: TextIO, full: bool = False) -> None:
+    """Each ruleset's options and game parameters; one that extends another (a preset)
+    as what it changes from it, unless `full`."""
     con = console(out, pipe_width=PIPE_WIDTH)
     from .lang import japanese
 
@@ -253,6 +275,9 @@ def write_rules(rulesets: list[Ruleset], out: TextIO) -> None:
                 f"  （{ruleset.extends} の拡張）" if ja else f"  (extends {ruleset.extends})", "dim"
             )
         con.print(line)
+        if ruleset.extends and not full:
+            _write_changes(con, ruleset, ja)
+            continue
         show(
             con,
             options_table(ruleset, con.width)
@@ -263,6 +288,37 @@ def write_rules(rulesets: list[Ruleset], out: TextIO) -> None:
         if game is not None:
             con.print()
             show(con, game)
+
+
+def _write_changes(con: Console, ruleset: Ruleset, ja: bool) -> None:
+    """A preset as what it changes from the ruleset it extends (`rules NAME --full`: all)."""
+    from ..engine.catalog import load_ruleset
+
+    base = ruleset.extends or ""
+    options, dropped, game = changes(ruleset, load_ruleset(base))
+    if ja:
+        said = f"  {base} との違い（全部は mjscore rules {ruleset.name} --full）"
+    else:
+        said = f"  what it changes from {base} (all of it: mjscore rules {ruleset.name} --full)"
+    con.print(Text(said, "dim"))
+    if not (options or dropped or game):
+        con.print(
+            Text(
+                f"  {base} と同じオプションと対局設定"
+                if ja
+                else f"  the options and game of {base}",
+                "dim",
+            )
+        )
+    if options:
+        show(con, options_table(ruleset, con.width, only=options))
+    if dropped:
+        head = "  ない オプション: " if ja else "  options it has not: "
+        con.print(Text(head + ", ".join(dropped)))
+    table = game_table(ruleset, con.width, only=game) if game else None
+    if table is not None:
+        con.print()
+        show(con, table)
 
 
 def worth(han: int, yakuman: int) -> str:

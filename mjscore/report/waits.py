@@ -408,7 +408,7 @@ class RichReporter:
 
 # The waits reporters of the formats that do not render any record by themselves (the
 # table's `any_record`); the others report a waits record as they report a score record.
-OWN_REPORTERS: dict[str, Any] = {"rich": RichReporter, "tsv": TsvReporter}
+OWN_REPORTERS: dict[str, Any] = {"text": RichReporter, "tsv": TsvReporter}
 
 
 def formats() -> tuple[str, ...]:

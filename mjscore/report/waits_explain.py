@@ -117,7 +117,7 @@ class RichReporter:
         self.out.file.flush()
 
 
-OWN_REPORTERS: dict[str, Any] = {"rich": RichReporter, "tsv": TsvReporter}
+OWN_REPORTERS: dict[str, Any] = {"text": RichReporter, "tsv": TsvReporter}
 
 
 def formats() -> tuple[str, ...]:

@@ -1,4 +1,4 @@
-"""`mjscore stats` output: the figures of an archive, one module per format (`rich`,
+"""`mjscore stats` output: the figures of an archive, one module per format (`text`,
 `jsonl`, `json`, `tsv`), all from the records made here (docs/output.md, "stats").
 
 A run's figures are written once, at its end (they are counts over every game); the
@@ -16,7 +16,7 @@ from ...stats.counts import COUNTS
 if TYPE_CHECKING:
     from ...stats import Summary
 
-FORMATS = ("rich", "json", "jsonl", "tsv")
+FORMATS = ("text", "json", "jsonl", "tsv")
 LIMITS = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman")  # the limits' order
 
 
@@ -92,5 +92,5 @@ def write(
     chart: bool = True,
 ) -> None:
     """The whole output of `mjscore stats` in `fmt`."""
-    module = import_module(f"{__name__}.{'text' if fmt == 'rich' else fmt}")
+    module = import_module(f"{__name__}.{fmt}")
     module.write(summary, out, width=width, chosen=chosen, chart=chart)
