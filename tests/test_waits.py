@@ -281,6 +281,18 @@ def test_rich_report_fits_eighty_columns(capsys, monkeypatch):
         assert max(len(x) for x in out.splitlines()) <= 80, out
 
 
+def test_a_narrow_report_keeps_each_field_of_a_stacked_wait_under_its_tile(capsys, monkeypatch):
+    """At 40 columns the waits table becomes a block of lines a wait; each field line keeps
+    its indent (the sentence wrapper used to re-flow the block as one paragraph)."""
+    monkeypatch.setenv("COLUMNS", "40")
+    assert run(["--no-tiles", "waits", *["234m406p22s56s", "chi:678s", "seat:S", "dora:1s"]]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    fields = [x for x in lines if x.strip().startswith(("Left:", "Ron:", "Tsumo:", "Yaku:"))]
+    assert len(fields) == 8, lines  # two waits (4s, 7s), four fields each
+    assert all(x.startswith("    ") for x in fields), lines
+    assert all(len(x) <= 40 for x in lines), lines
+
+
 @pytest.mark.slow
 def test_parallel_output_equals_serial(capsys, tmp_path):
     lines = random_lines(2100, seed=5)

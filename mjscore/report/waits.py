@@ -359,7 +359,10 @@ def _wrapped(text: Any, width: int) -> Any:
 
     from .layout import wrap_words
 
-    return Text("\n").join(wrap_words(text, width))
+    # line by line: a stacked table (listing._stacked) arrives as lines already laid out
+    return Text("\n").join(
+        [piece for line in text.split("\n") for piece in wrap_words(line, width)]
+    )
 
 
 _SHAPES_JA = {
