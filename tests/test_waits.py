@@ -293,6 +293,18 @@ def test_a_narrow_report_keeps_each_field_of_a_stacked_wait_under_its_tile(capsy
     assert all(len(x) <= 40 for x in lines), lines
 
 
+def test_a_japanese_list_of_yaku_breaks_between_names_never_in_one(capsys, monkeypatch):
+    """赤ドラ is a kanji and a katakana run, where Japanese text may break; in the waits
+    table's yaku cell (a list joined by 、) it stays whole at every width."""
+    for columns in ("40", "50", "60", "80"):
+        monkeypatch.setenv("COLUMNS", columns)
+        hand = ["234m406p22s56s", "chi:678s", "seat:S", "dora:1s", "discards:7s"]
+        assert run(["--lang", "ja", "--no-tiles", "waits", *hand]) == 0
+        out = capsys.readouterr().out
+        assert out.count("赤ドラ") == 2, (columns, out)  # one a wait: 4s and 7s
+        assert all(len(x) <= int(columns) for x in out.splitlines() if x.isascii()), out
+
+
 @pytest.mark.slow
 def test_parallel_output_equals_serial(capsys, tmp_path):
     lines = random_lines(2100, seed=5)

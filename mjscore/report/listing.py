@@ -47,6 +47,7 @@ def accepted(spec: OptionSpec) -> str:
 
 # A column: (header, justify, kept whole, dropped in this order when narrow (0 = never)).
 Column = tuple[str, str, bool, int]
+NAMES = "、 "  # a Japanese list of names (waits' yaku): a line breaks between, never in, one
 GAP = 3  # SIMPLE_HEAD: padding (0, 1) each side and a blank divider between columns
 
 
@@ -55,7 +56,7 @@ def _cell_min(text: str, whole: bool) -> int:
 
     if whole:
         return cell_len(text)
-    if text.isascii():
+    if text.isascii() or NAMES in text:
         return max((cell_len(w) for w in text.split()), default=0)
     from .layout import _WORDS, _pieces  # Japanese breaks between words without blanks
 
@@ -130,6 +131,15 @@ def _cut(cell: str, width: int) -> str | Text:
 
     if cell.isascii() or cell_len(cell) <= width:
         return cell
+    if NAMES in cell:  # a list of names breaks between them only, as rich breaks at blanks
+        lines = [""]
+        for word in cell.split():
+            joined = f"{lines[-1]} {word}" if lines[-1] else word
+            if lines[-1] and cell_len(joined) > width:
+                lines.append(word)
+            else:
+                lines[-1] = joined
+        return "\n".join(lines)
     from .layout import wrap_words
 
     return Text("\n").join(wrap_words(Text(cell), width))
