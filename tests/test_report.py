@@ -249,6 +249,32 @@ def test_caret_sits_under_the_token():
 # -- machine formats ------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "234m406p22s56s chi:678s ron4s= round:E seat:S",  # the token on the first piece
+        "234m406p22s56s chi:678s ron:4s= round:E seat:S dora:1s honba:x",  # on the second
+    ],
+)
+def test_an_error_on_a_narrow_terminal_wraps_at_words_and_keeps_the_caret_under_its_token(line):
+    from mjscore.report.rich_report import error_report
+
+    result = mjscore.score(line)
+    err = result.error
+    wide = [t.plain for t in error_report(result)]
+    assert len(wide) == 3 and wide[0].startswith("line 1: column ")  # a file, a pipe: as before
+    narrow = [t.plain for t in error_report(result, 40)]
+    assert all(len(x) <= 40 for x in narrow), narrow
+    assert " ".join(" ".join(narrow).split()).startswith(" ".join(wide[0].split()))
+    carets = [i for i, x in enumerate(narrow) if x.strip() and set(x.strip()) == {"^"}]
+    assert len(carets) == 1, narrow
+    above, marks = narrow[carets[0] - 1], narrow[carets[0]]
+    start = marks.index("^")
+    assert above[start : start + len(err.token)] == err.token, narrow
+    echoed = [x for x in narrow if x.startswith("  ") and set(x.strip()) != {"^"}]
+    assert " ".join(echoed).split() == line.split()  # every token whole, in order
+
+
 def test_jsonl_one_record_per_result_in_order():
     out, err = render("jsonl")
     records = [json.loads(line) for line in out.splitlines()]

@@ -303,14 +303,14 @@ class RichReporter:
         from rich.text import Text
 
         from .console import write_lines
-        from .rich_report import error_report, header_lines, score_lines
+        from .rich_report import error_report, header_lines, score_lines, terminal_width
 
         result = e.scored
         lines: list[Text] = []
         if result.ok and result.error is None:
             lines = score_lines(result, self.width, self.tiles)
         else:
-            for line in error_report(result):
+            for line in error_report(result, terminal_width(self.err)):
                 self.err.print(line, soft_wrap=True)
             if e.explanation is None:
                 return

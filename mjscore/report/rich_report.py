@@ -486,15 +486,49 @@ def score_lines(result: ScoreResult, width: int = WIDTH, tiles: bool = True) -> 
     return lines
 
 
-def error_report(result: ScoreResult) -> list[Text]:
-    """`line 3: column 15: ...` and, when the error has a column, the input and a caret."""
+def error_report(result: ScoreResult, width: int | None = None) -> list[Text]:
+    """`line 3: column 15: ...` and, when the error has a column, the input and a caret.
+    With a `width` (stderr is a terminal) the message wraps at words and the input is shown
+    a piece of whole tokens a line, the caret under the piece that holds the column, so a
+    narrow terminal never breaks a token or puts the caret under the wrong one; without
+    one (a file, a pipe) each stays one line, for tools that read them."""
     error = result.error
     assert error is not None
-    lines = [Text(f"{error_place(result)} ", "bold") + Text(error_message(error), "red")]
+    head = Text(f"{error_place(result)} ", "bold") + Text(error_message(error), "red")
+    lines = [head] if width is None else wrap_words(head, width)
     if error.column is not None and result.input:
-        lines.append(Text("  " + safe(result.input), "dim"))
-        lines.append(Text("  " + caret(result.input, error.column, error.token), "bold red"))
+        shown = safe(result.input)
+        if width is None or len(shown) + 2 <= width or shown != result.input:
+            lines.append(Text("  " + shown, "dim"))
+            lines.append(Text("  " + caret(result.input, error.column, error.token), "bold red"))
+            return lines
+        pieces = _token_pieces(shown, width - 2)
+        # the piece the column falls in, or the last before it (a blank, or past the end)
+        at = max([0, *(i for i, (start, _) in enumerate(pieces) if start < error.column)])
+        for i, (start, end) in enumerate(pieces):
+            lines.append(Text("  " + shown[start:end], "dim"))
+            if i == at:
+                piece = caret(shown[start:], error.column - start, error.token)
+                lines.append(Text("  " + piece, "bold red"))
     return lines
+
+
+def terminal_width(con: Any) -> int | None:
+    """The width an error report wraps at: a terminal's; None for a file or a pipe."""
+    return con.width if con.is_terminal else None
+
+
+def _token_pieces(text: str, width: int) -> list[tuple[int, int]]:
+    """`text` as spans of whole blank-separated tokens, each at most `width` characters
+    (a longer token alone on its line)."""
+    spans = [m.span() for m in re.finditer(r"\S+", text)]
+    pieces: list[tuple[int, int]] = []
+    for start, end in spans:
+        if pieces and end - pieces[-1][0] <= width:
+            pieces[-1] = (pieces[-1][0], end)
+        else:
+            pieces.append((start, end))
+    return pieces or [(0, len(text))]
 
 
 class Reporter:
@@ -507,7 +541,7 @@ class Reporter:
 
     def emit(self, result: ScoreResult) -> None:
         if not result.ok or result.error is not None:
-            for line in error_report(result):
+            for line in error_report(result, terminal_width(self.err)):
                 self.err.print(line, soft_wrap=True)
             return
         lines = score_lines(result, self.width, self.tiles)

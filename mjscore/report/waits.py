@@ -391,10 +391,10 @@ class RichReporter:
 
     def emit(self, result: WaitsResult) -> None:
         from .console import show
-        from .rich_report import error_report
+        from .rich_report import error_report, terminal_width
 
         if result.error is not None:
-            for line in error_report(result):  # type: ignore[arg-type]
+            for line in error_report(result, terminal_width(self.err)):  # type: ignore[arg-type]
                 self.err.print(line, soft_wrap=True)
             return
         if self.shown:
