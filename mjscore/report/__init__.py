@@ -237,6 +237,29 @@ def make_reporter(fmt: str, out: TextIO, err: TextIO, stream: bool = True) -> Re
     return module.Reporter(out, err, stream)
 
 
+class OwnReporters:
+    """The formats of a command (waits, explain, waits' explain) whose records JSON and JSON
+    Lines write as they write a score record, and whose `own` reporters (text, TSV) render
+    the rest: the `formats`, `renderer` and `make_reporter` cli.lines.reporters_of offers."""
+
+    def __init__(self, own: dict[str, Any]) -> None:
+        self.own = own
+
+    def formats(self) -> tuple[str, ...]:
+        """The command's output formats, in the table's order (read at each use: a format
+        registered later is offered too)."""
+        return tuple(name for name, f in FORMATS.items() if f.any_record or name in self.own)
+
+    def renderer(self, fmt: str) -> tuple[Any, str]:
+        """(render, separator) of a machine format for the workers."""
+        own = self.own.get(fmt)
+        return (own.render, "") if own is not None else renderer(fmt)
+
+    def make_reporter(self, fmt: str, out: TextIO, err: TextIO, stream: bool = True) -> Any:
+        own = self.own.get(fmt)
+        return own(out, err, stream) if own is not None else make_reporter(fmt, out, err, stream)
+
+
 def describe(error: MjscoreError) -> str:
     """One line for an error: `column 15: 'pon:55p' is not a pon: ...`, `no yaku: ...`."""
     message = error_message(error)

@@ -11,8 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..analysis.explain import WIN
-from . import FORMATS as OUTPUT_FORMATS
-from . import LineReporter
+from . import LineReporter, OwnReporters
 from .display import scores_fan
 from .explain_words import say, shown
 from .tsv import HEADER, row
@@ -336,34 +335,11 @@ def _safe(text: str) -> str:
 
 # The reporters of the formats that do not render any record by themselves; JSON and JSON
 # Lines write an explained record as they write a score record (its `to_dict`).
-OWN_REPORTERS: dict[str, Any] = {"text": RichReporter, "tsv": TsvReporter}
-
-
-def formats() -> tuple[str, ...]:
-    return tuple(
-        name for name, f in OUTPUT_FORMATS.items() if f.any_record or name in OWN_REPORTERS
-    )
+OWN = OwnReporters({"text": RichReporter, "tsv": TsvReporter})
+formats, renderer, make_reporter = OWN.formats, OWN.renderer, OWN.make_reporter
 
 
 def __getattr__(name: str) -> Any:
     if name == "FORMATS":  # read at each use: a format registered later is offered too
         return formats()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def renderer(fmt: str) -> tuple[Any, str]:
-    own = OWN_REPORTERS.get(fmt)
-    if own is not None:
-        return own.render, ""
-    from . import renderer as record_renderer
-
-    return record_renderer(fmt)
-
-
-def make_reporter(fmt: str, out: TextIO, err: TextIO, stream: bool = True) -> Any:
-    own = OWN_REPORTERS.get(fmt)
-    if own is not None:
-        return own(out, err, stream)
-    from . import make_reporter as record_reporter
-
-    return record_reporter(fmt, out, err, stream)

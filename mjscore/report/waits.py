@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from ..base import tiles as T
 from ..core.result import Fans, PointsDoubles
-from . import FORMATS as OUTPUT_FORMATS
-from . import LineReporter, describe, json_default, safe, tsv_cell
+from . import LineReporter, OwnReporters, describe, json_default, safe, tsv_cell
 from .display import scores_fan, spellings
 
 if TYPE_CHECKING:
@@ -411,38 +410,11 @@ class RichReporter:
 
 # The waits reporters of the formats that do not render any record by themselves (the
 # table's `any_record`); the others report a waits record as they report a score record.
-OWN_REPORTERS: dict[str, Any] = {"text": RichReporter, "tsv": TsvReporter}
-
-
-def formats() -> tuple[str, ...]:
-    """The output formats `mjscore waits` offers, in the table's order."""
-    return tuple(
-        name for name, f in OUTPUT_FORMATS.items() if f.any_record or name in OWN_REPORTERS
-    )
+OWN = OwnReporters({"text": RichReporter, "tsv": TsvReporter})
+formats, renderer, make_reporter = OWN.formats, OWN.renderer, OWN.make_reporter
 
 
 def __getattr__(name: str) -> Any:
     if name == "FORMATS":  # read at each use: a format registered later is offered too
         return formats()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def renderer(fmt: str) -> tuple[Any, str]:
-    """(render, separator) of a machine format for the workers: a format with its own
-    waits reporter renders with it; JSON and JSON Lines render a waits record as they
-    render a score record."""
-    own = OWN_REPORTERS.get(fmt)
-    if own is not None:
-        return own.render, ""
-    from . import renderer as record_renderer
-
-    return record_renderer(fmt)
-
-
-def make_reporter(fmt: str, out: TextIO, err: TextIO, stream: bool = True) -> Any:
-    own = OWN_REPORTERS.get(fmt)
-    if own is not None:
-        return own(out, err, stream)
-    from . import make_reporter as record_reporter
-
-    return record_reporter(fmt, out, err, stream)
