@@ -771,7 +771,7 @@ def game(
     chart: Annotated[
         bool,
         typer.Option(
-            "--chart/--no-chart", help="The chart of the points after each round (rich format)."
+            "--chart/--no-chart", help="The chart of the points after each round (text format)."
         ),
     ] = True,
     config: ConfigOption = None,
@@ -992,7 +992,7 @@ def stats(
     ] = "0",
     chart: Annotated[
         bool,
-        typer.Option("--chart/--no-chart", help="The charts of the rich report."),
+        typer.Option("--chart/--no-chart", help="The charts of the text report."),
     ] = True,
     quiet: QuietOption = False,
     output: OutputOption = None,
