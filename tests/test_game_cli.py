@@ -172,7 +172,7 @@ def test_a_stop_keeps_every_finished_game_and_closes_the_json_array(signum):
 
 
 @pytest.mark.slow
-def test_the_same_bytes_whatever_the_hash_seed_and_stdin_or_file(capsys):
+def test_the_same_bytes_whatever_the_hash_seed_and_stdin_or_file(capsys, tmp_path):
     lines = _two_games(capsys) + NIGHT.read_text("utf-8")
     path = ROOT / "examples" / "night.txt"
     outputs = set()
@@ -182,7 +182,7 @@ def test_the_same_bytes_whatever_the_hash_seed_and_stdin_or_file(capsys):
             for source in ("-", "file"):
                 args = ["game", "-F", fmt, "-"] if source == "-" else ["game", "-F", fmt]
                 if source == "file":
-                    tmp = ROOT / "tests" / ".game-input.txt"
+                    tmp = tmp_path / "game-input.txt"  # a run's own: suites may run side by side
                     tmp.write_text(lines, "utf-8")
                     args.append(str(tmp))
                 proc = _mjscore(*args, seed=seed)
