@@ -260,7 +260,7 @@ def test_a_preset_that_changes_nothing_says_so(capsys):
     assert "options" not in data and "params" not in data
     code, out, err = run("rules", "tenhou", capsys=capsys)
     assert code == 0 and _listed_options(out) == []
-    assert "the options and game of riichi" in out
+    assert "nothing: the options and game of riichi" in out
 
 
 def test_the_base_and_full_listings_are_whole(capsys):

@@ -314,9 +314,9 @@ def _write_changes(con: Console, ruleset: Ruleset, ja: bool) -> None:
     if not (options or dropped or game):
         con.print(
             Text(
-                f"  {base} と同じオプションと対局設定"
+                f"  違いなし：{base} と同じオプションと対局設定"
                 if ja
-                else f"  the options and game of {base}",
+                else f"  nothing: the options and game of {base}",
                 "dim",
             )
         )
