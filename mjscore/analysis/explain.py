@@ -181,21 +181,11 @@ class Explanation:
         return d
 
 
-@value_class
-class Explained:
-    """A scored line and its explanation (None: an error no explanation answers, such as
-    a notation error, or a drawn round)."""
+class _OfItsResult:
+    """What an explained line says of its line: its result's (ok, error, line, input)."""
 
-    result: ScoreResult
-    explanation: Explanation | None = None
-    source: str | None = None  # the file the line was read from, for records and errors
-
-    @property
-    def scored(self) -> ScoreResult:
-        """The result as `score` writes it for the line (with its file)."""
-        if self.source is None:
-            return self.result
-        return self.result._replace(source=self.source)
+    __slots__ = ()
+    result: ScoreResult | WaitsResult
 
     @property
     def ok(self) -> bool:
@@ -212,6 +202,23 @@ class Explained:
     @property
     def input(self) -> str:
         return self.result.input
+
+
+@value_class
+class Explained(_OfItsResult):
+    """A scored line and its explanation (None: an error no explanation answers, such as
+    a notation error, or a drawn round)."""
+
+    result: ScoreResult
+    explanation: Explanation | None = None
+    source: str | None = None  # the file the line was read from, for records and errors
+
+    @property
+    def scored(self) -> ScoreResult:
+        """The result as `score` writes it for the line (with its file)."""
+        if self.source is None:
+            return self.result
+        return self.result._replace(source=self.source)
 
     def to_dict(self) -> dict[str, Any]:
         d = self.scored.to_dict()
@@ -620,7 +627,7 @@ WIN_KINDS = ("ron", "tsumo")
 
 
 @value_class
-class ExplainedWaits:
+class ExplainedWaits(_OfItsResult):
     """A waits record and the explanation of each win on each wait (ron and tsumo), keyed
     (the discard's tile, "" for a 13-tile hand; the wait's tile; "ron" or "tsumo")."""
 
@@ -632,22 +639,6 @@ class ExplainedWaits:
     @property
     def scored(self) -> WaitsResult:
         return self.result if self.source is None else replace(self.result, source=self.source)
-
-    @property
-    def ok(self) -> bool:
-        return self.result.ok
-
-    @property
-    def error(self) -> MjscoreError | None:
-        return self.result.error
-
-    @property
-    def line(self) -> int:
-        return self.result.line
-
-    @property
-    def input(self) -> str:
-        return self.result.input
 
     def of(self, discard: str, tile: str, kind: str) -> Explanation | None:
         return dict(self.wins).get((discard, tile, kind))
